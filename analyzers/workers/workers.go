@@ -1,0 +1,209 @@
+// Package workers is the workers analyzer: it checks that every server can
+// be started with several uvicorn workers, or refuses them with a reason.
+//
+// Its rule, GL101 undeclared-workers, is documented in full (what it does,
+// why it matters, an example, how to fix) in UndeclaredWorkers.Doc below,
+// which `gymlint explain GL101` prints and docs/rules.md renders. The model
+// it reads (entrypoints, server classes, their MRO) is built by package gym.
+package workers
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// Method is the name of the refusal method.
+const Method = "multiple_workers_unsupported_reason"
+
+// UndeclaredWorkers is rule GL101.
+var UndeclaredWorkers = &diag.Rule{
+	Code: "GL101", Name: "undeclared-workers", Analyzer: "workers", Severity: diag.Error,
+	Summary: "A server has neither a module-level app nor a multiple_workers_unsupported_reason() override.",
+	Doc: `## What it does
+Reports each server entrypoint that has neither a module-level ` + "`app`" + ` nor an override of
+` + "`multiple_workers_unsupported_reason()`" + ` on its server class or on an ancestor class defined in the
+repository (outside the framework package).
+
+## Why it matters
+When a config sets ` + "`num_workers`" + ` above 1, NeMo Gym runs ` + "`uvicorn.run(\"module:app\", workers=N)`" + `: each worker
+process imports the entrypoint and looks up ` + "`app`" + ` in it. A server must either be safe with several
+workers and expose a module-level ` + "`app`" + `, or say why it is not, so that ` + "`run_webserver`" + ` refuses
+` + "`num_workers > 1`" + ` with that reason before uvicorn starts and a dry run reports it. A server with neither
+fails late, at startup or in a training run.
+
+` + "`app`" + ` counts when uvicorn sees it on import: bound at module scope, including inside top-level
+if/elif/else/try/with/for bodies and the elif/else branches of ` + "`if __name__ == \"__main__\":`" + `, but not in
+that guard's own body, nor in a function, class, lambda or comprehension. The override counts on the
+server class or a repository ancestor (mixins included) in Python's method resolution order: a mixin
+listed after a framework server base is shadowed by the framework's default, which never counts.
+A module that a config names but that defines no server class (a library) is reported too unless it
+is exempt.
+
+## Example
+` + "```python" + `
+class EchoServer(SimpleResourcesServer):
+    async def verify(self, body): ...
+
+if __name__ == "__main__":
+    EchoServer.run_webserver()
+` + "```" + `
+
+## How to fix
+If the server is safe with several workers (it keeps no per-session state in process memory, or
+keeps it where session routing reaches it), give it a module-level ` + "`app`" + `:
+` + "```python" + `
+if __name__ == "__main__":
+    EchoServer.run_webserver()
+elif is_nemo_gym_fastapi_entrypoint(__file__):
+    app = EchoServer.run_webserver()  # noqa: F401
+` + "```" + `
+Otherwise override the method and return the reason:
+` + "```python" + `
+class EchoServer(SimpleResourcesServer):
+    def multiple_workers_unsupported_reason(self) -> str | None:
+        return "Episodes are kept in this process's memory by the env_id in the request body."
+` + "```" + `
+A module that starts no server (a base-class module a config names) belongs in ` + "`exempt:`" + ` of
+` + "`.gymlint.yaml`" + `, with the reason.`,
+}
+
+// Checks are the rules of this analyzer.
+var Checks = []gym.Check{{Rule: UndeclaredWorkers, Run: run}}
+
+// maxRelatedConfigs bounds how many naming configs a diagnostic lists.
+const maxRelatedConfigs = 5
+
+func run(v *gym.View) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, e := range v.Entrypoints {
+		if d, ok := check(v, e); ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func check(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
+	m := e.Module
+	if e.Exemption != nil || m == nil || m.SyntaxError != nil {
+		return diag.Diagnostic{}, false
+	}
+	if gym.HasModuleApp(m) != nil {
+		return diag.Diagnostic{}, false
+	}
+	if len(e.Servers) == 0 {
+		d := UndeclaredWorkers.New(m.Path, pos(1, 1, 0), pos(1, 1, 0), fmt.Sprintf(
+			"%s defines no server class and no module-level app, but %s: if it starts a server, give it a module-level app or a %s() override on its server class; if it starts none, exempt it in .gymlint.yaml with the reason",
+			m.Path, namedBy(e), Method))
+		d.Related = configRelated(e)
+		return d, true
+	}
+	var missing []string
+	var first *gym.Server
+	var shadowNotes []string
+	var related []diag.Related
+	for i := range e.Servers {
+		s := &e.Servers[i]
+		def := v.Lookup(s.Class, Method)
+		if def.Found() {
+			continue
+		}
+		if def.Uncertain {
+			// The ancestry runs through something gymlint cannot see.
+			return diag.Diagnostic{}, false
+		}
+		if first == nil {
+			first = s
+		}
+		missing = append(missing, s.Class.Class.Name)
+		if def.Shadowed != nil {
+			sh := def.Shadowed.Class
+			shadowNotes = append(shadowNotes, fmt.Sprintf(
+				"the override on %s is shadowed by the framework's default, because %s comes before %s in %s's method resolution order (list %s first in the bases)",
+				sh.Class.Name, def.ShadowedBy.Name, sh.Class.Name, s.Class.Class.Name, sh.Class.Name))
+			related = append(related, diag.Related{
+				Path: sh.Module.Path, Start: gym.PyPos(defSpan(def.Shadowed).Start), End: gym.PyPos(defSpan(def.Shadowed).End),
+				Message: fmt.Sprintf("%s.%s is shadowed by %s in the MRO", sh.Class.Name, Method, def.ShadowedBy.Name),
+			})
+		}
+	}
+	if first == nil {
+		return diag.Diagnostic{}, false
+	}
+	cls := first.Class
+	start, end := cls.Class.NameSpan.Start, cls.Class.NameSpan.End
+	where := "defined here"
+	if cls.Module != m {
+		// The server class comes from another module; point at the call
+		// that starts it and name the class's home as related.
+		if first.Call != nil {
+			start, end = first.Call.Span.Start, first.Call.Span.End
+		}
+		where = "defined in " + cls.Module.Path
+		related = append([]diag.Related{{
+			Path: cls.Module.Path, Start: gym.PyPos(cls.Class.NameSpan.Start), End: gym.PyPos(cls.Class.NameSpan.End),
+			Message: "server class " + cls.Class.Name + " is defined here",
+		}}, related...)
+	}
+	names := strings.Join(missing, ", ")
+	subject := "server class " + names
+	if len(missing) > 1 {
+		subject = "server classes " + names
+	}
+	msg := fmt.Sprintf(
+		"%s (%s) in %s has neither a module-level app nor a %s() override: if it is safe with several workers, add `app = %s.run_webserver()` in an `elif is_nemo_gym_fastapi_entrypoint(__file__):` branch of the __main__ guard; if not, override %s() on %s to return the reason",
+		subject, where, m.Path, Method, missing[0], Method, missing[0])
+	if len(shadowNotes) > 0 {
+		msg += "; " + strings.Join(shadowNotes, "; ")
+	}
+	d := UndeclaredWorkers.New(m.Path, gym.PyPos(start), gym.PyPos(end), msg)
+	d.Related = append(related, configRelated(e)...)
+	return d, true
+}
+
+func pos(line, col, off int) diag.Pos { return diag.Pos{Offset: off, Line: line, Col: col} }
+
+func defSpan(d *gym.Definition) pyscan.Span {
+	if d.Method != nil {
+		return d.Method.NameSpan
+	}
+	return d.Attr.Span
+}
+
+// namedBy says which configs name the module.
+func namedBy(e *gym.Entrypoint) string {
+	switch len(e.Configs) {
+	case 0:
+		return "it is a server directory's app.py"
+	case 1:
+		return fmt.Sprintf("%s:%d names it as an entrypoint", e.Configs[0].File, e.Configs[0].Instance.EntrypointPos.Line)
+	}
+	files := map[string]bool{}
+	for _, c := range e.Configs {
+		files[c.File] = true
+	}
+	return fmt.Sprintf("%d config entries in %d files name it as an entrypoint", len(e.Configs), len(files))
+}
+
+func configRelated(e *gym.Entrypoint) []diag.Related {
+	var out []diag.Related
+	for i, c := range e.Configs {
+		if i == maxRelatedConfigs {
+			break
+		}
+		p := c.Instance.EntrypointPos
+		dp := diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col}
+		out = append(out, diag.Related{Path: c.File, Start: dp, End: dp,
+			Message: fmt.Sprintf("%s names it as the entrypoint of %s", c.File, c.Instance.Name)})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	if n := len(e.Configs) - maxRelatedConfigs; n > 0 {
+		out[len(out)-1].Message += fmt.Sprintf(" (and %d more config entries)", n)
+	}
+	return out
+}

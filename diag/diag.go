@@ -1,0 +1,100 @@
+// Package diag defines the one diagnostic type that every gymlint rule
+// produces and every printer formats, and the metadata of a rule.
+//
+// Positions are 1-based lines and 1-based byte columns with a 0-based byte
+// offset, as go/token and tree-sitter count them. Printers that need other
+// units (UTF-16 for SARIF and LSP) convert at the edge.
+package diag
+
+import (
+	"sort"
+	"strings"
+)
+
+// Severity of a finding.
+type Severity string
+
+// Severities, from most to least severe.
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+	Info    Severity = "info"
+)
+
+// Pos is a place in a file.
+type Pos struct {
+	Offset int `json:"-"`
+	Line   int `json:"line"`
+	Col    int `json:"column"`
+}
+
+// Related is a second place that a message names: a parent class in another
+// file, the config line that names a module.
+type Related struct {
+	Path    string
+	Start   Pos
+	End     Pos
+	Message string
+}
+
+// Diagnostic is one finding.
+type Diagnostic struct {
+	Path     string // slash-separated, relative to the scanned root
+	Start    Pos
+	End      Pos
+	Code     string // stable rule code, e.g. GL101
+	Rule     string // kebab-case rule name, e.g. undeclared-workers
+	Analyzer string // workers, rayenabled, sessions, core
+	Severity Severity
+	Message  string
+	Related  []Related
+}
+
+// Rule is the metadata of one rule: the catalogue entry that the CLI, the
+// docs and every output format read.
+type Rule struct {
+	Code     string
+	Name     string
+	Analyzer string
+	Severity Severity
+	// Summary is one line: what the rule reports.
+	Summary string
+	// Doc is the rule's page in Markdown: what it does, why it matters, an
+	// example, and how to fix it.
+	Doc string
+}
+
+// URL is where the rule's documentation lives.
+func (r *Rule) URL() string {
+	return "https://github.com/gymlint/gymlint/blob/main/docs/rules.md#" + strings.ToLower(r.Code) + "-" + r.Name
+}
+
+// New returns a diagnostic of this rule.
+func (r *Rule) New(path string, start, end Pos, message string) Diagnostic {
+	return Diagnostic{
+		Path: path, Start: start, End: end,
+		Code: r.Code, Rule: r.Name, Analyzer: r.Analyzer, Severity: r.Severity,
+		Message: message,
+	}
+}
+
+// Sort orders diagnostics by path, line, column and code, then message, so
+// that output is byte-for-byte deterministic.
+func Sort(ds []Diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Start.Line != b.Start.Line {
+			return a.Start.Line < b.Start.Line
+		}
+		if a.Start.Col != b.Start.Col {
+			return a.Start.Col < b.Start.Col
+		}
+		if a.Code != b.Code {
+			return a.Code < b.Code
+		}
+		return a.Message < b.Message
+	})
+}

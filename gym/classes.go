@@ -1,0 +1,368 @@
+package gym
+
+import (
+	"strings"
+
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// AncestorKind classifies a class in an MRO.
+type AncestorKind int
+
+// Kinds of ancestor.
+const (
+	// Own: a class defined in the repository outside the framework package.
+	Own AncestorKind = iota
+	// FrameworkServer: a framework class that is (or derives from) a
+	// framework server base. It carries the framework's defaults, so it
+	// shadows any class that comes after it in the MRO.
+	FrameworkServer
+	// Framework: another class of the framework package (a mixin).
+	Framework
+	// Foreign: a class from outside the repository and the framework.
+	Foreign
+	// Unresolved: a base gymlint could not resolve.
+	Unresolved
+)
+
+// Ancestor is one entry of a method resolution order.
+type Ancestor struct {
+	Kind AncestorKind
+	// Class is set for classes defined in the repository (Own, and
+	// framework classes when the framework is part of the repository).
+	Class ClassRef
+	// Name is the class's dotted name (for External and Unresolved, the
+	// name as written or resolved).
+	Name string
+}
+
+func (a Ancestor) key() string {
+	if a.Class.Class != nil {
+		return a.Class.Module.Path + "#" + a.Class.Class.Name + "@" + itoa(a.Class.Class.Span.Start.Offset)
+	}
+	return "?" + a.Name
+}
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var b [20]byte
+	n := len(b)
+	for i > 0 {
+		n--
+		b[n] = byte('0' + i%10)
+		i /= 10
+	}
+	return string(b[n:])
+}
+
+// classify turns a resolved base into an ancestor.
+func (v *View) classify(sym Symbol, written string) Ancestor {
+	switch sym.Kind {
+	case RepoClass:
+		ref := ClassRef{Module: sym.Module, Class: sym.Class}
+		if v.IsFrameworkModule(sym.Module.Name) {
+			if v.frameworkServer(ref, 0) {
+				return Ancestor{Kind: FrameworkServer, Class: ref, Name: sym.Dotted}
+			}
+			return Ancestor{Kind: Framework, Class: ref, Name: sym.Dotted}
+		}
+		return Ancestor{Kind: Own, Class: ref, Name: sym.Dotted}
+	case External:
+		if i := strings.LastIndexByte(sym.Dotted, '.'); i >= 0 && v.IsFrameworkModule(sym.Dotted[:i]) {
+			if v.serverBases[sym.Dotted[i+1:]] {
+				return Ancestor{Kind: FrameworkServer, Name: sym.Dotted}
+			}
+			return Ancestor{Kind: Framework, Name: sym.Dotted}
+		}
+		return Ancestor{Kind: Foreign, Name: sym.Dotted}
+	}
+	return Ancestor{Kind: Unresolved, Name: written}
+}
+
+// frameworkServer reports whether a framework class defined in the
+// repository is a server base: named as one, or deriving from one.
+func (v *View) frameworkServer(ref ClassRef, depth int) bool {
+	if v.serverBases[ref.Class.Name] {
+		return true
+	}
+	if depth > maxResolveDepth {
+		return false
+	}
+	for _, b := range ref.Class.Bases {
+		if b.Dotted == "" {
+			continue
+		}
+		s := v.Resolve(ref.Module, b.Dotted)
+		switch s.Kind {
+		case RepoClass:
+			if v.IsFrameworkModule(s.Module.Name) && v.frameworkServer(ClassRef{s.Module, s.Class}, depth+1) {
+				return true
+			}
+		case External:
+			if i := strings.LastIndexByte(s.Dotted, '.'); i >= 0 && v.IsFrameworkModule(s.Dotted[:i]) && v.serverBases[s.Dotted[i+1:]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Bases returns the direct bases of a class, classified. Bases that are not
+// names (calls, keyword-only) are Unresolved; `Generic[T]` and `Base[A, B]`
+// are looked up by their unsubscripted name.
+func (v *View) Bases(c ClassRef) []Ancestor {
+	out := make([]Ancestor, 0, len(c.Class.Bases))
+	for _, b := range c.Class.Bases {
+		if b.Dotted == "" {
+			out = append(out, Ancestor{Kind: Unresolved, Name: b.Text})
+			continue
+		}
+		out = append(out, v.classify(v.Resolve(c.Module, b.Dotted), b.Dotted))
+	}
+	return out
+}
+
+// MRO returns the method resolution order of a repository class, computed
+// with C3 linearisation over the repository's classes. Framework, foreign
+// and unresolved classes end their branch: gymlint does not look inside
+// them. ok is false when C3 fails (Python would refuse the class) or the
+// hierarchy is cyclic; the order returned is then depth-first.
+func (v *View) MRO(c ClassRef) (mro []Ancestor, ok bool) {
+	return v.mro(Ancestor{Kind: Own, Class: c}, map[string]bool{}, 0)
+}
+
+func (v *View) mro(a Ancestor, visiting map[string]bool, depth int) ([]Ancestor, bool) {
+	if a.Kind != Own || depth > maxResolveDepth {
+		return []Ancestor{a}, a.Kind == Own || depth <= maxResolveDepth
+	}
+	k := a.key()
+	if visiting[k] {
+		return []Ancestor{a}, false
+	}
+	visiting[k] = true
+	defer delete(visiting, k)
+	bases := v.Bases(a.Class)
+	var seqs [][]Ancestor
+	ok := true
+	for _, b := range bases {
+		m, bok := v.mro(b, visiting, depth+1)
+		ok = ok && bok
+		seqs = append(seqs, m)
+	}
+	seqs = append(seqs, append([]Ancestor(nil), bases...))
+	merged, mok := c3merge(seqs)
+	if !mok {
+		// Fall back to depth-first, left to right, without repeats.
+		seen := map[string]bool{}
+		merged = merged[:0]
+		for _, s := range seqs[:len(seqs)-1] {
+			for _, x := range s {
+				if !seen[x.key()] {
+					seen[x.key()] = true
+					merged = append(merged, x)
+				}
+			}
+		}
+	}
+	return append([]Ancestor{a}, merged...), ok && mok
+}
+
+// c3merge is the merge step of C3 linearisation.
+func c3merge(seqs [][]Ancestor) ([]Ancestor, bool) {
+	var out []Ancestor
+	for {
+		nonEmpty := seqs[:0]
+		for _, s := range seqs {
+			if len(s) > 0 {
+				nonEmpty = append(nonEmpty, s)
+			}
+		}
+		seqs = nonEmpty
+		if len(seqs) == 0 {
+			return out, true
+		}
+		var head *Ancestor
+		for _, s := range seqs {
+			cand := s[0]
+			inTail := false
+			for _, t := range seqs {
+				for _, x := range t[1:] {
+					if x.key() == cand.key() {
+						inTail = true
+						break
+					}
+				}
+				if inTail {
+					break
+				}
+			}
+			if !inTail {
+				head = &cand
+				break
+			}
+		}
+		if head == nil {
+			return out, false
+		}
+		out = append(out, *head)
+		hk := head.key()
+		for i, s := range seqs {
+			if s[0].key() == hk {
+				seqs[i] = s[1:]
+			}
+		}
+	}
+}
+
+// IsServerClass reports whether a repository class's ancestry reaches a
+// framework server base. Framework classes themselves are not server
+// classes of the repository.
+func (v *View) IsServerClass(c ClassRef) bool {
+	if v.IsFrameworkModule(c.Module.Name) {
+		return false
+	}
+	mro, _ := v.MRO(c)
+	for _, a := range mro {
+		if a.Kind == FrameworkServer {
+			return true
+		}
+	}
+	return false
+}
+
+// Definition is where a class attribute or method is found through an MRO.
+type Definition struct {
+	// Class is the repository class that defines the name; its Class is nil
+	// when the name was not found on a repository class before a framework
+	// server class.
+	Class ClassRef
+	// Method is set when the definition is a def; Attr when it is a
+	// class-body binding.
+	Method *pyscan.Function
+	Attr   *pyscan.ClassAttr
+	// ShadowedBy is set when a framework server class comes first in the
+	// MRO: the framework's own definition wins over Shadowed.
+	ShadowedBy *Ancestor
+	Shadowed   *Definition
+	// Uncertain is set when the MRO passes through classes gymlint could
+	// not resolve or through a module with syntax errors before a
+	// definition was found, so the answer may be wrong.
+	Uncertain bool
+}
+
+// Found reports whether the name is defined by a repository class that wins
+// over the framework's default.
+func (d Definition) Found() bool { return d.Class.Class != nil && d.ShadowedBy == nil }
+
+// Lookup finds the definition of a method or class attribute in the MRO of
+// a repository class, as Python would, stopping at the first framework
+// server class (which carries the framework's default). Foreign and
+// framework mixin classes are assumed not to define it.
+func (v *View) Lookup(c ClassRef, name string) Definition {
+	mro, ok := v.MRO(c)
+	d := Definition{Uncertain: !ok}
+	for i := range mro {
+		a := mro[i]
+		switch a.Kind {
+		case Own:
+			if a.Class.Module.SyntaxError != nil {
+				d.Uncertain = true
+			}
+			m := a.Class.Class.Method(name)
+			at := a.Class.Class.Attr(name)
+			if m == nil && at == nil {
+				continue
+			}
+			found := Definition{Class: a.Class, Method: m, Attr: at, Uncertain: d.Uncertain}
+			if m != nil && at != nil {
+				// The later statement in the class body wins.
+				if m.Span.Start.Offset > at.StmtSpan.Start.Offset {
+					found.Attr = nil
+				} else {
+					found.Method = nil
+				}
+			}
+			if d.ShadowedBy != nil {
+				d.Shadowed = &found
+				return d
+			}
+			return found
+		case FrameworkServer:
+			if d.ShadowedBy == nil {
+				d.ShadowedBy = &mro[i]
+			}
+		case Unresolved:
+			if d.ShadowedBy == nil {
+				d.Uncertain = true
+			}
+		}
+	}
+	return d
+}
+
+// ServerClasses returns the server classes of an entrypoint module: the
+// class that `X.run_webserver()` is called on (in the module, or in a
+// module-level function), or else the module's server classes that no
+// other class of the module subclasses.
+func (v *View) ServerClasses(m *pyscan.Module) []Server {
+	var calls []*pyscan.Call
+	calls = append(calls, m.Calls...)
+	for _, f := range m.Functions {
+		calls = append(calls, collectCalls(f)...)
+	}
+	for _, c := range calls {
+		d := c.Callee.Dotted
+		if !strings.HasSuffix(d, ".run_webserver") {
+			continue
+		}
+		recv := strings.TrimSuffix(d, ".run_webserver")
+		s := v.Resolve(m, recv)
+		if s.Kind == RepoClass {
+			return []Server{{Class: ClassRef{Module: s.Module, Class: s.Class}, Call: c}}
+		}
+	}
+	var servers []ClassRef
+	for _, c := range m.Classes {
+		ref := ClassRef{Module: m, Class: c}
+		if v.IsServerClass(ref) {
+			servers = append(servers, ref)
+		}
+	}
+	subclassed := map[*pyscan.Class]bool{}
+	for _, c := range m.Classes {
+		for _, b := range v.Bases(ClassRef{Module: m, Class: c}) {
+			if b.Class.Module == m {
+				subclassed[b.Class.Class] = true
+			}
+		}
+	}
+	var out []Server
+	for _, s := range servers {
+		if !subclassed[s.Class] {
+			out = append(out, Server{Class: s})
+		}
+	}
+	return out
+}
+
+func collectCalls(f *pyscan.Function) []*pyscan.Call {
+	out := append([]*pyscan.Call(nil), f.Calls...)
+	for _, n := range f.Nested {
+		out = append(out, collectCalls(n)...)
+	}
+	return out
+}
+
+// HasModuleApp returns the module-level binding of `app` that uvicorn sees
+// when it imports the module (not one inside the `__main__` guard's body),
+// or nil.
+func HasModuleApp(m *pyscan.Module) *pyscan.Binding {
+	for _, b := range m.Bindings {
+		if b.Name == "app" && !b.Where.InMainGuard {
+			return b
+		}
+	}
+	return nil
+}

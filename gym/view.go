@@ -1,0 +1,449 @@
+// Package gym joins what configscan reads from YAML with what pyscan reads
+// from Python into the view every rule works on: which modules are server
+// entrypoints, which configs name them, which class in each is the server,
+// and that class's ancestry across the repository's modules (with Python's
+// method resolution order), telling the framework's classes from the
+// repository's own.
+//
+// A View is built once per scan. Building it reads every YAML file of the
+// repository, parses each entrypoint and each module that an entrypoint's
+// classes come from, at most once and in parallel, and reports the
+// problems it meets on the way (unreadable files, syntax errors, configs
+// that name missing files) as diagnostics of the core rules in this
+// package. Nothing is imported or executed.
+package gym
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/repofs"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// DefaultFrameworkPackage is the top-level package of the NeMo Gym framework.
+const DefaultFrameworkPackage = "nemo_gym"
+
+// DefaultServerBases are the framework classes that make a class a server.
+var DefaultServerBases = []string{
+	"BaseServer", "SimpleServer",
+	"BaseResourcesServer", "SimpleResourcesServer",
+	"BaseResponsesAPIAgent", "SimpleResponsesAPIAgent",
+	"BaseResponsesAPIModel", "SimpleResponsesAPIModel",
+}
+
+// Exemption names an entrypoint that starts no server (a base-class module
+// that a config names), with the reason.
+type Exemption struct {
+	Path   string // root-relative
+	Reason string
+	// Where the exemption was given: a config file and position, or
+	// Flag set for --exempt.
+	Source string
+	Pos    diag.Pos
+	Flag   bool
+}
+
+// Options configure a scan.
+type Options struct {
+	ServerTypes      []string // nil: configscan.DefaultServerTypes
+	FrameworkPackage string   // "": DefaultFrameworkPackage
+	ServerBases      []string // nil: DefaultServerBases
+	Exemptions       []Exemption
+	MaxFileSize      int64             // 0: repofs.DefaultMaxFileSize
+	Jobs             int               // parallel parsers; 0: number of CPUs
+	Overlay          map[string][]byte // root-relative path → content, instead of the disk
+}
+
+// ConfigRef is a config instance that names an entrypoint.
+type ConfigRef struct {
+	File     string
+	Instance *configscan.Instance
+}
+
+// Entrypoint is a module that a server starts from.
+type Entrypoint struct {
+	Path string
+	// Module is nil when the file could not be read.
+	Module *pyscan.Module
+	// Configs are the config instances that name this module.
+	Configs []ConfigRef
+	// ServerDirApp is set for the app.py of a server directory.
+	ServerDirApp bool
+	// Exemption is set when the module is exempt.
+	Exemption *Exemption
+	// Servers are the module's server classes (see ServerClasses).
+	Servers []Server
+}
+
+// Server is a server class of an entrypoint.
+type Server struct {
+	Class ClassRef
+	// Call is the X.run_webserver() call that names the class, if any.
+	Call *pyscan.Call
+}
+
+// View is the repository as the rules see it.
+type View struct {
+	Root        string
+	Options     Options
+	FS          *repofs.FS
+	Configs     []*configscan.File
+	Entrypoints []*Entrypoint // sorted by path
+
+	framework   string
+	serverBases map[string]bool
+
+	parsers   chan *pyscan.Parser
+	closeOnce sync.Once
+
+	mu      sync.Mutex
+	modules map[string]*moduleEntry
+
+	diagMu sync.Mutex
+	diags  []diag.Diagnostic
+}
+
+type moduleEntry struct {
+	once sync.Once
+	mod  *pyscan.Module
+	err  error
+}
+
+// Build reads the repository at root and builds the view.
+func Build(root string, opts Options) (*View, error) {
+	fsys, err := repofs.New(root, repofs.Options{MaxFileSize: opts.MaxFileSize, Overlay: opts.Overlay})
+	if err != nil {
+		return nil, err
+	}
+	v := &View{
+		Root:        fsys.Root(),
+		Options:     opts,
+		FS:          fsys,
+		framework:   opts.FrameworkPackage,
+		serverBases: map[string]bool{},
+		modules:     map[string]*moduleEntry{},
+	}
+	if v.framework == "" {
+		v.framework = DefaultFrameworkPackage
+	}
+	bases := opts.ServerBases
+	if bases == nil {
+		bases = DefaultServerBases
+	}
+	for _, b := range bases {
+		v.serverBases[b] = true
+	}
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	v.parsers = make(chan *pyscan.Parser, jobs)
+	for i := 0; i < jobs; i++ {
+		v.parsers <- pyscan.NewParser(pyscan.Options{})
+	}
+
+	listing := fsys.Walk()
+	for _, pe := range listing.Problems {
+		v.report(RuleUnreadableFile.New(pe.Path, filePos, filePos, fmt.Sprintf("cannot read %s: %v", pe.Path, pe.Err)))
+	}
+	v.readConfigs(listing.YAML, jobs)
+	v.collectEntrypoints(listing.AppPy)
+	v.analyseEntrypoints(jobs)
+	return v, nil
+}
+
+var filePos = diag.Pos{Offset: 0, Line: 1, Col: 1}
+
+// Close releases the parsers the view holds. Modules not yet parsed can no
+// longer be loaded after Close.
+func (v *View) Close() {
+	v.closeOnce.Do(func() {
+		for i := 0; i < cap(v.parsers); i++ {
+			(<-v.parsers).Close()
+		}
+	})
+}
+
+// Diagnostics returns the core diagnostics found while building the view.
+func (v *View) Diagnostics() []diag.Diagnostic {
+	v.diagMu.Lock()
+	defer v.diagMu.Unlock()
+	return append([]diag.Diagnostic(nil), v.diags...)
+}
+
+func (v *View) report(d diag.Diagnostic) {
+	v.diagMu.Lock()
+	v.diags = append(v.diags, d)
+	v.diagMu.Unlock()
+}
+
+// parallel runs fn(i) for i in [0, n) on jobs goroutines.
+func parallel(n, jobs int, fn func(i int)) {
+	if jobs > n {
+		jobs = n
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for j := 0; j < jobs; j++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fn(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+func (v *View) readConfigs(paths []string, jobs int) {
+	files := make([]*configscan.File, len(paths))
+	parallel(len(paths), jobs, func(i int) {
+		p := paths[i]
+		data, err := v.FS.Read(p)
+		if err != nil {
+			v.reportReadError(p, err)
+			return
+		}
+		f := configscan.Parse(p, data, configscan.Options{ServerTypes: v.Options.ServerTypes})
+		for _, pr := range f.Problems {
+			pos := configPos(pr.Pos)
+			rule := RuleInvalidConfig
+			if pr.Kind == "duplicate-key" {
+				rule = RuleDuplicateConfigKey
+			}
+			v.report(rule.New(p, pos, pos, pr.Message))
+		}
+		files[i] = f
+	})
+	for _, f := range files {
+		if f != nil {
+			v.Configs = append(v.Configs, f)
+		}
+	}
+}
+
+func configPos(p configscan.Pos) diag.Pos {
+	return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col}
+}
+
+func (v *View) reportReadError(p string, err error) {
+	v.report(RuleUnreadableFile.New(p, filePos, filePos, readErrorMessage(p, err)))
+}
+
+func readErrorMessage(p string, err error) string {
+	switch {
+	case errors.Is(err, repofs.ErrTooLarge):
+		return fmt.Sprintf("%s is larger than the size limit (%d bytes) and was not read; raise --max-file-size if it should be", p, 0)
+	case errors.Is(err, repofs.ErrBinary):
+		return fmt.Sprintf("%s is binary (it contains a NUL byte) and was not read; remove it or rename it if it is not source", p)
+	case errors.Is(err, repofs.ErrNotUTF8):
+		return fmt.Sprintf("%s is not valid UTF-8 and was not read; save it as UTF-8", p)
+	case errors.Is(err, repofs.ErrSymlinkLoop):
+		return fmt.Sprintf("%s is a symbolic link loop and was not read; point the link at a real file", p)
+	case errors.Is(err, repofs.ErrOutsideRoot):
+		return fmt.Sprintf("%s is a symbolic link that leaves the repository and was not followed; gymlint reads only files inside the scanned root", p)
+	case errors.Is(err, repofs.ErrNotRegular):
+		return fmt.Sprintf("%s is not a regular file and was not read", p)
+	}
+	var pe *repofs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Sprintf("cannot read %s: %v", p, err)
+}
+
+// isServerType reports whether name is a configured server type.
+func (v *View) serverTypes() []string {
+	if v.Options.ServerTypes != nil {
+		return v.Options.ServerTypes
+	}
+	return configscan.DefaultServerTypes
+}
+
+// collectEntrypoints finds every server directory's app.py and every module
+// a config names, and reports config entries that name no usable file.
+func (v *View) collectEntrypoints(appPy []string) {
+	byPath := map[string]*Entrypoint{}
+	get := func(p string) *Entrypoint {
+		e := byPath[p]
+		if e == nil {
+			e = &Entrypoint{Path: p}
+			byPath[p] = e
+		}
+		return e
+	}
+	// A server directory is <type>/<dir>/ or, when <type>/<group>/ has no
+	// app.py of its own, <type>/<group>/<dir>/ (a dir key with a slash).
+	types := map[string]bool{}
+	for _, t := range v.serverTypes() {
+		types[t] = true
+	}
+	have := map[string]bool{}
+	for _, p := range appPy {
+		have[p] = true
+	}
+	for _, p := range appPy {
+		parts := strings.Split(p, "/")
+		if !types[parts[0]] {
+			continue
+		}
+		switch len(parts) {
+		case 3:
+			get(p).ServerDirApp = true
+		case 4:
+			if !have[parts[0]+"/"+parts[1]+"/app.py"] {
+				get(p).ServerDirApp = true
+			}
+		}
+	}
+	for _, f := range v.Configs {
+		for i := range f.Servers {
+			inst := &f.Servers[i]
+			pos := configPos(inst.EntrypointPos)
+			ep := inst.Entrypoint
+			if path.IsAbs(ep) || strings.HasPrefix(ep, "/") {
+				v.report(RuleEntrypointOutsideRoot.New(f.Path, pos, pos, fmt.Sprintf(
+					"entrypoint %q of %s is an absolute path, which the server supervisor rejects: give it relative to %s/%s/",
+					ep, inst.Name, inst.Type, inst.Dir)))
+				continue
+			}
+			rel, ok := repofs.Clean(path.Join(inst.Type, inst.Dir, ep))
+			if !ok {
+				v.report(RuleEntrypointOutsideRoot.New(f.Path, pos, pos, fmt.Sprintf(
+					"entrypoint %q of %s resolves outside the repository (from %s/%s/): gymlint never reads outside the root; point it at a module inside the repository",
+					ep, inst.Name, inst.Type, inst.Dir)))
+				continue
+			}
+			if !strings.HasSuffix(rel, ".py") {
+				continue // not a Python module: nothing for the Python rules to read
+			}
+			if err := v.FS.Stat(rel); err != nil {
+				switch {
+				case errors.Is(err, repofs.ErrNotExist):
+					v.report(RuleMissingEntrypoint.New(f.Path, pos, pos, fmt.Sprintf(
+						"entrypoint %s of %s does not exist (the entrypoint is relative to %s/%s/): fix the server dir key or the entrypoint, or remove the entry",
+						rel, inst.Name, inst.Type, inst.Dir)))
+				case errors.Is(err, repofs.ErrOutsideRoot):
+					v.report(RuleEntrypointOutsideRoot.New(f.Path, pos, pos, fmt.Sprintf(
+						"entrypoint %s of %s is a symbolic link that leaves the repository: gymlint never follows links out of the root; point it at a module inside the repository",
+						rel, inst.Name)))
+				default:
+					v.report(RuleUnreadableFile.New(f.Path, pos, pos, readErrorMessage(rel, err)))
+				}
+				continue
+			}
+			e := get(rel)
+			e.Configs = append(e.Configs, ConfigRef{File: f.Path, Instance: inst})
+		}
+	}
+	exemptUsed := make([]bool, len(v.Options.Exemptions))
+	for p, e := range byPath {
+		for i := range v.Options.Exemptions {
+			x := &v.Options.Exemptions[i]
+			if c, ok := repofs.Clean(x.Path); ok && c == p {
+				e.Exemption = x
+				exemptUsed[i] = true
+			}
+		}
+		v.Entrypoints = append(v.Entrypoints, e)
+	}
+	for i, used := range exemptUsed {
+		if used {
+			continue
+		}
+		x := v.Options.Exemptions[i]
+		if x.Flag {
+			v.report(RuleUnusedExemption.New(x.Path, filePos, filePos, fmt.Sprintf(
+				"--exempt %s matches no server entrypoint: drop it, or give the path of an entrypoint relative to the root", x.Path)))
+		} else {
+			v.report(RuleUnusedExemption.New(x.Source, x.Pos, x.Pos, fmt.Sprintf(
+				"exemption %s matches no server entrypoint (no server dir app.py and no config names it): remove it, or fix the path", x.Path)))
+		}
+	}
+	sort.Slice(v.Entrypoints, func(i, j int) bool { return v.Entrypoints[i].Path < v.Entrypoints[j].Path })
+	for _, e := range v.Entrypoints {
+		sort.Slice(e.Configs, func(i, j int) bool {
+			a, b := e.Configs[i], e.Configs[j]
+			if a.File != b.File {
+				return a.File < b.File
+			}
+			return a.Instance.EntrypointPos.Offset < b.Instance.EntrypointPos.Offset
+		})
+	}
+}
+
+// analyseEntrypoints parses every entrypoint and resolves its server
+// classes, in parallel. Modules that the resolution reaches are parsed on
+// demand, once each.
+func (v *View) analyseEntrypoints(jobs int) {
+	parallel(len(v.Entrypoints), jobs, func(i int) {
+		e := v.Entrypoints[i]
+		m, err := v.Module(e.Path)
+		if err != nil {
+			return
+		}
+		e.Module = m
+		e.Servers = v.ServerClasses(m)
+	})
+}
+
+// Module returns the parsed module at a root-relative path, parsing it on
+// first use. It is safe for concurrent use. Read errors and syntax errors
+// are reported once, as core diagnostics.
+func (v *View) Module(p string) (*pyscan.Module, error) {
+	v.mu.Lock()
+	e := v.modules[p]
+	if e == nil {
+		e = &moduleEntry{}
+		v.modules[p] = e
+	}
+	v.mu.Unlock()
+	e.once.Do(func() {
+		data, err := v.FS.Read(p)
+		if err != nil {
+			e.err = err
+			v.reportReadError(p, err)
+			return
+		}
+		parser := <-v.parsers
+		e.mod = parser.Parse(p, data)
+		v.parsers <- parser
+		if se := e.mod.SyntaxError; se != nil {
+			start := pyPos(se.Span.Start)
+			v.report(RuleSyntaxError.New(p, start, pyPos(se.Span.End), se.Message+
+				": fix the syntax; gymlint skips the rules for this module until it parses"))
+		}
+	})
+	return e.mod, e.err
+}
+
+// ParsedModules returns how many modules the view has parsed so far.
+func (v *View) ParsedModules() int {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return len(v.modules)
+}
+
+func pyPos(p pyscan.Pos) diag.Pos { return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col} }
+
+// PyPos converts a pyscan position to a diagnostic position.
+func PyPos(p pyscan.Pos) diag.Pos { return pyPos(p) }
+
+// IsFrameworkModule reports whether a dotted module name belongs to the
+// framework package.
+func (v *View) IsFrameworkModule(name string) bool {
+	return name == v.framework || strings.HasPrefix(name, v.framework+".")
+}

@@ -1,0 +1,185 @@
+// Package cli is gymlint's command line: flags, configuration loading,
+// exit codes. It wires the scan (package lint) to the printers (package
+// output) and decides nothing about findings itself.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/settings"
+	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/output"
+)
+
+// Exit codes. They are a stable interface.
+const (
+	ExitClean    = 0 // no findings
+	ExitFindings = 1 // at least one finding
+	ExitError    = 2 // usage, configuration or internal error
+)
+
+// Version is set at build time with -ldflags "-X .../internal/cli.Version=v1.2.3";
+// otherwise it comes from the module's build information.
+var Version = ""
+
+func version() string {
+	if Version != "" {
+		return Version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+const usage = `usage: gymlint [flags] [DIR]
+
+Checks the NeMo Gym-style repository at DIR (default: the current directory)
+without importing or running any of it.
+
+Flags:
+`
+
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
+
+// Main runs gymlint with the given arguments and returns the exit status.
+func Main(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "gymlint: internal error: %v\n%s", r, debug.Stack())
+			code = ExitError
+		}
+	}()
+	fs := flag.NewFlagSet("gymlint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "text", "output format: "+strings.Join(output.Formats, ", "))
+	var exempt multiFlag
+	fs.Var(&exempt, "exempt", "exempt the entrypoint at this root-relative `PATH` from the workers rule (repeatable)")
+	maxSize := fs.Int64("max-file-size", 0, "skip (and report) files larger than this many `bytes` (default 4194304)")
+	jobs := fs.Int("jobs", 0, "parse with this many parallel `workers` (default: number of CPUs)")
+	showVersion := fs.Bool("version", false, "print the version and exit")
+	quiet := fs.Bool("quiet", false, "do not print the summary line on stderr")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+		fmt.Fprint(stderr, "\nExit status: 0 no findings, 1 findings, 2 usage, configuration or internal error.\n")
+	}
+
+	// Flags may come before or after DIR.
+	var positional []string
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return ExitClean
+			}
+			return ExitError
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if rest[0] == "--" {
+			positional = append(positional, rest[1:]...)
+			break
+		}
+		positional = append(positional, rest[0])
+		rest = rest[1:]
+	}
+	if *showVersion {
+		fmt.Fprintf(stdout, "gymlint %s\n", version())
+		return ExitClean
+	}
+	if len(positional) > 1 {
+		fmt.Fprintf(stderr, "gymlint: expected at most one directory, got %d: %s\n", len(positional), strings.Join(positional, " "))
+		fs.Usage()
+		return ExitError
+	}
+	if !validFormat(*format) {
+		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: %s)\n", *format, strings.Join(output.Formats, ", "))
+		return ExitError
+	}
+	if *maxSize < 0 || *jobs < 0 {
+		fmt.Fprintln(stderr, "gymlint: --max-file-size and --jobs must not be negative")
+		return ExitError
+	}
+	root := "."
+	if len(positional) == 1 {
+		root = positional[0]
+	}
+	if st, err := os.Stat(root); err != nil || !st.IsDir() {
+		fmt.Fprintf(stderr, "gymlint: %s is not a directory\n", root)
+		return ExitError
+	}
+
+	conf, err := settings.Load(root)
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: configuration error: %v\n", err)
+		return ExitError
+	}
+	opts := gym.Options{
+		ServerTypes:      conf.ServerTypes,
+		FrameworkPackage: conf.FrameworkPackage,
+		MaxFileSize:      conf.MaxFileSize,
+		Exemptions:       conf.Exempt,
+		Jobs:             *jobs,
+	}
+	if *maxSize > 0 {
+		opts.MaxFileSize = *maxSize
+	}
+	for _, p := range exempt {
+		opts.Exemptions = append(opts.Exemptions, gym.Exemption{Path: p, Reason: "given with --exempt", Flag: true})
+	}
+
+	start := time.Now()
+	res, err := lint.Run(root, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
+		return ExitError
+	}
+	lookup := func(code string) *diag.Rule { return lint.Lookup(code) }
+	if err := output.Write(stdout, *format, res.Diagnostics, lookup); err != nil {
+		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+		return ExitError
+	}
+	if *format == "text" && !*quiet {
+		fmt.Fprintln(stderr, summary(res, time.Since(start)))
+	}
+	if len(res.Diagnostics) > 0 {
+		return ExitFindings
+	}
+	return ExitClean
+}
+
+func validFormat(f string) bool {
+	for _, k := range output.Formats {
+		if f == k {
+			return true
+		}
+	}
+	return false
+}
+
+func summary(res *lint.Result, took time.Duration) string {
+	n := len(res.Diagnostics)
+	noun := "findings"
+	if n == 1 {
+		noun = "finding"
+	}
+	return fmt.Sprintf("gymlint: %d %s; %d entrypoints, %d config files, %d Python modules parsed in %s",
+		n, noun, len(res.View.Entrypoints), len(res.View.Configs), res.View.ParsedModules(),
+		strconv.FormatFloat(took.Seconds(), 'f', 2, 64)+"s")
+}

@@ -1,0 +1,288 @@
+// Package repofs gives read access to the files of one repository root and
+// to nothing outside it.
+//
+// Every path it takes and returns is slash-separated and relative to the
+// root. A path that climbs out of the root, or a symbolic link whose target
+// lies outside the root, is refused with ErrOutsideRoot; a symbolic link
+// loop gives ErrSymlinkLoop. Reads are capped at a maximum size and refuse
+// binary content, so no input can make a scan read without bound. An
+// overlay can stand in for files on disk (an editor's unsaved buffers).
+//
+// The walk lists the files a scan needs (YAML configs and the app.py of
+// server directories). It does not descend into symbolic links to
+// directories, hidden directories (names starting with "."), or the usual
+// dependency and cache directories (node_modules, __pycache__, venv,
+// site-packages), so it can neither loop nor leave the root.
+package repofs
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"unicode/utf8"
+)
+
+// DefaultMaxFileSize is the default cap on the size of a file gymlint reads.
+const DefaultMaxFileSize = 4 << 20
+
+// Errors returned by Read and Stat. They wrap into *PathError with the path.
+var (
+	ErrOutsideRoot = errors.New("the path leaves the repository root")
+	ErrSymlinkLoop = errors.New("symbolic link loop")
+	ErrTooLarge    = errors.New("file is larger than the size limit")
+	ErrBinary      = errors.New("file is binary (it contains a NUL byte)")
+	ErrNotUTF8     = errors.New("file is not valid UTF-8")
+	ErrNotExist    = errors.New("no such file")
+	ErrNotRegular  = errors.New("not a regular file")
+)
+
+// PathError records an error and the path that caused it.
+type PathError struct {
+	Path string
+	Err  error
+}
+
+func (e *PathError) Error() string { return e.Path + ": " + e.Err.Error() }
+func (e *PathError) Unwrap() error { return e.Err }
+
+// FS is a repository root.
+type FS struct {
+	root        string // absolute, symlinks resolved
+	maxFileSize int64
+	overlay     map[string][]byte
+
+	mu    sync.Mutex
+	stats map[string]error // cached result of checking a path
+}
+
+// Options tune an FS.
+type Options struct {
+	MaxFileSize int64             // 0 means DefaultMaxFileSize
+	Overlay     map[string][]byte // content by root-relative path, read instead of the disk
+}
+
+// New opens the repository at dir.
+func New(dir string, opts Options) (*FS, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, err
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory", dir)
+	}
+	max := opts.MaxFileSize
+	if max <= 0 {
+		max = DefaultMaxFileSize
+	}
+	ov := map[string][]byte{}
+	for k, v := range opts.Overlay {
+		if c, ok := Clean(k); ok {
+			ov[c] = v
+		}
+	}
+	return &FS{root: real, maxFileSize: max, overlay: ov, stats: map[string]error{}}, nil
+}
+
+// Root returns the absolute path of the root.
+func (f *FS) Root() string { return f.root }
+
+// MaxFileSize returns the size cap.
+func (f *FS) MaxFileSize() int64 { return f.maxFileSize }
+
+// Clean normalises a root-relative slash path. It reports false when the
+// path is absolute or climbs above the root.
+func Clean(rel string) (string, bool) {
+	if rel == "" || strings.HasPrefix(rel, "/") || filepath.IsAbs(rel) || strings.ContainsRune(rel, 0) {
+		return "", false
+	}
+	c := path.Clean(strings.ReplaceAll(rel, "\\", "/"))
+	if c == ".." || strings.HasPrefix(c, "../") {
+		return "", false
+	}
+	return c, true
+}
+
+// check resolves a root-relative path on disk and returns nil when it is a
+// regular file inside the root (after following symbolic links).
+func (f *FS) check(rel string) error {
+	f.mu.Lock()
+	err, ok := f.stats[rel]
+	f.mu.Unlock()
+	if ok {
+		return err
+	}
+	err = f.checkUncached(rel)
+	f.mu.Lock()
+	f.stats[rel] = err
+	f.mu.Unlock()
+	return err
+}
+
+func (f *FS) checkUncached(rel string) error {
+	abs := filepath.Join(f.root, filepath.FromSlash(rel))
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		if errors.Is(err, syscall.ELOOP) || strings.Contains(err.Error(), "too many links") {
+			return ErrSymlinkLoop
+		}
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			return ErrNotExist
+		}
+		return err
+	}
+	if real != f.root && !strings.HasPrefix(real, f.root+string(filepath.Separator)) {
+		return ErrOutsideRoot
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return err
+	}
+	if !st.Mode().IsRegular() {
+		return ErrNotRegular
+	}
+	return nil
+}
+
+// Stat reports whether rel names a readable regular file inside the root:
+// nil, or an error wrapping one of the Err values above.
+func (f *FS) Stat(rel string) error {
+	c, ok := Clean(rel)
+	if !ok {
+		return &PathError{Path: rel, Err: ErrOutsideRoot}
+	}
+	if _, ok := f.overlay[c]; ok {
+		return nil
+	}
+	if err := f.check(c); err != nil {
+		return &PathError{Path: c, Err: err}
+	}
+	return nil
+}
+
+// IsFile reports whether rel names a regular file inside the root.
+func (f *FS) IsFile(rel string) bool { return f.Stat(rel) == nil }
+
+// Read returns the content of a file inside the root, refusing files over
+// the size cap, binary files (a NUL byte) and invalid UTF-8.
+func (f *FS) Read(rel string) ([]byte, error) {
+	c, ok := Clean(rel)
+	if !ok {
+		return nil, &PathError{Path: rel, Err: ErrOutsideRoot}
+	}
+	data, inOverlay := f.overlay[c]
+	if !inOverlay {
+		if err := f.check(c); err != nil {
+			return nil, &PathError{Path: c, Err: err}
+		}
+		fh, err := os.Open(filepath.Join(f.root, filepath.FromSlash(c)))
+		if err != nil {
+			return nil, &PathError{Path: c, Err: err}
+		}
+		defer fh.Close()
+		data, err = io.ReadAll(io.LimitReader(fh, f.maxFileSize+1))
+		if err != nil {
+			return nil, &PathError{Path: c, Err: err}
+		}
+	}
+	if int64(len(data)) > f.maxFileSize {
+		return nil, &PathError{Path: c, Err: fmt.Errorf("%w (%d bytes)", ErrTooLarge, f.maxFileSize)}
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		return nil, &PathError{Path: c, Err: ErrBinary}
+	}
+	if !utf8.Valid(data) {
+		return nil, &PathError{Path: c, Err: ErrNotUTF8}
+	}
+	return data, nil
+}
+
+// skipDir reports whether the walk leaves a directory out.
+func skipDir(name string) bool {
+	if strings.HasPrefix(name, ".") {
+		return true
+	}
+	switch name {
+	case "node_modules", "__pycache__", "venv", "site-packages":
+		return true
+	}
+	return false
+}
+
+// Listing is what one walk of the root finds.
+type Listing struct {
+	YAML []string // every .yaml and .yml file (symbolic links to files included)
+	// AppPy holds every file named app.py, with its path.
+	AppPy []string
+	// Problems are entries that could not be read during the walk.
+	Problems []*PathError
+}
+
+// Walk lists the root's files. Overlay files that are not on disk are
+// included. The result is sorted.
+func (f *FS) Walk() Listing {
+	var l Listing
+	seen := map[string]bool{}
+	add := func(rel string) {
+		if seen[rel] {
+			return
+		}
+		seen[rel] = true
+		name := path.Base(rel)
+		switch {
+		case strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml"):
+			l.YAML = append(l.YAML, rel)
+		case name == "app.py":
+			l.AppPy = append(l.AppPy, rel)
+		}
+	}
+	_ = filepath.WalkDir(f.root, func(p string, d fs.DirEntry, err error) error {
+		rel, rerr := filepath.Rel(f.root, p)
+		if rerr != nil {
+			return nil
+		}
+		rel = filepath.ToSlash(rel)
+		if err != nil {
+			if rel != "." {
+				l.Problems = append(l.Problems, &PathError{Path: rel, Err: err})
+			}
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if rel != "." && skipDir(d.Name()) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		// Regular files and symbolic links (checked when read).
+		if d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0 {
+			add(rel)
+		}
+		return nil
+	})
+	for k := range f.overlay {
+		add(k)
+	}
+	sort.Strings(l.YAML)
+	sort.Strings(l.AppPy)
+	return l
+}

@@ -1,0 +1,234 @@
+// Package settings loads gymlint's own configuration file, .gymlint.yaml at
+// the scanned root.
+//
+// Recognised keys (all optional):
+//
+//	server_types: [resources_servers, responses_api_agents, responses_api_models]
+//	framework_package: nemo_gym
+//	max_file_size: 4194304        # bytes
+//	exempt:
+//	  - path: resources_servers/gymnasium/base.py
+//	    reason: Base-class module that configs name; it starts no server.
+//
+// Unknown keys, wrong types and an exemption without a reason are errors
+// that name the file, the line and the key.
+package settings
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+)
+
+// FileName is the name of the configuration file at the root.
+const FileName = ".gymlint.yaml"
+
+// maxSize bounds the configuration file.
+const maxSize = 1 << 20
+
+// Settings is the effective configuration.
+type Settings struct {
+	File             string // the file read, "" when there is none
+	ServerTypes      []string
+	FrameworkPackage string
+	MaxFileSize      int64
+	Exempt           []gym.Exemption
+}
+
+// Error is a configuration error with its place.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return e.File + ": " + e.Msg
+}
+
+// Load reads .gymlint.yaml at root, if it exists.
+func Load(root string) (*Settings, error) {
+	p := filepath.Join(root, FileName)
+	st, err := os.Lstat(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return &Settings{}, nil
+	}
+	if err != nil {
+		return nil, &Error{File: FileName, Msg: err.Error()}
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &Error{File: FileName, Msg: "not a regular file (gymlint does not follow a symbolic link here)"}
+	}
+	if st.Size() > maxSize {
+		return nil, &Error{File: FileName, Msg: fmt.Sprintf("larger than %d bytes", maxSize)}
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, &Error{File: FileName, Msg: err.Error()}
+	}
+	return Parse(FileName, data)
+}
+
+// Parse reads configuration from bytes; name is used in errors and positions.
+func Parse(name string, data []byte) (s *Settings, err error) {
+	s = &Settings{File: name}
+	defer func() {
+		if r := recover(); r != nil {
+			s, err = nil, &Error{File: name, Msg: fmt.Sprintf("cannot read the configuration: %v", r)}
+		}
+	}()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return s, nil
+		}
+		return nil, &Error{File: name, Line: yamlErrorLine(err), Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		return nil, &Error{File: name, Line: extra.Line, Msg: "more than one YAML document; put everything in one"}
+	}
+	if len(doc.Content) == 0 {
+		return s, nil
+	}
+	root := doc.Content[0]
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+		return s, nil
+	}
+	if root.Kind != yaml.MappingNode {
+		return nil, &Error{File: name, Line: root.Line, Msg: "the configuration must be a mapping of keys"}
+	}
+	seen := map[string]int{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		if first, dup := seen[k.Value]; dup {
+			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("key %q appears twice (first at line %d)", k.Value, first)}
+		}
+		seen[k.Value] = k.Line
+		switch k.Value {
+		case "server_types":
+			list, err := stringList(name, k.Value, v)
+			if err != nil {
+				return nil, err
+			}
+			if len(list) == 0 {
+				return nil, &Error{File: name, Line: v.Line, Msg: "server_types must list at least one server type"}
+			}
+			s.ServerTypes = list
+		case "framework_package":
+			str, err := scalar(name, k.Value, v)
+			if err != nil {
+				return nil, err
+			}
+			if str == "" || strings.ContainsAny(str, "/ ") {
+				return nil, &Error{File: name, Line: v.Line, Msg: "framework_package must be a Python package name such as nemo_gym"}
+			}
+			s.FrameworkPackage = str
+		case "max_file_size":
+			str, err := scalar(name, k.Value, v)
+			if err != nil {
+				return nil, err
+			}
+			n, perr := strconv.ParseInt(str, 10, 64)
+			if perr != nil || n <= 0 {
+				return nil, &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("max_file_size must be a positive number of bytes, not %q", str)}
+			}
+			s.MaxFileSize = n
+		case "exempt":
+			if v.Kind != yaml.SequenceNode {
+				return nil, &Error{File: name, Line: v.Line, Msg: "exempt must be a list of {path, reason} entries"}
+			}
+			for _, item := range v.Content {
+				x, err := exemption(name, item)
+				if err != nil {
+					return nil, err
+				}
+				s.Exempt = append(s.Exempt, x)
+			}
+		default:
+			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q (known: server_types, framework_package, max_file_size, exempt)", k.Value)}
+		}
+	}
+	return s, nil
+}
+
+func exemption(name string, n *yaml.Node) (gym.Exemption, error) {
+	if n.Kind != yaml.MappingNode {
+		return gym.Exemption{}, &Error{File: name, Line: n.Line, Msg: "each exempt entry must be a mapping with path and reason"}
+	}
+	x := gym.Exemption{Source: name, Pos: diag.Pos{Line: n.Line, Col: n.Column}}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		str, err := scalar(name, "exempt."+k.Value, v)
+		if err != nil {
+			return x, err
+		}
+		switch k.Value {
+		case "path":
+			x.Path = str
+			x.Pos = diag.Pos{Line: v.Line, Col: v.Column}
+		case "reason":
+			x.Reason = strings.TrimSpace(str)
+		default:
+			return x, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q in an exempt entry (known: path, reason)", k.Value)}
+		}
+	}
+	if x.Path == "" {
+		return x, &Error{File: name, Line: n.Line, Msg: "exempt entry has no path"}
+	}
+	if x.Reason == "" {
+		return x, &Error{File: name, Line: n.Line, Msg: fmt.Sprintf("exempt entry %s has no reason: say why the module starts no server", x.Path)}
+	}
+	return x, nil
+}
+
+func scalar(name, key string, v *yaml.Node) (string, error) {
+	if v.Kind != yaml.ScalarNode {
+		return "", &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("%s must be a single value", key)}
+	}
+	return v.Value, nil
+}
+
+func stringList(name, key string, v *yaml.Node) ([]string, error) {
+	if v.Kind != yaml.SequenceNode {
+		return nil, &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("%s must be a list", key)}
+	}
+	var out []string
+	for _, it := range v.Content {
+		s, err := scalar(name, key+" entries", it)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// yamlErrorLine extracts N from yaml.v3's "yaml: line N: ..." messages.
+func yamlErrorLine(err error) int {
+	msg := err.Error()
+	i := strings.Index(msg, "line ")
+	if i < 0 {
+		return 0
+	}
+	j := i + 5
+	for j < len(msg) && msg[j] >= '0' && msg[j] <= '9' {
+		j++
+	}
+	n, _ := strconv.Atoi(msg[i+5 : j])
+	return n
+}

@@ -1,0 +1,61 @@
+// Package lint is the catalogue of gymlint's rules and the runner that
+// applies them to a repository.
+package lint
+
+import (
+	"sort"
+
+	"github.com/gymlint/gymlint/analyzers/workers"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+)
+
+// checks are the analyzers' rules, in code order.
+var checks = func() []gym.Check {
+	var cs []gym.Check
+	cs = append(cs, workers.Checks...)
+	return cs
+}()
+
+// Rules returns every rule, core rules included, sorted by code.
+func Rules() []*diag.Rule {
+	rs := append([]*diag.Rule(nil), gym.Rules...)
+	for _, c := range checks {
+		rs = append(rs, c.Rule)
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i].Code < rs[j].Code })
+	return rs
+}
+
+// Lookup finds a rule by code (GL101) or name (undeclared-workers).
+func Lookup(key string) *diag.Rule {
+	for _, r := range Rules() {
+		if r.Code == key || r.Name == key {
+			return r
+		}
+	}
+	return nil
+}
+
+// Result is the outcome of one scan.
+type Result struct {
+	View        *gym.View
+	Diagnostics []diag.Diagnostic // sorted
+}
+
+// Run builds the view of the repository at root and applies every rule.
+func Run(root string, opts gym.Options) (*Result, error) {
+	v, err := gym.Build(root, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer v.Close()
+	var ds []diag.Diagnostic
+	for _, c := range checks {
+		ds = append(ds, c.Run(v)...)
+	}
+	// Core diagnostics last: rules may parse more modules and meet more problems.
+	ds = append(ds, v.Diagnostics()...)
+	diag.Sort(ds)
+	return &Result{View: v, Diagnostics: ds}, nil
+}

@@ -1,0 +1,96 @@
+// Package output formats diagnostics. Printers only format: they never
+// decide what is a finding.
+//
+// Formats:
+//   - text: `path:line:col: CODE message`, one per line.
+//   - json: an array of objects (see JSONDiagnostic); `[]` when there is nothing.
+//
+// Lines and columns are 1-based; columns count bytes, as go vet's do.
+package output
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+)
+
+// Formats lists the names accepted by Write.
+var Formats = []string{"text", "json"}
+
+// Write prints diagnostics in the named format.
+func Write(w io.Writer, format string, ds []diag.Diagnostic, rules func(code string) *diag.Rule) error {
+	switch format {
+	case "text":
+		return Text(w, ds)
+	case "json":
+		return JSON(w, ds, rules)
+	}
+	return fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(Formats, ", "))
+}
+
+// Text writes one line per diagnostic.
+func Text(w io.Writer, ds []diag.Diagnostic) error {
+	var b strings.Builder
+	for _, d := range ds {
+		msg := strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(d.Message)
+		fmt.Fprintf(&b, "%s:%d:%d: %s %s\n", d.Path, d.Start.Line, d.Start.Col, d.Code, msg)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// JSONDiagnostic is the JSON form of a diagnostic. Field names are a stable
+// interface: they are never renamed, only added to.
+type JSONDiagnostic struct {
+	Path      string        `json:"path"`
+	Line      int           `json:"line"`
+	Column    int           `json:"column"`
+	EndLine   int           `json:"end_line"`
+	EndColumn int           `json:"end_column"`
+	Code      string        `json:"code"`
+	Rule      string        `json:"rule"`
+	Analyzer  string        `json:"analyzer"`
+	Severity  string        `json:"severity"`
+	Message   string        `json:"message"`
+	URL       string        `json:"url,omitempty"`
+	Related   []JSONRelated `json:"related"`
+}
+
+// JSONRelated is a second place a diagnostic names.
+type JSONRelated struct {
+	Path      string `json:"path"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"end_line"`
+	EndColumn int    `json:"end_column"`
+	Message   string `json:"message"`
+}
+
+// JSON writes the diagnostics as an indented JSON array.
+func JSON(w io.Writer, ds []diag.Diagnostic, rules func(code string) *diag.Rule) error {
+	out := make([]JSONDiagnostic, 0, len(ds))
+	for _, d := range ds {
+		j := JSONDiagnostic{
+			Path: d.Path, Line: d.Start.Line, Column: d.Start.Col, EndLine: d.End.Line, EndColumn: d.End.Col,
+			Code: d.Code, Rule: d.Rule, Analyzer: d.Analyzer, Severity: string(d.Severity), Message: d.Message,
+			Related: []JSONRelated{},
+		}
+		if rules != nil {
+			if r := rules(d.Code); r != nil {
+				j.URL = r.URL()
+			}
+		}
+		for _, r := range d.Related {
+			j.Related = append(j.Related, JSONRelated{Path: r.Path, Line: r.Start.Line, Column: r.Start.Col,
+				EndLine: r.End.Line, EndColumn: r.End.Col, Message: r.Message})
+		}
+		out = append(out, j)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}

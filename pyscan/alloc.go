@@ -1,0 +1,53 @@
+package pyscan
+
+/*
+#include <stdlib.h>
+
+// Defined by the tree-sitter core library that
+// github.com/tree-sitter/go-tree-sitter compiles into the binary. They are
+// declared weak because cgo links this package's C code on its own once, to
+// learn what it imports, before the final link where the symbols exist.
+extern void ts_set_allocator(void *(*new_malloc)(size_t), void *(*new_calloc)(size_t, size_t),
+                             void *(*new_realloc)(void *, size_t), void (*new_free)(void *))
+    __attribute__((weak));
+extern void *(*ts_current_malloc)(size_t) __attribute__((weak));
+extern void *c_malloc_fn(size_t size) __attribute__((weak));
+
+// Passing NULL restores tree-sitter's own defaults: the C library's
+// allocator, with an abort on allocation failure. Returns 0 when the
+// tree-sitter library is not linked in (which would be a build error).
+static int gymlint_use_c_allocator(void) {
+	if (!ts_set_allocator) return 0;
+	ts_set_allocator(NULL, NULL, NULL, NULL);
+	return 1;
+}
+static int gymlint_go_allocator_active(void) {
+	return !&ts_current_malloc || !c_malloc_fn || ts_current_malloc == c_malloc_fn;
+}
+*/
+import "C"
+
+import (
+	// Imported here so that its init, which installs the Go-callback
+	// allocator, runs before this package's init replaces it.
+	_ "github.com/tree-sitter/go-tree-sitter"
+)
+
+// The go-tree-sitter binding (v0.25.0) installs, in its init function, an
+// allocator that routes every C allocation of the parser through a Go
+// callback. That costs about a third of the parse time. Package
+// initialisation runs after the binding's, so this puts tree-sitter back on
+// the C library's allocator for every parser gymlint creates.
+func init() { useCAllocator() }
+
+func useCAllocator() {
+	if C.gymlint_use_c_allocator() == 0 {
+		panic("pyscan: the tree-sitter core library is not linked into this binary")
+	}
+}
+
+// goAllocatorActive reports whether tree-sitter still allocates through the
+// binding's Go callbacks. It exists for the test that pins the choice above.
+func goAllocatorActive() bool {
+	return C.gymlint_go_allocator_active() != 0
+}

@@ -1,0 +1,200 @@
+package pyscan
+
+// Pos is a place in a source file. Offset is a 0-based byte offset; Line and
+// Col are 1-based, and Col counts bytes (as go/token and tree-sitter do).
+// Conversion to UTF-16 columns happens at the edges (SARIF, LSP).
+type Pos struct {
+	Offset int
+	Line   int
+	Col    int
+}
+
+// Span is the half-open byte range [Start, End) of a syntax item.
+type Span struct {
+	Start Pos
+	End   Pos
+}
+
+// Module is the semantic model of one Python file: what it imports, which
+// classes and functions it defines at module scope, which names it binds
+// there, and the calls and raises in its code. It is built in one pass over
+// the tree-sitter syntax tree and keeps no reference to the tree.
+type Module struct {
+	Path      string // slash-separated path relative to the scanned root
+	Name      string // dotted module name from the root: "pkg.mod", "pkg" for pkg/__init__.py
+	IsPackage bool   // the file is a package's __init__.py
+	Size      int    // bytes
+
+	Imports   []*Import
+	Classes   []*Class    // classes defined at module scope, in source order
+	Functions []*Function // functions defined at module scope, in source order
+	Bindings  []*Binding  // every module-scope name binding, in source order
+	Calls     []*Call     // calls at module scope (outside functions and classes)
+
+	// SyntaxError is the first syntax error in the file, or nil. Items that
+	// come from a broken region may be missing or incomplete, so rules should
+	// not report findings that rest on the absence of something.
+	SyntaxError *SyntaxError
+}
+
+// SyntaxError describes the first error tree-sitter recovered from.
+type SyntaxError struct {
+	Span    Span
+	Message string
+}
+
+// Where says in which part of a module a statement sits. A module-scope
+// statement may still be inside a compound statement.
+type Where struct {
+	// InMainGuard: inside the body (not the elif/else branches) of
+	// `if __name__ == "__main__":`. Such code does not run when the module
+	// is imported (as uvicorn imports module:app).
+	InMainGuard bool
+	// InTry: inside a try statement's body or handlers.
+	InTry bool
+	// Conditional: inside an if/elif/else, for, while, with or match body.
+	Conditional bool
+}
+
+// Import is one imported name. `import a.b as c` gives Module "a.b",
+// Bound "c"; `import a.b` gives Module "a.b", Bound "a"; `from ..p import x
+// as y` gives Level 2, Module "p", Name "x", Bound "y"; a wildcard gives
+// Name "*" and no Bound.
+type Import struct {
+	Module string
+	Level  int    // number of leading dots of a relative import
+	Name   string // the imported name of a from-import; "" for a plain import
+	Bound  string // the name bound in the importing scope
+	Span   Span
+	Where  Where
+	// ModuleScope is false for an import inside a function or class body.
+	ModuleScope bool
+}
+
+// IsFrom reports whether the import is a from-import.
+func (i *Import) IsFrom() bool { return i.Name != "" }
+
+// Expr is a reference to an expression, reduced to what rules ask about.
+type Expr struct {
+	Text string // source text
+	// Dotted is the name or attribute chain ("a", "a.b.C") the expression
+	// denotes, with a subscript stripped ("Base[A, B]" gives "Base"), or ""
+	// for anything else (a call, a literal, ...).
+	Dotted string
+	// Args are the subscript arguments of "Base[A, B]".
+	Args []Expr
+	// Call is set when the expression is a call; Dotted then names the callee.
+	Call bool
+	Span Span
+}
+
+// Binding is a name bound at module scope: by an assignment (including
+// tuple targets and walrus), an annotated assignment with a value, an
+// augmented assignment, an import, a def, a class, a for target, a with
+// target, or a type alias.
+type Binding struct {
+	Name  string
+	Kind  BindingKind
+	Span  Span // the bound identifier
+	Where Where
+	// Value is the assigned expression, for a plain single-target assignment.
+	Value *Expr
+}
+
+// BindingKind says which statement bound a name.
+type BindingKind int
+
+// The kinds of binding.
+const (
+	BindAssign BindingKind = iota
+	BindAnnAssign
+	BindAugAssign
+	BindWalrus
+	BindImport
+	BindDef
+	BindClass
+	BindFor
+	BindWith
+	BindTypeAlias
+)
+
+// Class is a class definition at module scope.
+type Class struct {
+	Name       string
+	NameSpan   Span
+	Span       Span
+	Bases      []Expr       // positional superclasses, in order
+	Keywords   []KeywordArg // class keywords such as metaclass=
+	Decorators []Expr
+	Methods    []*Function // functions defined directly in the class body
+	Attrs      []*ClassAttr
+	Where      Where
+}
+
+// Method returns the last method of that name defined in the class body, or nil.
+func (c *Class) Method(name string) *Function {
+	var found *Function
+	for _, m := range c.Methods {
+		if m.Name == name {
+			found = m
+		}
+	}
+	return found
+}
+
+// Attr returns the last class-body binding of that name, or nil.
+func (c *Class) Attr(name string) *ClassAttr {
+	var found *ClassAttr
+	for _, a := range c.Attrs {
+		if a.Name == name {
+			found = a
+		}
+	}
+	return found
+}
+
+// KeywordArg is a keyword argument (name=value).
+type KeywordArg struct {
+	Name  string
+	Value Expr
+}
+
+// ClassAttr is a name bound in a class body by an assignment, with or
+// without an annotation (`x: ClassVar[int] = 1`, `x = 1`, `x: int`).
+type ClassAttr struct {
+	Name       string
+	Annotation string // source text of the annotation, "" if none
+	Value      *Expr  // nil when there is no value
+	Span       Span   // the target identifier
+	StmtSpan   Span   // the whole statement
+}
+
+// Function is a def or async def, with the calls and raises of its body.
+// Calls and raises of nested functions and classes belong to those.
+type Function struct {
+	Name       string
+	NameSpan   Span
+	Span       Span
+	Async      bool
+	Decorators []Expr
+	Params     []string
+	Calls      []*Call
+	Raises     []*Raise
+	Nested     []*Function // functions defined in this function's body
+}
+
+// Call is a call expression.
+type Call struct {
+	Callee Expr // Callee.Dotted names the function when it is a name or attribute chain
+	Span   Span
+	Args   []Expr       // positional arguments
+	Kwargs []KeywordArg // keyword arguments
+	Where  Where
+}
+
+// Raise is a raise or assert statement.
+type Raise struct {
+	Assert bool  // an assert statement
+	Exc    *Expr // the raised expression (nil for a bare raise and for assert)
+	Span   Span
+}

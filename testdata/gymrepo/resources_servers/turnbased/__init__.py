@@ -1,0 +1,7 @@
+from .base import (
+    TurnRequest,
+    TurnResponse,
+    TurnServer,
+)
+
+__all__ = ["TurnRequest", "TurnResponse", "TurnServer"]

