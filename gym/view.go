@@ -240,13 +240,13 @@ func configPos(p configscan.Pos) diag.Pos {
 }
 
 func (v *View) reportReadError(p string, err error) {
-	v.report(RuleUnreadableFile.New(p, filePos, filePos, readErrorMessage(p, err)))
+	v.report(RuleUnreadableFile.New(p, filePos, filePos, v.readErrorMessage(p, err)))
 }
 
-func readErrorMessage(p string, err error) string {
+func (v *View) readErrorMessage(p string, err error) string {
 	switch {
 	case errors.Is(err, repofs.ErrTooLarge):
-		return fmt.Sprintf("%s is larger than the size limit (%d bytes) and was not read; raise --max-file-size if it should be", p, 0)
+		return fmt.Sprintf("%s is larger than the size limit (%d bytes) and was not read; raise --max-file-size if it should be read", p, v.FS.MaxFileSize())
 	case errors.Is(err, repofs.ErrBinary):
 		return fmt.Sprintf("%s is binary (it contains a NUL byte) and was not read; remove it or rename it if it is not source", p)
 	case errors.Is(err, repofs.ErrNotUTF8):
@@ -341,7 +341,7 @@ func (v *View) collectEntrypoints(appPy []string) {
 						"entrypoint %s of %s is a symbolic link that leaves the repository: gymlint never follows links out of the root; point it at a module inside the repository",
 						rel, inst.Name)))
 				default:
-					v.report(RuleUnreadableFile.New(f.Path, pos, pos, readErrorMessage(rel, err)))
+					v.report(RuleUnreadableFile.New(f.Path, pos, pos, v.readErrorMessage(rel, err)))
 				}
 				continue
 			}

@@ -98,7 +98,7 @@ func check(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 	}
 	if len(e.Servers) == 0 {
 		d := UndeclaredWorkers.New(m.Path, pos(1, 1, 0), pos(1, 1, 0), fmt.Sprintf(
-			"%s defines no server class and no module-level app, but %s: if it starts a server, give it a module-level app or a %s() override on its server class; if it starts none, exempt it in .gymlint.yaml with the reason",
+			"%s defines no server class and no module-level app, and %s: if it starts a server, give it a module-level app or a %s() override; if it starts none, add it to exempt: in .gymlint.yaml with the reason",
 			m.Path, namedBy(e), Method))
 		d.Related = configRelated(e)
 		return d, true
@@ -137,27 +137,25 @@ func check(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 	}
 	cls := first.Class
 	start, end := cls.Class.NameSpan.Start, cls.Class.NameSpan.End
-	where := "defined here"
+	subject := "server class " + strings.Join(missing, ", ")
+	if len(missing) > 1 {
+		subject = "server classes " + strings.Join(missing, ", ")
+	}
 	if cls.Module != m {
 		// The server class comes from another module; point at the call
 		// that starts it and name the class's home as related.
 		if first.Call != nil {
 			start, end = first.Call.Span.Start, first.Call.Span.End
 		}
-		where = "defined in " + cls.Module.Path
+		subject += " (defined in " + cls.Module.Path + ")"
 		related = append([]diag.Related{{
 			Path: cls.Module.Path, Start: gym.PyPos(cls.Class.NameSpan.Start), End: gym.PyPos(cls.Class.NameSpan.End),
 			Message: "server class " + cls.Class.Name + " is defined here",
 		}}, related...)
 	}
-	names := strings.Join(missing, ", ")
-	subject := "server class " + names
-	if len(missing) > 1 {
-		subject = "server classes " + names
-	}
 	msg := fmt.Sprintf(
-		"%s (%s) in %s has neither a module-level app nor a %s() override: if it is safe with several workers, add `app = %s.run_webserver()` in an `elif is_nemo_gym_fastapi_entrypoint(__file__):` branch of the __main__ guard; if not, override %s() on %s to return the reason",
-		subject, where, m.Path, Method, missing[0], Method, missing[0])
+		"%s of %s has neither a module-level app nor a %s() override: add `app = %s.run_webserver()` in an `elif is_nemo_gym_fastapi_entrypoint(__file__):` branch of the __main__ guard if it is safe with several workers, or override %s() to return why it is not",
+		subject, m.Path, Method, missing[0], Method)
 	if len(shadowNotes) > 0 {
 		msg += "; " + strings.Join(shadowNotes, "; ")
 	}

@@ -1,0 +1,43 @@
+# gymlint developer targets. `make test` is what CI runs.
+GO       ?= go
+FUZZTIME ?= 10s
+ROOT     ?= testdata/gymrepo
+
+.PHONY: build test check vet fmt unit fuzz bench bench-go golden docs demo
+
+build:
+	$(GO) build -o gymlint ./cmd/gymlint
+
+demo: build
+	./gymlint $(ROOT) || test $$? -eq 1
+
+# Everything CI checks: formatting, vet, every test, and a short fuzz run of each parser.
+test: check unit fuzz
+
+check: fmt vet
+
+fmt:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+unit:
+	$(GO) test -count=1 ./...
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./pyscan
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./configscan
+
+# Regenerate the golden outputs and docs/rules.md after an intended change.
+golden:
+	$(GO) test ./internal/cli -run TestGolden -update
+	$(GO) test ./lint -run TestRulesDoc -update
+
+# go test benchmarks (a generated 2,000-server repository).
+bench-go:
+	$(GO) test -run '^$$' -bench . -benchmem ./lint ./pyscan
+
+# gymlint against tree-sitter-only and Python ast baselines on any repository: make bench ROOT=/path/to/repo
+bench:
+	bench/run.sh $(ROOT)

@@ -1,0 +1,377 @@
+package configscan
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// DefaultServerTypes are the server type keys NeMo Gym knows.
+var DefaultServerTypes = []string{"resources_servers", "responses_api_agents", "responses_api_models"}
+
+// DefaultMaxNodeVisits is the alias budget used when Options.MaxNodeVisits is 0.
+const DefaultMaxNodeVisits = 100000
+
+// Options configures Parse.
+type Options struct {
+	ServerTypes []string // nil means DefaultServerTypes
+	// MaxNodeVisits bounds the extra work aliases and merge keys may cause:
+	// the resolver may visit as many nodes as the file contains plus
+	// MaxNodeVisits (a pair copied by a merge key counts as a visit).
+	// 0 (or less) means DefaultMaxNodeVisits.
+	MaxNodeVisits int
+}
+
+// Pos is a position in the file: Offset is a 0-based byte offset; Line and
+// Col are 1-based, Col in bytes.
+type Pos struct{ Offset, Line, Col int }
+
+// String formats p as "line:col".
+func (p Pos) String() string { return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col) }
+
+// Kind is the kind of a resolved Node.
+type Kind int
+
+const (
+	NullNode     Kind = iota // `~`, `null`, or an empty value
+	ScalarNode               // any other scalar
+	MappingNode              // a mapping
+	SequenceNode             // a sequence
+)
+
+func (k Kind) String() string {
+	switch k {
+	case NullNode:
+		return "null"
+	case ScalarNode:
+		return "scalar"
+	case MappingNode:
+		return "mapping"
+	case SequenceNode:
+		return "sequence"
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Node is a resolved YAML value: aliases followed, merge keys applied.
+type Node struct {
+	Kind  Kind
+	Value string  // scalar text (verbatim, no interpolation)
+	Tag   string  // resolved yaml tag, e.g. "!!str", "!!int", "!!null"
+	Pos   Pos     // where the value starts (for an alias: where the anchored value is)
+	Pairs []Pair  // mappings: merged keys included (local keys override), duplicates removed (last wins); see below
+	Items []*Node // sequences
+
+	// unresolved marks a null that stands in for a value that could not be
+	// resolved (recursive alias, too deep, alias budget spent).
+	unresolved bool
+}
+
+// The order of Pairs is the order of the dict OmegaConf.load builds: the
+// pairs brought in by << merge keys first, then the explicit pairs in
+// document order; a key that occurs more than once keeps the place of its
+// first occurrence and the value (and KeyPos) of the winning one. When the
+// << key is the first key of its mapping, as usual, this is document order.
+
+// Pair is one key of a resolved mapping.
+type Pair struct {
+	Key    string
+	KeyPos Pos // where the key is written (for a merged pair: in the merged mapping)
+	Value  *Node
+	Merged bool // came in through a << merge key
+	// MergePos is, for a Merged pair, the position of the << key of this
+	// mapping that brought it in.
+	MergePos Pos
+}
+
+// Get returns the value of key, or nil if it is absent or n is not a
+// mapping (or is nil).
+func (n *Node) Get(key string) *Node {
+	if p := n.GetPair(key); p != nil {
+		return p.Value
+	}
+	return nil
+}
+
+// GetPair returns the pair for key, or nil if it is absent or n is not a
+// mapping (or is nil).
+func (n *Node) GetPair(key string) *Pair {
+	if n == nil || n.Kind != MappingNode {
+		return nil
+	}
+	for i := range n.Pairs {
+		if n.Pairs[i].Key == key {
+			return &n.Pairs[i]
+		}
+	}
+	return nil
+}
+
+// Instance is one server (entrypoint present) or override (entrypoint
+// absent) at <instance>:<type>:<dir>.
+type Instance struct {
+	Name    string
+	NamePos Pos
+	Type    string
+	TypePos Pos
+	Dir     string
+	DirPos  Pos
+	// Entrypoint is the entrypoint file name, "" for overrides.
+	Entrypoint string
+	// EntrypointPos is the position of the entrypoint value; if the
+	// entrypoint came in through a << merge key of the dir mapping, it is
+	// the position of that << key instead, and ViaMerge is set.
+	EntrypointPos Pos
+	ViaMerge      bool
+	Settings      *Node // the mapping at the dir level (entrypoint, num_workers, ...)
+	Doc           int   // 0-based index of the document in the file
+}
+
+// Problem is something wrong with the file.
+type Problem struct {
+	Pos Pos
+	// Kind is one of "syntax", "aliasing", "duplicate-key",
+	// "bad-entrypoint", "bad-merge", "nesting", "internal".
+	Kind    string
+	Message string // a full sentence: what is wrong and what to do
+}
+
+// File is the result of parsing one YAML file.
+type File struct {
+	Path      string     // as given to Parse
+	Servers   []Instance // instances with an entrypoint, in document order
+	Overrides []Instance // instances at the right depth without an entrypoint
+	Problems  []Problem  // sorted by position
+	Docs      []*Node    // the resolved root node of each document (nil if it could not be resolved)
+}
+
+// Parse reads one YAML file's bytes. It never panics and never returns nil.
+func Parse(path string, data []byte, opts Options) (f *File) {
+	f = &File{Path: path}
+	defer func() {
+		if r := recover(); r != nil {
+			f.Problems = append(f.Problems, Problem{
+				Pos:     Pos{Offset: 0, Line: 1, Col: 1},
+				Kind:    "internal",
+				Message: fmt.Sprintf("internal error while reading this file (%v); the file is not fully analysed; please report it to the gymlint maintainers", r),
+			})
+		}
+		f.Problems = sortProblems(f.Problems)
+	}()
+
+	types := opts.ServerTypes
+	if types == nil {
+		types = DefaultServerTypes
+	}
+	limit := opts.MaxNodeVisits
+	if limit <= 0 {
+		limit = DefaultMaxNodeVisits
+	}
+
+	if len(data) >= 2 && (data[0] == 0xFF && data[1] == 0xFE || data[0] == 0xFE && data[1] == 0xFF) {
+		f.Problems = append(f.Problems, Problem{
+			Pos:     Pos{Offset: 0, Line: 1, Col: 1},
+			Kind:    "syntax",
+			Message: "the file is UTF-16 encoded, but OmegaConf.load reads configs as UTF-8; save it as UTF-8",
+		})
+		return f
+	}
+
+	lx := newLineIndex(data)
+	r := &resolver{lx: lx, limit: limit, budget: limit, active: make(map[*yaml.Node]bool)}
+	defer func() { f.Problems = append(f.Problems, r.problems...) }()
+
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for doc := 0; ; doc++ {
+		var raw yaml.Node
+		err := decode(dec, &raw)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var ie internalError
+			if errors.As(err, &ie) {
+				f.Problems = append(f.Problems, Problem{
+					Pos:     Pos{Offset: 0, Line: 1, Col: 1},
+					Kind:    "internal",
+					Message: fmt.Sprintf("internal error in the YAML parser (%v); the rest of the file is not analysed; please report it to the gymlint maintainers", ie.v),
+				})
+			} else {
+				f.Problems = append(f.Problems, syntaxProblem(err, data, lx))
+			}
+			break
+		}
+		r.budget += checkDuplicates(&raw, lx, func(p Problem) { f.Problems = append(f.Problems, p) })
+		if r.exhausted {
+			f.Docs = append(f.Docs, nil)
+			continue
+		}
+		root := r.resolve(&raw, 0)
+		if r.exhausted {
+			// A partly resolved tree would mislead later rules.
+			f.Docs = append(f.Docs, nil)
+			continue
+		}
+		f.Docs = append(f.Docs, root)
+		f.collect(root, doc, types)
+	}
+	return f
+}
+
+// internalError carries a panic from inside yaml.v3.
+type internalError struct{ v any }
+
+func (e internalError) Error() string { return fmt.Sprint(e.v) }
+
+// decode runs one Decode call and turns a panic inside yaml.v3 (which only
+// recovers its own errors) into an internalError.
+func decode(dec *yaml.Decoder, n *yaml.Node) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = internalError{v}
+		}
+	}()
+	return dec.Decode(n)
+}
+
+var lineRE = regexp.MustCompile(`^line (\d+): `)
+
+// parserProblems are the messages of yaml.v3's parser (as opposed to its
+// scanner). For these, yaml.v3 (v3.0.6, decode.go parser.fail) prints the
+// 0-based line of the error mark, while for scanner errors it adds 1; so the
+// line of a parser error is one more than the number in the message.
+var parserProblems = []string{
+	"did not find expected <stream-start>",
+	"did not find expected <document start>",
+	"found undefined tag handle",
+	"did not find expected node content",
+	"did not find expected '-' indicator",
+	"did not find expected key",
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"found duplicate %YAML directive",
+	"found incompatible YAML document",
+	"found duplicate %TAG directive",
+}
+
+// syntaxProblem turns a yaml.v3 error into a Problem. yaml.v3's messages
+// look like "yaml: line N: what" and carry no column. yaml.v3 leaves the
+// line out when the error mark is on the first line (its marks are 0-based
+// and it tests them against 0), so no line means line 1, except for errors
+// from its reader (bad UTF-8, control characters) and unknown anchors, which
+// never carry a line and are located here by scanning the bytes.
+func syntaxProblem(err error, data []byte, lx *lineIndex) Problem {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	p := Pos{Offset: 0, Line: 1, Col: 1}
+	if m := lineRE.FindStringSubmatch(msg); m != nil {
+		msg = msg[len(m[0]):]
+		if n, convErr := strconv.Atoi(m[1]); convErr == nil {
+			for _, pp := range parserProblems {
+				if msg == pp {
+					n++
+					break
+				}
+			}
+			p = lx.pos(n, 1)
+		}
+	} else if strings.Contains(msg, "UTF-8") || strings.Contains(msg, "Unicode") || strings.Contains(msg, "control characters") {
+		if off := firstUnreadable(data); off >= 0 {
+			p = lx.offsetPos(off)
+		}
+	} else if name, ok := strings.CutPrefix(msg, "unknown anchor '"); ok {
+		name = strings.TrimSuffix(name, "' referenced")
+		if off := bytes.Index(data, []byte("*"+name)); off >= 0 {
+			p = lx.offsetPos(off)
+		}
+	}
+	return Problem{
+		Pos:     p,
+		Kind:    "syntax",
+		Message: fmt.Sprintf("YAML syntax error: %s; OmegaConf.load cannot read this file, so fix the YAML (the rest of the file is not analysed)", msg),
+	}
+}
+
+// collect finds the instances of one resolved document:
+// <instance>:<server type>:<dir>:entrypoint.
+func (f *File) collect(root *Node, doc int, types []string) {
+	if root == nil || root.Kind != MappingNode {
+		return
+	}
+	isType := make(map[string]bool, len(types))
+	for _, t := range types {
+		isType[t] = true
+	}
+	for _, ip := range root.Pairs {
+		if strings.HasPrefix(ip.Key, "_") || ip.Value.Kind != MappingNode {
+			continue
+		}
+		for _, tp := range ip.Value.Pairs {
+			if !isType[tp.Key] || tp.Value.Kind != MappingNode {
+				continue
+			}
+			for _, dp := range tp.Value.Pairs {
+				if strings.HasPrefix(dp.Key, "_") || dp.Value.Kind != MappingNode {
+					continue
+				}
+				inst := Instance{
+					Name: ip.Key, NamePos: ip.KeyPos,
+					Type: tp.Key, TypePos: tp.KeyPos,
+					Dir: dp.Key, DirPos: dp.KeyPos,
+					Settings: dp.Value,
+					Doc:      doc,
+				}
+				ep := dp.Value.GetPair("entrypoint")
+				if ep == nil {
+					f.Overrides = append(f.Overrides, inst)
+					continue
+				}
+				inst.EntrypointPos = ep.Value.Pos
+				if ep.Merged {
+					inst.EntrypointPos = ep.MergePos
+					inst.ViaMerge = true
+				}
+				v := ep.Value
+				if v.Kind != ScalarNode || v.Tag != "!!str" || v.Value == "" {
+					if !v.unresolved {
+						f.Problems = append(f.Problems, Problem{
+							Pos:  inst.EntrypointPos,
+							Kind: "bad-entrypoint",
+							Message: fmt.Sprintf("entrypoint must be a file name (such as \"app.py\"), but %s.%s.%s.entrypoint is %s; set it to the server's entry file, relative to %s/%s/",
+								clip(inst.Name), clip(inst.Type), clip(inst.Dir), describe(v), clip(inst.Type), clip(inst.Dir)),
+						})
+					}
+					continue
+				}
+				inst.Entrypoint = v.Value
+				f.Servers = append(f.Servers, inst)
+			}
+		}
+	}
+}
+
+// sortProblems removes exact repeats (an aliased value is resolved once per
+// use, so its problems can repeat) and sorts by position.
+func sortProblems(ps []Problem) []Problem {
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].Pos.Offset < ps[j].Pos.Offset })
+	var out []Problem
+	for _, p := range ps {
+		dup := false
+		for j := len(out) - 1; j >= 0 && out[j].Pos.Offset == p.Pos.Offset; j-- {
+			if out[j] == p {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, p)
+		}
+	}
+	return out
+}

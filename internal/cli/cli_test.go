@@ -1,0 +1,222 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files from the current output")
+
+func run(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = Main(args, &o, &e)
+	return o.String(), e.String(), code
+}
+
+// TestGolden checks gymlint's exact output on the fixture repositories.
+// Regenerate with: go test ./internal/cli -run TestGolden -update
+func TestGolden(t *testing.T) {
+	for _, tc := range []struct{ fixture, format, golden string }{
+		{"gymrepo", "text", "gymrepo.golden.txt"},
+		{"gymrepo", "json", "gymrepo.golden.json"},
+		{"extframework", "text", "extframework.golden.txt"},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			out, _, code := run(t, "--format", tc.format, "--quiet", filepath.Join("..", "..", "testdata", tc.fixture))
+			if code != ExitFindings {
+				t.Errorf("exit code %d, want %d", code, ExitFindings)
+			}
+			path := filepath.Join("..", "..", "testdata", tc.golden)
+			if *update {
+				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out != string(want) {
+				t.Errorf("output differs from %s (run with -update to accept):\n--- got\n%s\n--- want\n%s", tc.golden, out, want)
+			}
+		})
+	}
+}
+
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for p, c := range files {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+const cleanServer = `from nemo_gym.base_resources_server import SimpleResourcesServer
+from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
+
+
+class EchoServer(SimpleResourcesServer):
+    async def verify(self, body):
+        return body
+
+
+if __name__ == "__main__":
+    EchoServer.run_webserver()
+elif is_nemo_gym_fastapi_entrypoint(__file__):
+    app = EchoServer.run_webserver()
+`
+
+const plainServer = `from nemo_gym.base_resources_server import SimpleResourcesServer
+
+
+class PlainServer(SimpleResourcesServer):
+    async def verify(self, body):
+        return body
+
+
+if __name__ == "__main__":
+    PlainServer.run_webserver()
+`
+
+func TestExitCodes(t *testing.T) {
+	clean := writeTree(t, map[string]string{"resources_servers/echo/app.py": cleanServer})
+	dirty := writeTree(t, map[string]string{"resources_servers/plain/app.py": plainServer})
+
+	if out, errOut, code := run(t, clean); code != ExitClean || out != "" {
+		t.Errorf("clean repo: code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	out, errOut, code := run(t, dirty)
+	if code != ExitFindings {
+		t.Errorf("repo with a finding: code %d, want %d", code, ExitFindings)
+	}
+	if !strings.HasPrefix(out, "resources_servers/plain/app.py:4:7: GL101 server class PlainServer") {
+		t.Errorf("unexpected output %q", out)
+	}
+	if !strings.Contains(errOut, "gymlint: 1 finding;") {
+		t.Errorf("summary line missing from stderr: %q", errOut)
+	}
+	// Flags after the directory work too, and --quiet drops the summary.
+	if _, errOut, code := run(t, dirty, "--quiet"); code != ExitFindings || errOut != "" {
+		t.Errorf("flag after DIR: code %d stderr %q", code, errOut)
+	}
+	for _, args := range [][]string{
+		{"--format", "xml", dirty},
+		{clean, dirty},
+		{filepath.Join(clean, "does-not-exist")},
+		{"--no-such-flag", clean},
+		{"--jobs", "-1", clean},
+	} {
+		if _, _, code := run(t, args...); code != ExitError {
+			t.Errorf("%v: code %d, want %d", args, code, ExitError)
+		}
+	}
+	if out, _, code := run(t, "--version"); code != ExitClean || !strings.HasPrefix(out, "gymlint ") {
+		t.Errorf("--version: code %d out %q", code, out)
+	}
+	if _, _, code := run(t, "-h"); code != ExitClean {
+		t.Errorf("-h: code %d", code)
+	}
+}
+
+func TestJSONShape(t *testing.T) {
+	dirty := writeTree(t, map[string]string{
+		"resources_servers/plain/app.py":                plainServer,
+		"resources_servers/plain/configs/plain.yaml":    "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n",
+		"resources_servers/plain/configs/dangling.yaml": "gone:\n  resources_servers:\n    gone:\n      entrypoint: app.py\n",
+	})
+	out, _, code := run(t, "--format", "json", dirty)
+	if code != ExitFindings {
+		t.Fatalf("code %d", code)
+	}
+	var got []map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if len(got) != 2 {
+		t.Fatalf("got %d diagnostics, want 2:\n%s", len(got), out)
+	}
+	for _, k := range []string{"path", "line", "column", "end_line", "end_column", "code", "rule", "analyzer", "severity", "message", "url", "related"} {
+		if _, ok := got[0][k]; !ok {
+			t.Errorf("field %q missing", k)
+		}
+	}
+	// Sorted by path: the server ("app.py" < "configs/"), then the dangling config.
+	if got[1]["code"] != "GL005" || got[1]["path"] != "resources_servers/plain/configs/dangling.yaml" || got[1]["line"].(float64) != 4 || got[1]["column"].(float64) != 19 {
+		t.Errorf("second diagnostic: %v", got[1])
+	}
+	d := got[0]
+	if d["code"] != "GL101" || d["rule"] != "undeclared-workers" || d["analyzer"] != "workers" || d["severity"] != "error" {
+		t.Errorf("first diagnostic: %v", d)
+	}
+	if d["line"].(float64) != 4 || d["column"].(float64) != 7 || d["end_line"].(float64) != 4 || d["end_column"].(float64) != 18 {
+		t.Errorf("range of the class name: %v", d)
+	}
+	rel := d["related"].([]any)
+	if len(rel) != 1 || rel[0].(map[string]any)["path"] != "resources_servers/plain/configs/plain.yaml" {
+		t.Errorf("related should name the config: %v", rel)
+	}
+
+	clean := writeTree(t, map[string]string{"resources_servers/echo/app.py": cleanServer})
+	if out, _, code := run(t, "--format", "json", clean); code != ExitClean || strings.TrimSpace(out) != "[]" {
+		t.Errorf("clean repo JSON: code %d out %q", code, out)
+	}
+}
+
+func TestExemptFlagAndConfig(t *testing.T) {
+	base := `from nemo_gym.base_resources_server import SimpleResourcesServer
+
+
+class TurnServer(SimpleResourcesServer):
+    pass
+`
+	files := map[string]string{
+		"resources_servers/turns/base.py":            base,
+		"resources_servers/turns/configs/turns.yaml": "turns:\n  resources_servers:\n    turns:\n      entrypoint: base.py\n",
+	}
+	root := writeTree(t, files)
+	if out, _, code := run(t, root); code != ExitFindings || !strings.Contains(out, "GL101") {
+		t.Fatalf("base module should be reported before it is exempt: %d %q", code, out)
+	}
+	if out, _, code := run(t, "--exempt", "resources_servers/turns/base.py", root); code != ExitClean {
+		t.Errorf("--exempt: code %d out %q", code, out)
+	}
+	if out, _, code := run(t, "--exempt", "nope.py", "--exempt", "resources_servers/turns/base.py", root); code != ExitFindings ||
+		!strings.HasPrefix(out, "nope.py:1:1: GL007 --exempt nope.py matches no server entrypoint") {
+		t.Errorf("unused --exempt: code %d out %q", code, out)
+	}
+
+	files[".gymlint.yaml"] = "exempt:\n  - path: resources_servers/turns/base.py\n    reason: Base class module.\n"
+	root = writeTree(t, files)
+	if out, _, code := run(t, root); code != ExitClean {
+		t.Errorf(".gymlint.yaml exemption: code %d out %q", code, out)
+	}
+
+	for conf, wantErr := range map[string]string{
+		"exempt:\n  - path: resources_servers/turns/base.py\n": ".gymlint.yaml:2: exempt entry resources_servers/turns/base.py has no reason",
+		"exmept: []\n":                                         `.gymlint.yaml:1: unknown key "exmept"`,
+		"server_types: resources_servers\n":                    ".gymlint.yaml:1: server_types must be a list",
+		"exempt:\n  - path: a.py\n    reason: r\n    why: x\n": `.gymlint.yaml:4: unknown key "why" in an exempt entry`,
+		"max_file_size: big\n":                                 `.gymlint.yaml:1: max_file_size must be a positive number of bytes`,
+		"exempt: [\n":                                          ".gymlint.yaml:",
+	} {
+		files[".gymlint.yaml"] = conf
+		root = writeTree(t, files)
+		_, errOut, code := run(t, root)
+		if code != ExitError || !strings.Contains(errOut, wantErr) {
+			t.Errorf("config %q: code %d, stderr %q, want it to contain %q", conf, code, errOut, wantErr)
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"testing"
+
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/settings"
+)
+
+// The expectations below were written by hand from the rules, independently
+// of gymlint's output (testdata/*.expect.md explain each verdict). The golden
+// files pin the exact text; these pin what matters: which entrypoints are
+// reported and which other problems are found where.
+
+type want struct {
+	path string
+	line int // 0: any line (GL101 is checked per file)
+	code string
+}
+
+func runFixture(t *testing.T, dir string) *Result {
+	t.Helper()
+	conf, err := settings.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(dir, gym.Options{Exemptions: conf.Exempt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func checkOracle(t *testing.T, res *Result, wants []want) {
+	t.Helper()
+	key := func(w want) string { return fmt.Sprintf("%s:%d %s", w.path, w.line, w.code) }
+	exp := map[string]bool{}
+	for _, w := range wants {
+		exp[key(w)] = true
+	}
+	got := map[string]bool{}
+	for _, d := range res.Diagnostics {
+		w := want{path: d.Path, line: d.Start.Line, code: d.Code}
+		if d.Code == "GL101" {
+			w.line = 0
+		}
+		got[key(w)] = true
+	}
+	var missing, extra []string
+	for k := range exp {
+		if !got[k] {
+			missing = append(missing, k)
+		}
+	}
+	for k := range got {
+		if !exp[k] {
+			extra = append(extra, k)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	for _, m := range missing {
+		t.Errorf("expected but not reported: %s", m)
+	}
+	for _, e := range extra {
+		t.Errorf("reported but not expected: %s", e)
+	}
+}
+
+func TestGymrepoOracle(t *testing.T) {
+	res := runFixture(t, "../testdata/gymrepo")
+	checkOracle(t, res, []want{
+		// Entrypoints reported by undeclared-workers (12 of 34).
+		{"resources_servers/plain_counter/app.py", 0, "GL101"},
+		{"resources_servers/word_guess/scoring.py", 0, "GL101"},
+		{"resources_servers/app_binding/main_body_app.py", 0, "GL101"},
+		{"resources_servers/app_binding/mentions_app.py", 0, "GL101"},
+		{"resources_servers/app_binding/scoped_app.py", 0, "GL101"},
+		{"resources_servers/maze_walk/app.py", 0, "GL101"},
+		{"resources_servers/legal_bench/app.py", 0, "GL101"},
+		{"resources_servers/legal_bench/bridge.py", 0, "GL101"},
+		{"responses_api_agents/graph_agent/plan_agent.py", 0, "GL101"},
+		{"responses_api_agents/dialog/planner/app.py", 0, "GL101"},
+		{"responses_api_models/local_big_model/app.py", 0, "GL101"},
+		{"responses_api_models/ranker_model/wrong_order.py", 0, "GL101"},
+		// Other problems, at the line the oracle gives.
+		{"resources_servers/ns_tools/configs/ns_tools.yaml", 18, "GL005"},
+		{"responses_api_agents/graph_agent/configs/graph_agent.yaml", 21, "GL005"},
+		{"resources_servers/word_guess/configs/word_guess.yaml", 23, "GL006"},
+		{"responses_api_agents/simple_agent/configs/simple_agent.yaml", 12, "GL004"},
+		{"resources_servers/plain_counter/configs/plain_counter_hard.yaml", 6, "GL003"},
+		{"resources_servers/plain_counter/v2_app.py", 10, "GL001"},
+		{".gymlint.yaml", 5, "GL007"},
+	})
+	if n := len(res.View.Entrypoints); n != 34 {
+		t.Errorf("got %d entrypoints, the oracle lists 34", n)
+	}
+}
+
+func TestExtFrameworkOracle(t *testing.T) {
+	res := runFixture(t, "../testdata/extframework")
+	checkOracle(t, res, []want{
+		{"resources_servers/plain_judge/app.py", 0, "GL101"},
+	})
+	if n := len(res.View.Entrypoints); n != 4 {
+		t.Errorf("got %d entrypoints, the oracle lists 4", n)
+	}
+}
