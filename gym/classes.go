@@ -115,7 +115,7 @@ func (v *View) frameworkServer(ref ClassRef, depth int) bool {
 func (v *View) Bases(c ClassRef) []Ancestor {
 	out := make([]Ancestor, 0, len(c.Class.Bases))
 	for _, b := range c.Class.Bases {
-		if b.Dotted == "" {
+		if b.Dotted == "" || b.Call {
 			out = append(out, Ancestor{Kind: Unresolved, Name: b.Text})
 			continue
 		}
@@ -130,19 +130,49 @@ func (v *View) Bases(c ClassRef) []Ancestor {
 // them. ok is false when C3 fails (Python would refuse the class) or the
 // hierarchy is cyclic; the order returned is then depth-first.
 func (v *View) MRO(c ClassRef) (mro []Ancestor, ok bool) {
-	return v.mro(Ancestor{Kind: Own, Class: c}, map[string]bool{}, 0)
+	a := Ancestor{Kind: Own, Class: c, Name: c.Module.Name + "." + c.Class.Name}
+	res, ok := v.mro(a, map[string]bool{}, 0)
+	return append([]Ancestor(nil), res...), ok
+}
+
+// mroResult is a memoised MRO: class lattices would otherwise cost
+// exponential time.
+type mroResult struct {
+	mro []Ancestor
+	ok  bool
 }
 
 func (v *View) mro(a Ancestor, visiting map[string]bool, depth int) ([]Ancestor, bool) {
-	if a.Kind != Own || depth > maxResolveDepth {
-		return []Ancestor{a}, a.Kind == Own || depth <= maxResolveDepth
+	if a.Kind != Own {
+		return []Ancestor{a}, true
+	}
+	if depth > maxResolveDepth {
+		return []Ancestor{a}, false
 	}
 	k := a.key()
 	if visiting[k] {
 		return []Ancestor{a}, false
 	}
+	v.mroMu.Lock()
+	cached, hit := v.mroCache[k]
+	v.mroMu.Unlock()
+	if hit {
+		return cached.mro, cached.ok
+	}
 	visiting[k] = true
 	defer delete(visiting, k)
+	res, ok := v.computeMRO(a, visiting, depth)
+	if len(visiting) == 1 || ok {
+		// A result computed inside a cycle depends on where the cycle was
+		// entered; keep only results that do not.
+		v.mroMu.Lock()
+		v.mroCache[k] = mroResult{res, ok}
+		v.mroMu.Unlock()
+	}
+	return res, ok
+}
+
+func (v *View) computeMRO(a Ancestor, visiting map[string]bool, depth int) ([]Ancestor, bool) {
 	bases := v.Bases(a.Class)
 	var seqs [][]Ancestor
 	ok := true
@@ -152,11 +182,11 @@ func (v *View) mro(a Ancestor, visiting map[string]bool, depth int) ([]Ancestor,
 		seqs = append(seqs, m)
 	}
 	seqs = append(seqs, append([]Ancestor(nil), bases...))
-	merged, mok := c3merge(seqs)
+	merged, mok := c3merge(append([][]Ancestor(nil), seqs...))
 	if !mok {
 		// Fall back to depth-first, left to right, without repeats.
 		seen := map[string]bool{}
-		merged = merged[:0]
+		merged = nil
 		for _, s := range seqs[:len(seqs)-1] {
 			for _, x := range s {
 				if !seen[x.key()] {
@@ -173,7 +203,7 @@ func (v *View) mro(a Ancestor, visiting map[string]bool, depth int) ([]Ancestor,
 func c3merge(seqs [][]Ancestor) ([]Ancestor, bool) {
 	var out []Ancestor
 	for {
-		nonEmpty := seqs[:0]
+		nonEmpty := make([][]Ancestor, 0, len(seqs))
 		for _, s := range seqs {
 			if len(s) > 0 {
 				nonEmpty = append(nonEmpty, s)

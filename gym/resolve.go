@@ -59,6 +59,11 @@ func (v *View) ModuleFile(fromPath string, level int, dotted string) string {
 			}
 			dir = path.Dir(dir)
 		}
+		if dir == "." {
+			// The root is not a package: Python refuses to go beyond the
+			// top-level package.
+			return ""
+		}
 		bases = []string{dir}
 	} else {
 		if dotted == "" {
@@ -87,33 +92,32 @@ func (v *View) ModuleFile(fromPath string, level int, dotted string) string {
 	return ""
 }
 
-// absoluteName returns the absolute dotted name of an import's module.
-func absoluteName(m *pyscan.Module, level int, dotted string) string {
+// absoluteName returns the absolute dotted name of an import's module. ok
+// is false for a relative import that climbs beyond the top-level package,
+// which Python refuses.
+func absoluteName(m *pyscan.Module, level int, dotted string) (string, bool) {
 	if level == 0 {
-		return dotted
+		return dotted, true
 	}
 	pkg := m.Name
 	if !m.IsPackage {
-		if i := strings.LastIndexByte(pkg, '.'); i >= 0 {
-			pkg = pkg[:i]
-		} else {
-			pkg = ""
+		i := strings.LastIndexByte(pkg, '.')
+		if i < 0 {
+			return "", false
 		}
+		pkg = pkg[:i]
 	}
 	for i := 1; i < level; i++ {
-		if j := strings.LastIndexByte(pkg, '.'); j >= 0 {
-			pkg = pkg[:j]
-		} else {
-			pkg = ""
+		j := strings.LastIndexByte(pkg, '.')
+		if j < 0 {
+			return "", false
 		}
+		pkg = pkg[:j]
 	}
-	switch {
-	case pkg == "":
-		return dotted
-	case dotted == "":
-		return pkg
+	if dotted == "" {
+		return pkg, true
 	}
-	return pkg + "." + dotted
+	return pkg + "." + dotted, true
 }
 
 // repoModule loads a repository module by file; nil when it cannot be read.
@@ -131,33 +135,46 @@ func (v *View) repoModule(file string) *pyscan.Module {
 // Resolve returns what a name (possibly dotted, "mod.Base") means at module
 // scope of m.
 func (v *View) Resolve(m *pyscan.Module, dotted string) Symbol {
-	return v.resolveDotted(m, dotted, 0)
+	r := &resolver{v: v, seen: map[string]bool{}}
+	return r.dotted(m, dotted)
 }
 
-func (v *View) resolveDotted(m *pyscan.Module, dotted string, depth int) Symbol {
+// resolver is one resolution: it visits each (module, name) pair at most
+// once, which ends import cycles and keeps star-import webs linear.
+type resolver struct {
+	v     *View
+	seen  map[string]bool
+	steps int
+}
+
+// maxResolveSteps bounds the work of one resolution.
+const maxResolveSteps = 10000
+
+func (r *resolver) dotted(m *pyscan.Module, dotted string) Symbol {
 	parts := strings.Split(dotted, ".")
-	sym := v.resolveName(m, parts[0], depth)
+	sym := r.name(m, parts[0])
 	for _, attr := range parts[1:] {
-		sym = v.attribute(sym, attr, depth+1)
+		sym = r.attribute(sym, attr)
 	}
 	return sym
 }
 
 // attribute resolves sym.attr.
-func (v *View) attribute(sym Symbol, attr string, depth int) Symbol {
+func (r *resolver) attribute(sym Symbol, attr string) Symbol {
+	v := r.v
 	switch sym.Kind {
 	case RepoModule:
-		if s := v.resolveName(sym.Module, attr, depth); s.Kind != Unknown {
+		if s := r.name(sym.Module, attr); s.Kind != Unknown {
 			return s
 		}
 		// A submodule of a package.
 		if sym.Module.IsPackage {
-			file := v.ModuleFile(sym.Module.Path, 1, attr)
-			if mod := v.repoModule(file); mod != nil {
+			if mod := v.repoModule(v.ModuleFile(sym.Module.Path, 1, attr)); mod != nil {
 				return Symbol{Kind: RepoModule, Module: mod, Dotted: mod.Name}
 			}
 		}
-		return Symbol{Kind: External, Dotted: sym.Dotted + "." + attr}
+		// The module is in the repository and does not bind the name.
+		return Symbol{}
 	case External:
 		// `import a.b` binds a; a.b may still be a module of the
 		// repository when a is a namespace package (no __init__.py).
@@ -189,13 +206,28 @@ func binding(m *pyscan.Module, name string) *pyscan.Binding {
 	return last
 }
 
-func (v *View) resolveName(m *pyscan.Module, name string, depth int) Symbol {
-	if depth > maxResolveDepth || m == nil {
+func (r *resolver) name(m *pyscan.Module, name string) Symbol {
+	if m == nil {
 		return Symbol{}
 	}
+	key := m.Path + "\x00" + name
+	if r.seen[key] || r.steps > maxResolveSteps {
+		return Symbol{}
+	}
+	r.seen[key] = true
+	r.steps++
 	b := binding(m, name)
+	// A star import after the last explicit binding rebinds the name, as
+	// Python runs the statements in order; the later star import wins.
+	after := -1
+	if b != nil {
+		after = b.Span.Start.Offset
+	}
+	if s := r.star(m, name, after); s.Kind != Unknown {
+		return s
+	}
 	if b == nil {
-		return v.resolveStar(m, name, depth)
+		return Symbol{}
 	}
 	switch b.Kind {
 	case pyscan.BindClass:
@@ -212,39 +244,43 @@ func (v *View) resolveName(m *pyscan.Module, name string, depth int) Symbol {
 		for i := len(m.Imports) - 1; i >= 0; i-- {
 			imp := m.Imports[i]
 			if imp.Bound == name && imp.Span == b.Span {
-				return v.resolveImport(m, imp, depth+1)
+				return r.importSym(m, imp)
 			}
 		}
 	case pyscan.BindAssign, pyscan.BindAnnAssign:
 		// `Alias = Base` makes Alias another name for Base.
 		if b.Value != nil && b.Value.Dotted != "" && !b.Value.Call && len(b.Value.Args) == 0 {
-			return v.resolveDotted(m, b.Value.Dotted, depth+1)
+			return r.dotted(m, b.Value.Dotted)
 		}
 	}
 	return Symbol{}
 }
 
-// resolveStar looks a name up through `from X import *`.
-func (v *View) resolveStar(m *pyscan.Module, name string, depth int) Symbol {
-	for _, imp := range m.Imports {
-		if imp.Name != "*" || !imp.ModuleScope {
+// star looks a name up through the module-scope `from X import *`
+// statements that come after offset, the last one first.
+func (r *resolver) star(m *pyscan.Module, name string, after int) Symbol {
+	v := r.v
+	for i := len(m.Imports) - 1; i >= 0; i-- {
+		imp := m.Imports[i]
+		if imp.Name != "*" || !imp.ModuleScope || imp.Span.Start.Offset < after {
 			continue
 		}
 		if mod := v.repoModule(v.ModuleFile(m.Path, imp.Level, imp.Module)); mod != nil {
-			if s := v.resolveName(mod, name, depth+1); s.Kind != Unknown {
+			if s := r.name(mod, name); s.Kind != Unknown {
 				return s
 			}
 			continue
 		}
-		abs := absoluteName(m, imp.Level, imp.Module)
-		if v.IsFrameworkModule(abs) && v.serverBases[name] {
+		abs, ok := absoluteName(m, imp.Level, imp.Module)
+		if ok && v.IsFrameworkModule(abs) && v.serverBases[name] {
 			return Symbol{Kind: External, Dotted: abs + "." + name}
 		}
 	}
 	return Symbol{}
 }
 
-func (v *View) resolveImport(m *pyscan.Module, imp *pyscan.Import, depth int) Symbol {
+func (r *resolver) importSym(m *pyscan.Module, imp *pyscan.Import) Symbol {
+	v := r.v
 	if !imp.IsFrom() {
 		// `import a.b` binds a; `import a.b as c` binds c to a.b.
 		target := imp.Module
@@ -254,11 +290,22 @@ func (v *View) resolveImport(m *pyscan.Module, imp *pyscan.Import, depth int) Sy
 		if mod := v.repoModule(v.ModuleFile(m.Path, 0, target)); mod != nil {
 			return Symbol{Kind: RepoModule, Module: mod, Dotted: mod.Name}
 		}
+		if imp.Bound != target {
+			// `import a.b as c` where a.b is a module of a namespace package.
+			if s := r.attributePath(target); s.Kind != Unknown {
+				return s
+			}
+		}
 		return Symbol{Kind: External, Dotted: target}
+	}
+	abs, ok := absoluteName(m, imp.Level, imp.Module)
+	if !ok {
+		// A relative import beyond the top-level package fails in Python.
+		return Symbol{}
 	}
 	file := v.ModuleFile(m.Path, imp.Level, imp.Module)
 	if mod := v.repoModule(file); mod != nil {
-		if s := v.resolveName(mod, imp.Name, depth); s.Kind != Unknown {
+		if s := r.name(mod, imp.Name); s.Kind != Unknown {
 			return s
 		}
 	}
@@ -271,9 +318,18 @@ func (v *View) resolveImport(m *pyscan.Module, imp *pyscan.Import, depth int) Sy
 	if mod := v.repoModule(v.ModuleFile(m.Path, imp.Level, sub)); mod != nil {
 		return Symbol{Kind: RepoModule, Module: mod, Dotted: mod.Name}
 	}
-	if file != "" {
-		// The module is in the repository but does not bind the name.
+	if file != "" || imp.Level > 0 {
+		// The module is in the repository but does not bind the name, or a
+		// relative import names a module that is not there.
 		return Symbol{}
 	}
-	return Symbol{Kind: External, Dotted: absoluteName(m, imp.Level, imp.Module) + "." + imp.Name}
+	return Symbol{Kind: External, Dotted: abs + "." + imp.Name}
+}
+
+// attributePath resolves an absolute dotted module path from the root.
+func (r *resolver) attributePath(dotted string) Symbol {
+	if mod := r.v.repoModule(r.v.ModuleFile("", 0, dotted)); mod != nil {
+		return Symbol{Kind: RepoModule, Module: mod, Dotted: mod.Name}
+	}
+	return Symbol{}
 }

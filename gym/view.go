@@ -101,8 +101,12 @@ type View struct {
 	framework   string
 	serverBases map[string]bool
 
-	parsers   chan *pyscan.Parser
-	closeOnce sync.Once
+	parserMu sync.Mutex
+	parsers  []*pyscan.Parser // idle parsers
+	closed   bool
+
+	mroMu    sync.Mutex
+	mroCache map[string]mroResult
 
 	mu      sync.Mutex
 	modules map[string]*moduleEntry
@@ -145,10 +149,7 @@ func Build(root string, opts Options) (*View, error) {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	v.parsers = make(chan *pyscan.Parser, jobs)
-	for i := 0; i < jobs; i++ {
-		v.parsers <- pyscan.NewParser(pyscan.Options{})
-	}
+	v.mroCache = map[string]mroResult{}
 
 	listing := fsys.Walk()
 	for _, pe := range listing.Problems {
@@ -162,14 +163,47 @@ func Build(root string, opts Options) (*View, error) {
 
 var filePos = diag.Pos{Offset: 0, Line: 1, Col: 1}
 
-// Close releases the parsers the view holds. Modules not yet parsed can no
-// longer be loaded after Close.
+// ErrClosed is returned by Module for a module first asked for after Close.
+var ErrClosed = errors.New("gym: the view is closed")
+
+// Close releases the parsers the view holds. Modules already parsed stay
+// available; a module first asked for after Close gives ErrClosed. Close
+// never blocks on parses in progress: their parsers are released when they
+// finish.
 func (v *View) Close() {
-	v.closeOnce.Do(func() {
-		for i := 0; i < cap(v.parsers); i++ {
-			(<-v.parsers).Close()
-		}
-	})
+	v.parserMu.Lock()
+	defer v.parserMu.Unlock()
+	v.closed = true
+	for _, p := range v.parsers {
+		p.Close()
+	}
+	v.parsers = nil
+}
+
+// getParser takes an idle parser, or makes one: there are never more than
+// the number of goroutines parsing at once. It returns nil after Close.
+func (v *View) getParser() *pyscan.Parser {
+	v.parserMu.Lock()
+	defer v.parserMu.Unlock()
+	if v.closed {
+		return nil
+	}
+	if n := len(v.parsers); n > 0 {
+		p := v.parsers[n-1]
+		v.parsers = v.parsers[:n-1]
+		return p
+	}
+	return pyscan.NewParser(pyscan.Options{})
+}
+
+func (v *View) putParser(p *pyscan.Parser) {
+	v.parserMu.Lock()
+	defer v.parserMu.Unlock()
+	if v.closed {
+		p.Close()
+		return
+	}
+	v.parsers = append(v.parsers, p)
 }
 
 // Diagnostics returns the core diagnostics found while building the view.
@@ -418,9 +452,13 @@ func (v *View) Module(p string) (*pyscan.Module, error) {
 			v.reportReadError(p, err)
 			return
 		}
-		parser := <-v.parsers
+		parser := v.getParser()
+		if parser == nil {
+			e.err = ErrClosed
+			return
+		}
 		e.mod = parser.Parse(p, data)
-		v.parsers <- parser
+		v.putParser(parser)
 		if se := e.mod.SyntaxError; se != nil {
 			start := pyPos(se.Span.Start)
 			v.report(RuleSyntaxError.New(p, start, pyPos(se.Span.End), se.Message+

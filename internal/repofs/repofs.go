@@ -147,7 +147,7 @@ func (f *FS) checkUncached(rel string) error {
 		}
 		return err
 	}
-	if real != f.root && !strings.HasPrefix(real, f.root+string(filepath.Separator)) {
+	if !within(f.root, real) {
 		return ErrOutsideRoot
 	}
 	st, err := os.Stat(real)
@@ -158,6 +158,18 @@ func (f *FS) checkUncached(rel string) error {
 		return ErrNotRegular
 	}
 	return nil
+}
+
+// within reports whether the absolute path p is root or inside it.
+func within(root, p string) bool {
+	if p == root {
+		return true
+	}
+	prefix := root
+	if !strings.HasSuffix(prefix, string(filepath.Separator)) {
+		prefix += string(filepath.Separator)
+	}
+	return strings.HasPrefix(p, prefix)
 }
 
 // Stat reports whether rel names a readable regular file inside the root:
@@ -225,6 +237,18 @@ func skipDir(name string) bool {
 	return false
 }
 
+// inSkippedDir reports whether a root-relative path lies in a directory
+// that the walk leaves out.
+func inSkippedDir(rel string) bool {
+	parts := strings.Split(rel, "/")
+	for _, d := range parts[:len(parts)-1] {
+		if skipDir(d) {
+			return true
+		}
+	}
+	return false
+}
+
 // Listing is what one walk of the root finds.
 type Listing struct {
 	YAML []string // every .yaml and .yml file (symbolic links to files included)
@@ -280,7 +304,9 @@ func (f *FS) Walk() Listing {
 		return nil
 	})
 	for k := range f.overlay {
-		add(k)
+		if !inSkippedDir(k) {
+			add(k)
+		}
 	}
 	sort.Strings(l.YAML)
 	sort.Strings(l.AppPy)
