@@ -37,10 +37,14 @@ func TestEntrypointsServerDirApp(t *testing.T) {
 
 func TestEntrypointsGroupRule(t *testing.T) {
 	root := writeRepo(t, map[string]string{
-		// dialog/ has no app.py: its subdirectories are server dirs.
-		"responses_api_agents/dialog/simulation/app.py": serverModule("Simulation"),
-		"responses_api_agents/dialog/planner/app.py":    serverModule("Planner"),
-		"responses_api_agents/dialog/helpers.py":        "x = 1\n",
+		// dialog/ has no app.py: its subdirectories that ship a
+		// requirements.txt or pyproject.toml are server dirs.
+		"responses_api_agents/dialog/simulation/app.py":           serverModule("Simulation"),
+		"responses_api_agents/dialog/simulation/requirements.txt": "fastapi\n",
+		"responses_api_agents/dialog/planner/app.py":              serverModule("Planner"),
+		"responses_api_agents/dialog/planner/pyproject.toml":      "[project]\nname = 'planner'\n",
+		"responses_api_agents/dialog/tests/app.py":                serverModule("NoMarker"),
+		"responses_api_agents/dialog/helpers.py":                  "x = 1\n",
 		// withapp/ has an app.py: its subdirectories are not server dirs.
 		"responses_api_agents/withapp/app.py":             serverModule("WithApp"),
 		"responses_api_agents/withapp/sub/app.py":         serverModule("NotAServerDir"),

@@ -320,7 +320,8 @@ func (v *View) collectEntrypoints(appPy []string) {
 		return e
 	}
 	// A server directory is <type>/<dir>/ or, when <type>/<group>/ has no
-	// app.py of its own, <type>/<group>/<dir>/ (a dir key with a slash).
+	// app.py of its own, <type>/<group>/<dir>/ with a requirements.txt or
+	// pyproject.toml (a dir key with a slash).
 	types := map[string]bool{}
 	for _, t := range v.serverTypes() {
 		types[t] = true
@@ -338,7 +339,12 @@ func (v *View) collectEntrypoints(appPy []string) {
 		case 3:
 			get(p).ServerDirApp = true
 		case 4:
-			if !have[parts[0]+"/"+parts[1]+"/app.py"] {
+			// A nested server directory, as the framework recognises one:
+			// it ships requirements.txt or pyproject.toml. This keeps a
+			// tests/app.py of a server without an app.py of its own out.
+			dir := path.Dir(p)
+			if !have[parts[0]+"/"+parts[1]+"/app.py"] &&
+				(v.FS.IsFile(dir+"/requirements.txt") || v.FS.IsFile(dir+"/pyproject.toml")) {
 				get(p).ServerDirApp = true
 			}
 		}
