@@ -1,5 +1,7 @@
 package pyscan
 
+import "fmt"
+
 // Pos is a place in a source file. Offset is a 0-based byte offset; Line and
 // Col are 1-based, and Col counts bytes (as go/token and tree-sitter do).
 // Conversion to UTF-16 columns happens at the edges (SARIF, LSP).
@@ -18,7 +20,8 @@ type Span struct {
 // Module is the semantic model of one Python file: what it imports, which
 // classes and functions it defines at module scope, which names it binds
 // there, and the calls and raises in its code. It is built in one pass over
-// the tree-sitter syntax tree and keeps no reference to the tree.
+// the tree-sitter syntax tree and keeps no reference to the tree; its
+// strings are slices of one copy of the file's text.
 type Module struct {
 	Path      string // slash-separated path relative to the scanned root
 	Name      string // dotted module name from the root: "pkg.mod", "pkg" for pkg/__init__.py
@@ -29,7 +32,7 @@ type Module struct {
 	Classes   []*Class    // classes defined at module scope, in source order
 	Functions []*Function // functions defined at module scope, in source order
 	Bindings  []*Binding  // every module-scope name binding, in source order
-	Calls     []*Call     // calls at module scope (outside functions and classes)
+	Calls     []*Call     // calls at module scope (outside functions, classes and lambdas), in source order
 
 	// SyntaxError is the first syntax error in the file, or nil. Items that
 	// come from a broken region may be missing or incomplete, so rules should
@@ -37,7 +40,11 @@ type Module struct {
 	SyntaxError *SyntaxError
 }
 
-// SyntaxError describes the first error tree-sitter recovered from.
+// SyntaxError describes the first syntax error in a file: the first ERROR
+// or MISSING node tree-sitter recovered with, or the first of the errors
+// tree-sitter-python accepts but Python rejects (a compound statement
+// without a body, inconsistent indentation, nesting too deep to walk),
+// whichever comes first; or a parse that ran out of time (at offset 0).
 type SyntaxError struct {
 	Span    Span
 	Message string
@@ -50,7 +57,7 @@ type Where struct {
 	// `if __name__ == "__main__":`. Such code does not run when the module
 	// is imported (as uvicorn imports module:app).
 	InMainGuard bool
-	// InTry: inside a try statement's body or handlers.
+	// InTry: inside a try statement: its body, handlers, else or finally.
 	InTry bool
 	// Conditional: inside an if/elif/else, for, while, with or match body.
 	Conditional bool
@@ -93,11 +100,15 @@ type Expr struct {
 // augmented assignment, an import, a def, a class, a for target, a with
 // target, or a type alias.
 type Binding struct {
-	Name  string
-	Kind  BindingKind
-	Span  Span // the bound identifier
+	Name string
+	Kind BindingKind
+	// Span is the bound identifier; for an import, the whole import
+	// statement (equal to the Import's Span).
+	Span  Span
 	Where Where
-	// Value is the assigned expression, for a plain single-target assignment.
+	// Value is the assigned expression when the target is a plain name: of
+	// an assignment (each name of a chained `a = b = v` gets v), an
+	// annotated assignment or a walrus. Nil for names in tuple targets.
 	Value *Expr
 }
 
@@ -118,13 +129,33 @@ const (
 	BindTypeAlias
 )
 
+var bindingKindNames = [...]string{
+	BindAssign:    "assign",
+	BindAnnAssign: "annassign",
+	BindAugAssign: "augassign",
+	BindWalrus:    "walrus",
+	BindImport:    "import",
+	BindDef:       "def",
+	BindClass:     "class",
+	BindFor:       "for",
+	BindWith:      "with",
+	BindTypeAlias: "typealias",
+}
+
+func (k BindingKind) String() string {
+	if k >= 0 && int(k) < len(bindingKindNames) {
+		return bindingKindNames[k]
+	}
+	return fmt.Sprintf("BindingKind(%d)", int(k))
+}
+
 // Class is a class definition at module scope.
 type Class struct {
 	Name       string
 	NameSpan   Span
 	Span       Span
 	Bases      []Expr       // positional superclasses, in order
-	Keywords   []KeywordArg // class keywords such as metaclass=
+	Keywords   []KeywordArg // class keywords such as metaclass=; a **splat has Name ""
 	Decorators []Expr
 	Methods    []*Function // functions defined directly in the class body
 	Attrs      []*ClassAttr
@@ -160,11 +191,12 @@ type KeywordArg struct {
 }
 
 // ClassAttr is a name bound in a class body by an assignment, with or
-// without an annotation (`x: ClassVar[int] = 1`, `x = 1`, `x: int`).
+// without an annotation (`x: ClassVar[int] = 1`, `x = 1`, `x: int`), or by
+// a nested class statement.
 type ClassAttr struct {
 	Name       string
 	Annotation string // source text of the annotation, "" if none
-	Value      *Expr  // nil when there is no value
+	Value      *Expr  // nil when there is no value, and for names in tuple targets
 	Span       Span   // the target identifier
 	StmtSpan   Span   // the whole statement
 }
@@ -177,18 +209,23 @@ type Function struct {
 	Span       Span
 	Async      bool
 	Decorators []Expr
-	Params     []string
-	Calls      []*Call
-	Raises     []*Raise
-	Nested     []*Function // functions defined in this function's body
+	// Params are the parameter names in order, star forms with their stars
+	// ("*args", "**kwargs"); the bare `*` and `/` markers are left out.
+	Params []string
+	// Calls are the calls in the body (and in lambdas there), in source
+	// order, including those in classes defined in the body; decorators
+	// and default values belong to the scope where the def runs.
+	Calls  []*Call
+	Raises []*Raise
+	Nested []*Function // functions defined in this function's body
 }
 
 // Call is a call expression.
 type Call struct {
 	Callee Expr // Callee.Dotted names the function when it is a name or attribute chain
 	Span   Span
-	Args   []Expr       // positional arguments
-	Kwargs []KeywordArg // keyword arguments
+	Args   []Expr       // positional arguments, *splats included; a generator argument is one
+	Kwargs []KeywordArg // keyword arguments; a **splat has Name ""
 	Where  Where
 }
 

@@ -1,7 +1,9 @@
 package pyscan
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -71,7 +73,7 @@ const (
 	kTypedParameter
 	kDefaultParameter
 	kTypedDefaultParameter
-	kDictSplatParameter
+	kDictionarySplatPattern
 	kComment
 	kString
 	kComparisonOperator
@@ -79,7 +81,15 @@ const (
 	kGlobalStatement
 	kNonlocalStatement
 	kAsync
-	kComma
+	kIfClause
+	kGenericType
+	kGeneratorExpression
+	kListSplat
+	kDictionarySplat
+	kPositionalSeparator
+	kKeywordSeparator
+	kInterpolation
+	kLeaf // literals without children: numbers, True, False, None, ...
 )
 
 var kindNames = map[string]kind{
@@ -138,7 +148,7 @@ var kindNames = map[string]kind{
 	"typed_parameter":          kTypedParameter,
 	"default_parameter":        kDefaultParameter,
 	"typed_default_parameter":  kTypedDefaultParameter,
-	"dictionary_splat_pattern": kDictSplatParameter,
+	"dictionary_splat_pattern": kDictionarySplatPattern,
 	"comment":                  kComment,
 	"string":                   kString,
 	"comparison_operator":      kComparisonOperator,
@@ -146,7 +156,20 @@ var kindNames = map[string]kind{
 	"global_statement":         kGlobalStatement,
 	"nonlocal_statement":       kNonlocalStatement,
 	"async":                    kAsync,
-	",":                        kComma,
+	"if_clause":                kIfClause,
+	"generic_type":             kGenericType,
+	"generator_expression":     kGeneratorExpression,
+	"list_splat":               kListSplat,
+	"dictionary_splat":         kDictionarySplat,
+	"positional_separator":     kPositionalSeparator,
+	"keyword_separator":        kKeywordSeparator,
+	"interpolation":            kInterpolation,
+	"integer":                  kLeaf,
+	"float":                    kLeaf,
+	"true":                     kLeaf,
+	"false":                    kLeaf,
+	"none":                     kLeaf,
+	"ellipsis":                 kLeaf,
 }
 
 // grammar holds the Python language and the lookup tables derived from it.
@@ -154,6 +177,7 @@ var kindNames = map[string]kind{
 type grammar struct {
 	lang   *sitter.Language
 	kinds  []kind // by node symbol id
+	named  []bool // by node symbol id
 	fields map[string]uint16
 }
 
@@ -167,17 +191,21 @@ func loadGrammar() *grammar {
 		g := &grammar{lang: sitter.NewLanguage(python.Language()), fields: map[string]uint16{}}
 		n := g.lang.NodeKindCount()
 		g.kinds = make([]kind, n)
+		g.named = make([]bool, n)
 		// Several symbol ids can share a name (aliases); map every id by name.
 		for id := uint32(0); id < n; id++ {
 			name := g.lang.NodeKindForId(uint16(id))
-			if g.lang.NodeKindIsNamed(uint16(id)) || name == "async" || name == "," {
+			g.named[id] = g.lang.NodeKindIsNamed(uint16(id))
+			if g.named[id] || name == "async" {
 				g.kinds[id] = kindNames[name]
 			}
 		}
-		for _, f := range []string{"name", "alias", "body", "superclasses", "left", "right", "type",
-			"condition", "consequence", "alternative", "function", "arguments", "object", "attribute",
-			"value", "module_name", "parameters", "definition", "subscript", "cause"} {
-			g.fields[f] = g.lang.FieldIdForName(f)
+		// Every field of the grammar, so that no field the walker asks for
+		// can be missing from the table (id 0 would silently find nothing).
+		for id := uint32(1); id <= g.lang.FieldCount(); id++ {
+			if name := g.lang.FieldNameForId(uint16(id)); name != "" {
+				g.fields[name] = uint16(id)
+			}
 		}
 		pyGrammar = g
 	})
@@ -203,6 +231,7 @@ func NewParser(opts Options) *Parser {
 	g := loadGrammar()
 	p := sitter.NewParser()
 	if err := p.SetLanguage(g.lang); err != nil {
+		p.Close()
 		// The grammar is compiled in; a version mismatch is a build error.
 		panic(fmt.Sprintf("pyscan: tree-sitter-python grammar rejected: %v", err))
 	}
@@ -210,10 +239,23 @@ func NewParser(opts Options) *Parser {
 	if t <= 0 {
 		t = 10 * time.Second
 	}
+	// The time limit is checked by tree-sitter itself, in C, every 100
+	// parse operations. A ParseOptions.ProgressCallback would do the same
+	// from Go, but go-tree-sitter v0.25.0 registers the ParseOptions of
+	// every ParseWithOptions call in mattn/go-pointer's global table and
+	// never unregisters it: one leaked entry (and a 1-byte C allocation)
+	// per parsed file, which a long-running LSP server would accumulate.
+	// Revisit when the binding releases it (the C setting goes in 0.26).
+	us := t.Microseconds()
+	if us < 1 {
+		us = 1
+	}
+	//lint:ignore SA1019 the replacement leaks in v0.25.0, see above.
+	p.SetTimeoutMicros(uint64(us))
 	return &Parser{g: g, p: p, timeout: t}
 }
 
-// Close releases the parser's C memory.
+// Close releases the parser's C memory. It is safe to call more than once.
 func (p *Parser) Close() {
 	if p.p != nil {
 		p.p.Close()
@@ -234,31 +276,49 @@ func ModuleName(relPath string) (string, bool) {
 	return strings.ReplaceAll(p, "/", "."), pkg
 }
 
+// readChunk is how many bytes the parser is handed per read callback.
+const readChunk = 16 << 10
+
+// parseTree runs tree-sitter on src. It returns nil when the time limit
+// stopped the parse, after resetting the parser for the next file.
+func (p *Parser) parseTree(src []byte) *sitter.Tree {
+	// The binding copies whatever the read callback returns into C memory
+	// and keeps every copy until the parse ends, and tree-sitter calls the
+	// callback again whenever its lexer moves back before the last chunk.
+	// Handing it the whole rest of the file made parsing quadratic in the
+	// file size; bounded chunks keep it linear.
+	n := len(src)
+	tree := p.p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
+		if i >= n {
+			return nil
+		}
+		end := i + readChunk
+		if end > n {
+			end = n
+		}
+		return src[i:end]
+	}, nil, nil)
+	if tree == nil {
+		// A cancelled parse would otherwise resume on the next call.
+		p.p.Reset()
+	}
+	return tree
+}
+
 // Parse builds the Module for one file. path is the file's slash-separated
 // path relative to the root; src is its content. Parse never panics on any
 // input; a file tree-sitter cannot finish in time gets a SyntaxError.
+// The Module keeps no reference to src or to the syntax tree.
 func (p *Parser) Parse(path string, src []byte) *Module {
+	if p.p == nil {
+		panic("pyscan: Parse called on a closed Parser")
+	}
 	m := &Module{Path: path, Size: len(src)}
 	m.Name, m.IsPackage = ModuleName(path)
 	lines := newLineIndex(src)
 
-	deadline := time.Now().Add(p.timeout)
-	calls := 0
-	opts := &sitter.ParseOptions{ProgressCallback: func(sitter.ParseState) bool {
-		// Checking the clock on every callback is cheap next to parsing,
-		// but sample it anyway.
-		calls++
-		return calls%64 == 0 && time.Now().After(deadline)
-	}}
-	n := len(src)
-	tree := p.p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
-		if i < n {
-			return src[i:]
-		}
-		return nil
-	}, nil, opts)
+	tree := p.parseTree(src)
 	if tree == nil {
-		p.p.Reset()
 		m.SyntaxError = &SyntaxError{
 			Span:    Span{Start: lines.pos(0), End: lines.pos(0)},
 			Message: fmt.Sprintf("parsing did not finish within %s; the file was skipped", p.timeout),
@@ -267,11 +327,16 @@ func (p *Parser) Parse(path string, src []byte) *Module {
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	w := &walker{g: p.g, src: src, lines: lines, m: m}
+	cur := root.Walk()
+	defer cur.Close()
+	w := &walker{g: p.g, src: src, text0: string(src), lines: lines, m: m, cur: cur}
 	if root.HasError() {
 		m.SyntaxError = w.firstError(root)
 	}
 	w.block(root, scope{module: true})
+	if e := w.layoutError; e != nil && (m.SyntaxError == nil || e.Span.Start.Offset < m.SyntaxError.Span.Start.Offset) {
+		m.SyntaxError = e
+	}
 	return m
 }
 
@@ -279,15 +344,30 @@ func (p *Parser) Parse(path string, src []byte) *Module {
 type scope struct {
 	module bool      // statements bind module-level names
 	class  *Class    // directly in this class's body
-	fn     *Function // inside this function's body
+	fn     *Function // inside this function's body (or a lambda's, then discarded)
 	where  Where
 }
 
+// atModule reports whether statements here run in the module namespace.
+func (sc scope) atModule() bool { return sc.module && sc.class == nil && sc.fn == nil }
+
 type walker struct {
-	g     *grammar
-	src   []byte
+	g   *grammar
+	src []byte
+	// text0 is the one copy of src that every string of the model slices:
+	// copying each node's text instead would make nested expressions such
+	// as f(f(f(...))) cost memory quadratic in their depth.
+	text0 string
 	lines lineIndex
 	m     *Module
+	depth int // of expr and statement recursion
+	// cur lists children in linear time: Node.Child(i) costs up to O(i).
+	// It is only ever used inside children(), never across a recursion.
+	cur *sitter.TreeCursor
+	// layoutError is the first block layout error that tree-sitter-python
+	// accepts but Python rejects: a compound statement without a body, or
+	// a statement indented differently from the others of its block.
+	layoutError *SyntaxError
 }
 
 func (w *walker) kind(n *sitter.Node) kind {
@@ -299,52 +379,117 @@ func (w *walker) kind(n *sitter.Node) kind {
 }
 
 func (w *walker) field(n *sitter.Node, name string) *sitter.Node {
-	return n.ChildByFieldId(w.g.fields[name])
+	id, ok := w.g.fields[name]
+	if !ok {
+		panic("pyscan: the Python grammar has no field " + name)
+	}
+	return n.ChildByFieldId(id)
 }
 
 func (w *walker) text(n *sitter.Node) string {
 	s, e := n.StartByte(), n.EndByte()
-	if int(e) > len(w.src) || s > e {
+	if e > uint(len(w.text0)) || s > e {
 		return ""
 	}
-	return string(w.src[s:e])
+	return w.text0[s:e]
 }
+
+// maxDepth bounds the walker's recursion. CPython rejects far shallower
+// nesting (200 levels of brackets), so deeper code is a syntax error; the
+// bound keeps the Go stack small on pathological input.
+const maxDepth = 1000
+
+// enter counts one level of recursion; it reports false, after noting a
+// syntax error, when the walk is too deep to go on. Every enter is paired
+// with a leave.
+func (w *walker) enter(n *sitter.Node) bool {
+	w.depth++
+	if w.depth > maxDepth {
+		w.layoutErrorAt(w.span(n), "syntax error: too deeply nested")
+		return false
+	}
+	return true
+}
+
+func (w *walker) leave() { w.depth-- }
 
 func (w *walker) span(n *sitter.Node) Span {
 	return Span{Start: w.lines.pos(int(n.StartByte())), End: w.lines.pos(int(n.EndByte()))}
 }
 
-// children returns the node's children (named and anonymous), skipping comments.
-func (w *walker) children(n *sitter.Node) []*sitter.Node {
-	c := int(n.ChildCount())
-	out := make([]*sitter.Node, 0, c)
-	for i := 0; i < c; i++ {
-		ch := n.Child(uint(i))
-		if ch == nil || w.kind(ch) == kComment {
-			continue
-		}
-		out = append(out, ch)
+// textSpan is text and span together, asking tree-sitter once.
+func (w *walker) textSpan(n *sitter.Node) (string, Span) {
+	s, e := n.ByteRange()
+	sp := Span{Start: w.lines.pos(int(s)), End: w.lines.pos(int(e))}
+	if e > uint(len(w.text0)) || s > e {
+		return "", sp
 	}
+	return w.text0[s:e], sp
+}
+
+// children returns the node's children, skipping comments; only the named
+// ones when named is set. The result is a fresh slice.
+func (w *walker) children(n *sitter.Node, named bool) []*sitter.Node {
+	out, _ := w.childrenK(n, named)
 	return out
 }
 
-func (w *walker) namedChildren(n *sitter.Node) []*sitter.Node {
-	c := int(n.NamedChildCount())
-	out := make([]*sitter.Node, 0, c)
-	for i := 0; i < c; i++ {
-		ch := n.NamedChild(uint(i))
-		if ch == nil || w.kind(ch) == kComment {
+func (w *walker) namedChildren(n *sitter.Node) []*sitter.Node { return w.children(n, true) }
+
+// childrenK is children with the kind of each child. Every cgo call counts
+// here: the walk makes more of them than anything else.
+func (w *walker) childrenK(n *sitter.Node, named bool) ([]*sitter.Node, []kind) {
+	var out []*sitter.Node
+	var kinds []kind
+	if named {
+		// Most nodes have a few named children among as many punctuation
+		// tokens: fetching the named ones by index takes fewer cgo calls
+		// than stepping a cursor over all of them. NamedChild(i) costs
+		// O(i), so long lists use the cursor.
+		if c := n.NamedChildCount(); c <= 32 {
+			out = make([]*sitter.Node, 0, c)
+			kinds = make([]kind, 0, c)
+			for i := uint(0); i < c; i++ {
+				ch := n.NamedChild(i)
+				if ch == nil {
+					continue
+				}
+				k := w.kind(ch)
+				if k == kComment {
+					continue
+				}
+				out = append(out, ch)
+				kinds = append(kinds, k)
+			}
+			return out, kinds
+		}
+	}
+	w.cur.Reset(*n)
+	for ok := w.cur.GotoFirstChild(); ok; ok = w.cur.GotoNextSibling() {
+		ch := w.cur.Node()
+		if ch == nil {
 			continue
 		}
+		// One cgo call gives both the kind and whether the node is named
+		// (ERROR nodes, outside the tables, are named).
+		id := int(ch.KindId())
+		k := kOther
+		if id < len(w.g.kinds) {
+			k = w.g.kinds[id]
+			if k == kComment || named && !w.g.named[id] {
+				continue
+			}
+		}
 		out = append(out, ch)
+		kinds = append(kinds, k)
 	}
-	return out
+	return out, kinds
 }
 
 // firstError finds the first ERROR or MISSING node in document order.
 func (w *walker) firstError(root *sitter.Node) *SyntaxError {
 	n := root
-	for depth := 0; depth < 10000; depth++ {
+	for {
 		if n.IsMissing() {
 			return &SyntaxError{Span: w.span(n), Message: fmt.Sprintf("syntax error: missing %q", n.Kind())}
 		}
@@ -364,10 +509,8 @@ func (w *walker) firstError(root *sitter.Node) *SyntaxError {
 			return &SyntaxError{Span: w.span(n), Message: msg}
 		}
 		var next *sitter.Node
-		c := int(n.ChildCount())
-		for i := 0; i < c; i++ {
-			ch := n.Child(uint(i))
-			if ch != nil && (ch.HasError() || ch.IsMissing() || ch.IsError()) {
+		for _, ch := range w.children(n, false) {
+			if ch.HasError() {
 				next = ch
 				break
 			}
@@ -377,7 +520,6 @@ func (w *walker) firstError(root *sitter.Node) *SyntaxError {
 		}
 		n = next
 	}
-	return &SyntaxError{Span: w.span(root), Message: "syntax error"}
 }
 
 // block walks the statements of a module or block.
@@ -385,22 +527,124 @@ func (w *walker) block(n *sitter.Node, sc scope) {
 	if n == nil {
 		return
 	}
-	for _, st := range w.namedChildren(n) {
-		w.statement(st, sc)
+	stmts, kinds := w.childrenK(n, true)
+	if len(stmts) == 0 && w.kind(n) == kBlock {
+		w.layoutErrorAt(w.span(n), "syntax error: expected an indented block")
+	}
+	// Statements that begin a line must all be indented alike, and those of
+	// the module not at all.
+	indent := -1
+	if w.kind(n) == kModule {
+		indent = 0
+	}
+	for i, st := range stmts {
+		if ws, ok := w.lineIndent(int(st.StartByte())); ok {
+			switch {
+			case indent < 0:
+				indent = ws
+			case ws > indent && (i == 0 || !isCompound(kinds[i-1])):
+				w.layoutErrorAt(w.span(st), "syntax error: unexpected indent")
+			case ws != indent:
+				// After a compound statement: a dedent from its body
+				// that stops between two levels.
+				w.layoutErrorAt(w.span(st), "syntax error: unindent does not match any outer indentation level")
+			}
+		}
+		w.statementK(st, kinds[i], sc)
 	}
 }
 
-func (w *walker) statement(n *sitter.Node, sc scope) {
-	switch w.kind(n) {
+func (w *walker) layoutErrorAt(s Span, msg string) {
+	if w.layoutError == nil || s.Start.Offset < w.layoutError.Span.Start.Offset {
+		w.layoutError = &SyntaxError{Span: s, Message: msg}
+	}
+}
+
+// lineIndent returns the width in bytes of the indentation before off when
+// only indentation precedes it on its logical line; false when code
+// precedes it (`a = 1; b = 2`, `if x: y`, or a previous line ending in a
+// backslash).
+func (w *walker) lineIndent(off int) (int, bool) {
+	if off > len(w.src) {
+		return 0, false
+	}
+	line := w.lines.line(off)
+	start := w.lines[line]
+	if start == 0 && off >= 3 && bytes.HasPrefix(w.src, []byte("\ufeff")) {
+		start = 3
+	}
+	// Scan back over the indentation only, so that a long line of
+	// `a; b; c; ...` costs no more than its length.
+	i, indentStart := off, -1
+	for i > start {
+		switch w.src[i-1] {
+		case ' ', '\t':
+		case '\f':
+			// A form feed resets the indentation count, as in CPython.
+			if indentStart < 0 {
+				indentStart = i
+			}
+		default:
+			return 0, false
+		}
+		i--
+	}
+	if indentStart < 0 {
+		indentStart = start
+	}
+	if line > 0 {
+		prev := w.src[w.lines[line-1]:w.lines[line]]
+		prev = bytes.TrimRight(prev, "\r\n")
+		if bytes.HasSuffix(prev, []byte{'\\'}) {
+			return 0, false
+		}
+	}
+	return off - indentStart, true
+}
+
+// isStatement reports whether a node of this kind is a statement the
+// walker handles in statement(); used to recover statements that
+// tree-sitter left inside an ERROR node.
+func isStatement(k kind) bool {
+	switch k {
+	case kExpressionStatement, kImportStatement, kImportFromStatement, kFutureImportStatement,
+		kClassDefinition, kFunctionDefinition, kDecoratedDefinition, kIfStatement, kTryStatement,
+		kWithStatement, kForStatement, kWhileStatement, kMatchStatement, kRaiseStatement,
+		kAssertStatement, kTypeAliasStatement:
+		return true
+	}
+	return false
+}
+
+func isCompound(k kind) bool {
+	switch k {
+	case kClassDefinition, kFunctionDefinition, kDecoratedDefinition, kIfStatement, kTryStatement,
+		kWithStatement, kForStatement, kWhileStatement, kMatchStatement:
+		return true
+	}
+	return false
+}
+
+func (w *walker) statement(n *sitter.Node, sc scope) { w.statementK(n, w.kind(n), sc) }
+
+// statementK is statement for a node whose kind the caller knows.
+func (w *walker) statementK(n *sitter.Node, k kind, sc scope) {
+	defer w.leave()
+	if !w.enter(n) {
+		return
+	}
+	switch k {
 	case kExpressionStatement:
 		for _, ch := range w.namedChildren(n) {
 			switch w.kind(ch) {
 			case kAssignment:
 				w.assignment(ch, n, sc)
 			case kAugmentedAssignment:
-				if left := w.field(ch, "left"); left != nil && sc.module {
+				left := w.field(ch, "left")
+				if left != nil && sc.atModule() {
 					w.bindTargets(left, BindAugAssign, sc, nil)
 				}
+				w.targetExprs(left, sc)
 				w.expr(w.field(ch, "right"), sc)
 			default:
 				w.expr(ch, sc)
@@ -437,10 +681,12 @@ func (w *walker) statement(n *sitter.Node, sc scope) {
 		w.expr(cond, sc)
 		body := sc
 		body.where.Conditional = true
-		if sc.module && sc.fn == nil && sc.class == nil && cond != nil && w.isMainGuard(cond) {
+		if sc.atModule() && cond != nil && w.isMainGuard(cond) {
 			body.where.InMainGuard = true
 		}
 		w.block(w.field(n, "consequence"), body)
+		// elif and else branches run when the guard is false: they are not
+		// in the guard, whatever the guard is.
 		alt := sc
 		alt.where.Conditional = true
 		for _, ch := range w.namedChildren(n) {
@@ -489,22 +735,24 @@ func (w *walker) statement(n *sitter.Node, sc scope) {
 				if v == nil {
 					continue
 				}
-				if w.kind(v) == kAsPattern {
-					kids := w.namedChildren(v)
-					if len(kids) > 0 {
-						w.expr(kids[0], sc)
-					}
-					if sc.module {
-						for _, t := range kids[1:] {
-							if w.kind(t) == kAsPatternTarget {
-								for _, tt := range w.namedChildren(t) {
-									w.bindTargets(tt, BindWith, sc, nil)
-								}
-							}
-						}
-					}
-				} else {
+				if w.kind(v) != kAsPattern {
 					w.expr(v, sc)
+					continue
+				}
+				kids := w.namedChildren(v)
+				if len(kids) > 0 {
+					w.expr(kids[0], sc)
+				}
+				for _, t := range kids[min(1, len(kids)):] {
+					if w.kind(t) != kAsPatternTarget {
+						continue
+					}
+					for _, tt := range w.namedChildren(t) {
+						if sc.atModule() {
+							w.bindTargets(tt, BindWith, sc, nil)
+						}
+						w.targetExprs(tt, sc)
+					}
 				}
 			}
 		}
@@ -512,9 +760,11 @@ func (w *walker) statement(n *sitter.Node, sc scope) {
 	case kForStatement:
 		in := sc
 		in.where.Conditional = true
-		if left := w.field(n, "left"); left != nil && sc.module {
+		left := w.field(n, "left")
+		if left != nil && sc.atModule() {
 			w.bindTargets(left, BindFor, sc, nil)
 		}
+		w.targetExprs(left, in)
 		w.expr(w.field(n, "right"), sc)
 		w.block(w.field(n, "body"), in)
 		if alt := w.field(n, "alternative"); alt != nil {
@@ -532,21 +782,25 @@ func (w *walker) statement(n *sitter.Node, sc scope) {
 		in := sc
 		in.where.Conditional = true
 		for _, ch := range w.namedChildren(n) {
-			switch w.kind(ch) {
-			case kBlock:
-				for _, c := range w.namedChildren(ch) {
-					if w.kind(c) == kCaseClause {
-						w.block(w.field(c, "consequence"), in)
-					}
+			if w.kind(ch) != kBlock {
+				w.expr(ch, sc) // the subject
+				continue
+			}
+			for _, c := range w.namedChildren(ch) {
+				if w.kind(c) != kCaseClause {
+					continue
 				}
-			default:
-				w.expr(ch, sc)
+				// Patterns hold no calls; a guard may.
+				if g := w.field(c, "guard"); g != nil {
+					w.expr(g, in)
+				}
+				w.block(w.field(c, "consequence"), in)
 			}
 		}
 	case kRaiseStatement:
 		r := &Raise{Span: w.span(n)}
 		kids := w.namedChildren(n)
-		if len(kids) > 0 && w.kind(kids[0]) != kComment {
+		if len(kids) > 0 {
 			e := w.exprRef(kids[0])
 			r.Exc = &e
 		}
@@ -560,23 +814,25 @@ func (w *walker) statement(n *sitter.Node, sc scope) {
 			w.expr(k, sc)
 		}
 	case kTypeAliasStatement:
-		if sc.module {
-			if left := w.field(n, "left"); left != nil {
-				id := left
-				if w.kind(id) == kType && id.NamedChildCount() > 0 {
-					id = id.NamedChild(0)
-				}
-				if w.kind(id) == kIdentifier {
-					w.m.Bindings = append(w.m.Bindings, &Binding{Name: w.text(id), Kind: BindTypeAlias, Span: w.span(id), Where: sc.where})
-				}
+		if sc.atModule() {
+			// `type X = ...` or `type X[T] = ...`: left is a type node
+			// holding the identifier or a generic_type led by it.
+			id := w.field(n, "left")
+			for id != nil && (w.kind(id) == kType || w.kind(id) == kGenericType) && id.NamedChildCount() > 0 {
+				id = id.NamedChild(0)
+			}
+			if id != nil && w.kind(id) == kIdentifier {
+				name, span := w.textSpan(id)
+				w.m.Bindings = append(w.m.Bindings, &Binding{Name: name, Kind: BindTypeAlias, Span: span, Where: sc.where})
 			}
 		}
 	case kGlobalStatement, kNonlocalStatement, kComment:
+	case kBlock:
+		w.block(n, sc)
 	default:
-		// return, delete, print, exec, pass, ...: look for calls inside.
-		for _, ch := range w.namedChildren(n) {
-			w.expr(ch, sc)
-		}
+		// return, del, print, exec, pass, an ERROR node, ...: look for calls
+		// inside, and for whole statements tree-sitter could not place.
+		w.expr(n, sc)
 	}
 }
 
@@ -595,7 +851,7 @@ func (w *walker) isMainGuard(cond *sitter.Node) bool {
 	}
 	t = strings.Map(func(r rune) rune {
 		switch r {
-		case ' ', '\t', '\r', '\n', '\\', '(', ')':
+		case ' ', '\t', '\r', '\n', '\f', '\\', '(', ')':
 			return -1
 		case '\'':
 			return '"'
@@ -606,61 +862,94 @@ func (w *walker) isMainGuard(cond *sitter.Node) bool {
 }
 
 func (w *walker) assignment(n, stmt *sitter.Node, sc scope) {
-	left := w.field(n, "left")
 	right := w.field(n, "right")
 	typ := w.field(n, "type")
-	// Chained assignment a = b = value: the right side is itself an assignment.
-	var value *sitter.Node = right
+	// Chained assignment a = b = value: the right side is itself an
+	// assignment; every left side gets the same value.
+	targets := []*sitter.Node{w.field(n, "left")}
+	value := right
 	for value != nil && w.kind(value) == kAssignment {
+		targets = append(targets, w.field(value, "left"))
 		value = w.field(value, "right")
 	}
-	if sc.class != nil && sc.fn == nil {
-		w.classAttrs(n, stmt, sc.class)
-	} else if sc.module && left != nil {
-		if typ != nil && right == nil {
-			// `x: int` declares without binding.
-		} else {
-			kindOf := BindAssign
-			if typ != nil {
-				kindOf = BindAnnAssign
-			}
+	switch {
+	case sc.class != nil && sc.fn == nil:
+		w.classAttrs(targets, typ, value, stmt, sc.class)
+	case sc.atModule() && !(typ != nil && right == nil): // `x: int` declares without binding
+		kindOf := BindAssign
+		if typ != nil {
+			kindOf = BindAnnAssign
+		}
+		for _, t := range targets {
 			var val *Expr
-			if value != nil && w.kind(left) == kIdentifier {
+			if value != nil && t != nil && w.kind(t) == kIdentifier {
 				e := w.exprRef(value)
 				val = &e
 			}
-			w.bindTargets(left, kindOf, sc, val)
-			for r := right; r != nil && w.kind(r) == kAssignment; r = w.field(r, "right") {
-				if l := w.field(r, "left"); l != nil {
-					w.bindTargets(l, kindOf, sc, val)
-				}
-			}
+			w.bindTargets(t, kindOf, sc, val)
 		}
 	}
-	if value != nil {
-		w.expr(value, sc)
+	// Targets may hold calls too (`x[f()] = v`); walk in source order.
+	for _, t := range targets {
+		w.targetExprs(t, sc)
+	}
+	w.expr(value, sc)
+}
+
+// targetExprs walks an assignment target for the calls it contains:
+// `x.y[f()] = 1` calls f. Names bind, so only the expressions inside
+// attributes and subscripts count.
+func (w *walker) targetExprs(t *sitter.Node, sc scope) {
+	if t == nil {
+		return
+	}
+	defer w.leave()
+	if !w.enter(t) {
+		return
+	}
+	switch w.kind(t) {
+	case kIdentifier:
+	case kAttribute, kSubscript, kCall:
+		w.expr(t, sc)
+	default:
+		for _, ch := range w.namedChildren(t) {
+			w.targetExprs(ch, sc)
+		}
 	}
 }
 
-func (w *walker) classAttrs(n, stmt *sitter.Node, c *Class) {
-	for a := n; a != nil && w.kind(a) == kAssignment; a = w.field(a, "right") {
-		left := w.field(a, "left")
-		if left == nil || w.kind(left) != kIdentifier {
-			continue
+// classAttrs records the names a class-body assignment binds.
+func (w *walker) classAttrs(targets []*sitter.Node, typ, value, stmt *sitter.Node, c *Class) {
+	ann := ""
+	if typ != nil {
+		ann = w.text(typ)
+	}
+	var add func(t *sitter.Node, val bool)
+	add = func(t *sitter.Node, val bool) {
+		if t == nil {
+			return
 		}
-		attr := &ClassAttr{Name: w.text(left), Span: w.span(left), StmtSpan: w.span(stmt)}
-		if t := w.field(a, "type"); t != nil {
-			attr.Annotation = w.text(t)
+		defer w.leave()
+		if !w.enter(t) {
+			return
 		}
-		v := w.field(a, "right")
-		for v != nil && w.kind(v) == kAssignment {
-			v = w.field(v, "right")
+		switch w.kind(t) {
+		case kIdentifier:
+			name, span := w.textSpan(t)
+			attr := &ClassAttr{Name: name, Annotation: ann, Span: span, StmtSpan: w.span(stmt)}
+			if val && value != nil {
+				e := w.exprRef(value)
+				attr.Value = &e
+			}
+			c.Attrs = append(c.Attrs, attr)
+		case kPatternList, kTuplePattern, kListPattern, kListSplatPattern:
+			for _, ch := range w.namedChildren(t) {
+				add(ch, false)
+			}
 		}
-		if v != nil {
-			e := w.exprRef(v)
-			attr.Value = &e
-		}
-		c.Attrs = append(c.Attrs, attr)
+	}
+	for _, t := range targets {
+		add(t, true)
 	}
 }
 
@@ -668,20 +957,20 @@ func (w *walker) classAttrs(n, stmt *sitter.Node, c *Class) {
 // target: identifiers, possibly nested in tuple or list patterns. Attribute
 // and subscript targets bind no name.
 func (w *walker) bindTargets(t *sitter.Node, k BindingKind, sc scope, val *Expr) {
-	if !sc.module || t == nil {
+	if !sc.atModule() || t == nil {
+		return
+	}
+	defer w.leave()
+	if !w.enter(t) {
 		return
 	}
 	switch w.kind(t) {
 	case kIdentifier:
-		w.m.Bindings = append(w.m.Bindings, &Binding{Name: w.text(t), Kind: k, Span: w.span(t), Where: sc.where, Value: val})
-	case kPatternList, kTuplePattern, kListPattern, kTuple, kList, kParenthesizedExpression, kListSplatPattern:
+		name, span := w.textSpan(t)
+		w.m.Bindings = append(w.m.Bindings, &Binding{Name: name, Kind: k, Span: span, Where: sc.where, Value: val})
+	case kPatternList, kTuplePattern, kListPattern, kTuple, kList, kParenthesizedExpression, kListSplatPattern, kListSplat:
 		for _, ch := range w.namedChildren(t) {
 			w.bindTargets(ch, k, sc, nil)
-		}
-	default:
-		if t.NamedChildCount() == 1 && w.kind(t) != kAttribute && w.kind(t) != kSubscript {
-			// list_splat_pattern and friends wrap one identifier.
-			w.bindTargets(t.NamedChild(0), k, sc, nil)
 		}
 	}
 }
@@ -689,12 +978,15 @@ func (w *walker) bindTargets(t *sitter.Node, k BindingKind, sc scope, val *Expr)
 func (w *walker) importStmt(n *sitter.Node, sc scope) {
 	moduleScope := sc.fn == nil && sc.class == nil
 	add := func(imp *Import) {
+		if imp.Module == "" && imp.Level == 0 || imp.Name == "" && imp.Bound == "" || imp.Name != "" && imp.Bound == "" && imp.Name != "*" {
+			return // a MISSING name in a broken import
+		}
 		imp.Span = w.span(n)
 		imp.Where = sc.where
 		imp.ModuleScope = moduleScope
 		w.m.Imports = append(w.m.Imports, imp)
-		if sc.module && imp.Bound != "" {
-			w.m.Bindings = append(w.m.Bindings, &Binding{Name: imp.Bound, Kind: BindImport, Span: w.span(n), Where: sc.where})
+		if sc.atModule() && imp.Bound != "" {
+			w.m.Bindings = append(w.m.Bindings, &Binding{Name: imp.Bound, Kind: BindImport, Span: imp.Span, Where: sc.where})
 		}
 	}
 	switch w.kind(n) {
@@ -704,12 +996,9 @@ func (w *walker) importStmt(n *sitter.Node, sc scope) {
 		for _, ch := range w.namedChildren(n) {
 			switch w.kind(ch) {
 			case kDottedName:
-				mod := w.text(ch)
-				bound := mod
-				if i := strings.IndexByte(mod, '.'); i >= 0 {
-					bound = mod[:i]
-				}
-				add(&Import{Module: compactDots(mod), Bound: bound})
+				mod := compactDots(w.text(ch))
+				bound, _, _ := strings.Cut(mod, ".")
+				add(&Import{Module: mod, Bound: bound})
 			case kAliasedImport:
 				name, alias := w.field(ch, "name"), w.field(ch, "alias")
 				if name != nil && alias != nil {
@@ -724,7 +1013,7 @@ func (w *walker) importStmt(n *sitter.Node, sc scope) {
 		}
 		level, mod := 0, ""
 		if w.kind(modNode) == kRelativeImport {
-			for _, ch := range w.children(modNode) {
+			for _, ch := range w.namedChildren(modNode) {
 				switch w.kind(ch) {
 				case kImportPrefix:
 					level = strings.Count(w.text(ch), ".")
@@ -744,30 +1033,36 @@ func (w *walker) importStmt(n *sitter.Node, sc scope) {
 			case kWildcardImport:
 				add(&Import{Module: mod, Level: level, Name: "*"})
 			case kDottedName:
-				name := w.text(ch)
+				name := compactDots(w.text(ch))
 				add(&Import{Module: mod, Level: level, Name: name, Bound: name})
 			case kAliasedImport:
 				name, alias := w.field(ch, "name"), w.field(ch, "alias")
 				if name != nil && alias != nil {
-					add(&Import{Module: mod, Level: level, Name: w.text(name), Bound: w.text(alias)})
+					add(&Import{Module: mod, Level: level, Name: compactDots(w.text(name)), Bound: w.text(alias)})
 				}
 			}
 		}
 	}
 }
 
-// compactDots removes white space inside a dotted name ("a . b" is legal Python).
+// compactDots removes white space, line continuations and comments inside
+// a dotted name ("a . b" and "a.\<newline>b" are legal Python).
 func compactDots(s string) string {
-	if !strings.ContainsAny(s, " \t\r\n\\") {
+	if !strings.ContainsAny(s, " \t\f\r\n\\#") {
 		return s
 	}
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case ' ', '\t', '\r', '\n', '\\':
-			return -1
+	var b strings.Builder
+	for _, line := range strings.Split(s, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		for _, r := range line {
+			switch r {
+			case ' ', '\t', '\f', '\r', '\\':
+			default:
+				b.WriteRune(r)
+			}
 		}
-		return r
-	}, s)
+	}
+	return b.String()
 }
 
 func (w *walker) classDef(n *sitter.Node, decos []Expr, sc scope) {
@@ -775,27 +1070,28 @@ func (w *walker) classDef(n *sitter.Node, decos []Expr, sc scope) {
 	if nameNode == nil {
 		return
 	}
-	c := &Class{Name: w.text(nameNode), NameSpan: w.span(nameNode), Span: w.span(n), Decorators: decos, Where: sc.where}
+	name, nameSpan := w.textSpan(nameNode)
+	c := &Class{Name: name, NameSpan: nameSpan, Span: w.span(n), Decorators: decos, Where: sc.where}
 	if sup := w.field(n, "superclasses"); sup != nil {
 		for _, a := range w.namedChildren(sup) {
-			if w.kind(a) == kKeywordArgument {
-				if kn := w.field(a, "name"); kn != nil {
-					var v Expr
-					if vn := w.field(a, "value"); vn != nil {
-						v = w.exprRef(vn)
-					}
-					c.Keywords = append(c.Keywords, KeywordArg{Name: w.text(kn), Value: v})
+			switch w.kind(a) {
+			case kKeywordArgument:
+				if kn, vn := w.field(a, "name"), w.field(a, "value"); kn != nil && vn != nil {
+					c.Keywords = append(c.Keywords, KeywordArg{Name: w.text(kn), Value: w.exprRef(vn)})
 				}
-			} else {
+			case kDictionarySplat:
+				c.Keywords = append(c.Keywords, KeywordArg{Value: w.exprRef(a)})
+			default:
 				c.Bases = append(c.Bases, w.exprRef(a))
 			}
 			w.expr(a, sc)
 		}
 	}
-	if sc.module {
+	switch {
+	case sc.atModule():
 		w.m.Classes = append(w.m.Classes, c)
 		w.m.Bindings = append(w.m.Bindings, &Binding{Name: c.Name, Kind: BindClass, Span: c.NameSpan, Where: sc.where})
-	} else if sc.class != nil && sc.fn == nil {
+	case sc.class != nil && sc.fn == nil:
 		sc.class.Attrs = append(sc.class.Attrs, &ClassAttr{Name: c.Name, Span: c.NameSpan, StmtSpan: c.Span})
 	}
 	// A nested class body is its own scope; its methods are not this
@@ -810,13 +1106,20 @@ func (w *walker) funcDef(n *sitter.Node, decos []Expr, sc scope) {
 	if nameNode == nil {
 		return
 	}
-	f := &Function{Name: w.text(nameNode), NameSpan: w.span(nameNode), Span: w.span(n), Decorators: decos}
+	name, nameSpan := w.textSpan(nameNode)
+	f := &Function{Name: name, NameSpan: nameSpan, Span: w.span(n), Decorators: decos}
 	if first := n.Child(0); first != nil && w.kind(first) == kAsync {
 		f.Async = true
 	}
 	if params := w.field(n, "parameters"); params != nil {
 		for _, p := range w.namedChildren(params) {
-			f.Params = append(f.Params, w.paramName(p))
+			switch w.kind(p) {
+			case kPositionalSeparator, kKeywordSeparator:
+				continue
+			}
+			if name := w.paramName(p); name != "" {
+				f.Params = append(f.Params, name)
+			}
 			// Default values are evaluated where the def runs.
 			if v := w.field(p, "value"); v != nil {
 				w.expr(v, sc)
@@ -828,57 +1131,66 @@ func (w *walker) funcDef(n *sitter.Node, decos []Expr, sc scope) {
 		sc.class.Methods = append(sc.class.Methods, f)
 	case sc.fn != nil:
 		sc.fn.Nested = append(sc.fn.Nested, f)
-	case sc.module:
+	case sc.atModule():
 		w.m.Functions = append(w.m.Functions, f)
 		w.m.Bindings = append(w.m.Bindings, &Binding{Name: f.Name, Kind: BindDef, Span: f.NameSpan, Where: sc.where})
 	}
 	w.block(w.field(n, "body"), scope{fn: f, where: sc.where})
 }
 
+// paramName returns "x" for x, x=1, x: int and x: int = 1, "*args" and
+// "**kwargs" for the star forms, "" for anything else.
 func (w *walker) paramName(p *sitter.Node) string {
 	switch w.kind(p) {
 	case kIdentifier:
 		return w.text(p)
 	case kDefaultParameter, kTypedDefaultParameter:
 		if nn := w.field(p, "name"); nn != nil {
-			return w.text(nn)
+			return w.paramName(nn)
 		}
-	}
-	// typed_parameter, splats: the first identifier inside.
-	for _, ch := range w.namedChildren(p) {
-		if w.kind(ch) == kIdentifier {
-			prefix := ""
-			t := w.text(p)
-			if strings.HasPrefix(t, "**") {
-				prefix = "**"
-			} else if strings.HasPrefix(t, "*") {
-				prefix = "*"
+	case kTypedParameter:
+		// x: int, *args: int, **kw: int; the first named child is the
+		// name or the splat pattern.
+		if kids := w.namedChildren(p); len(kids) > 0 {
+			return w.paramName(kids[0])
+		}
+	case kListSplatPattern, kDictionarySplatPattern:
+		prefix := "*"
+		if w.kind(p) == kDictionarySplatPattern {
+			prefix = "**"
+		}
+		for _, ch := range w.namedChildren(p) {
+			if w.kind(ch) == kIdentifier {
+				return prefix + w.text(ch)
 			}
-			return prefix + w.text(ch)
-		}
-		if sub := w.paramName(ch); sub != "" {
-			return sub
 		}
 	}
-	return w.text(p)
+	return ""
 }
 
 // exprRef reduces an expression to an Expr.
 func (w *walker) exprRef(n *sitter.Node) Expr {
-	e := Expr{Text: w.text(n), Span: w.span(n)}
+	var e Expr
+	e.Text, e.Span = w.textSpan(n)
 	switch w.kind(n) {
 	case kIdentifier, kAttribute:
 		e.Dotted = w.dotted(n)
 	case kSubscript:
-		if v := w.field(n, "value"); v != nil {
+		v := w.field(n, "value")
+		if v != nil {
 			e.Dotted = w.dotted(v)
 		}
-		for i, s := range w.namedChildren(n) {
-			if i == 0 || w.kind(s) == kComma {
+		if !w.enter(n) {
+			w.leave()
+			break
+		}
+		for _, s := range w.namedChildren(n) {
+			if v != nil && s.Equals(*v) {
 				continue
 			}
 			e.Args = append(e.Args, w.exprRef(s))
 		}
+		w.leave()
 	case kCall:
 		e.Call = true
 		if f := w.field(n, "function"); f != nil {
@@ -894,17 +1206,53 @@ func (w *walker) dotted(n *sitter.Node) string {
 	case kIdentifier:
 		return w.text(n)
 	case kAttribute:
+	default:
+		return ""
+	}
+	if t := w.text(n); plainDotted(t) {
+		return t
+	}
+	// White space, comments or brackets inside: walk down the chain.
+	var parts []string
+	for w.kind(n) == kAttribute {
 		obj, attr := w.field(n, "object"), w.field(n, "attribute")
 		if obj == nil || attr == nil {
 			return ""
 		}
-		base := w.dotted(obj)
-		if base == "" {
-			return ""
-		}
-		return base + "." + w.text(attr)
+		parts = append(parts, w.text(attr))
+		n = obj
 	}
-	return ""
+	if w.kind(n) != kIdentifier {
+		return ""
+	}
+	parts = append(parts, w.text(n))
+	slices.Reverse(parts)
+	return strings.Join(parts, ".")
+}
+
+// isFString reports whether a string node is an f-string, from its prefix.
+func (w *walker) isFString(n *sitter.Node) bool {
+	for i := int(n.StartByte()); i < len(w.src); i++ {
+		switch w.src[i] {
+		case 'f', 'F':
+			return true
+		case '"', '\'':
+			return false
+		}
+	}
+	return false
+}
+
+// plainDotted reports whether an identifier or attribute node's text is
+// the dotted name itself: identifier bytes and dots only.
+func plainDotted(t string) bool {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if !(c == '.' || c == '_' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return t != ""
 }
 
 // expr walks an expression for calls and walrus bindings.
@@ -912,65 +1260,118 @@ func (w *walker) expr(n *sitter.Node, sc scope) {
 	if n == nil {
 		return
 	}
-	switch w.kind(n) {
-	case kIdentifier, kString, kComment:
+	w.exprK(n, w.kind(n), sc)
+}
+
+// exprK is expr for a node whose kind the caller knows.
+func (w *walker) exprK(n *sitter.Node, k kind, sc scope) {
+	switch k {
+	case kIdentifier, kComment, kLeaf:
 		return
-	case kCall:
-		c := &Call{Span: w.span(n), Where: sc.where}
-		if f := w.field(n, "function"); f != nil {
-			c.Callee = w.exprRef(f)
-			w.expr(f, sc)
+	}
+	defer w.leave()
+	if !w.enter(n) {
+		return
+	}
+	switch k {
+	case kAttribute:
+		if plainDotted(w.text(n)) {
+			return // a.b.c: nothing to call
 		}
-		if args := w.field(n, "arguments"); args != nil {
-			for _, a := range w.namedChildren(args) {
-				if w.kind(a) == kKeywordArgument {
-					if kn := w.field(a, "name"); kn != nil {
-						var v Expr
-						if vn := w.field(a, "value"); vn != nil {
-							v = w.exprRef(vn)
-							w.expr(vn, sc)
-						}
-						c.Kwargs = append(c.Kwargs, KeywordArg{Name: w.text(kn), Value: v})
-					}
-					continue
-				}
-				c.Args = append(c.Args, w.exprRef(a))
-				w.expr(a, sc)
+	case kString:
+		// Only an f-string's {interpolations} hold code.
+		if !w.isFString(n) {
+			return
+		}
+		for _, ch := range w.namedChildren(n) {
+			if w.kind(ch) == kInterpolation {
+				w.expr(ch, sc)
 			}
 		}
+		return
+	case kCall:
+		f := w.field(n, "function")
+		if f == nil {
+			break // only in a broken region
+		}
+		c := &Call{Span: w.span(n), Where: sc.where, Callee: w.exprRef(f)}
+		if k := w.kind(f); k != kIdentifier && k != kAttribute {
+			// `f()()` and `handlers[k]()` do not call f or handlers.
+			c.Callee.Dotted = ""
+		}
+		// Record the call before the calls in its callee and arguments, so
+		// that calls are listed in source order.
 		switch {
 		case sc.fn != nil:
 			sc.fn.Calls = append(sc.fn.Calls, c)
 		case sc.class == nil:
 			w.m.Calls = append(w.m.Calls, c)
 		}
+		w.expr(f, sc)
+		args := w.field(n, "arguments")
+		if args == nil {
+			return
+		}
+		if w.kind(args) == kGeneratorExpression {
+			// f(x for x in y): the generator is the only argument.
+			c.Args = append(c.Args, w.exprRef(args))
+			w.expr(args, sc)
+			return
+		}
+		for _, a := range w.namedChildren(args) {
+			switch w.kind(a) {
+			case kKeywordArgument:
+				if kn, vn := w.field(a, "name"), w.field(a, "value"); kn != nil && vn != nil {
+					c.Kwargs = append(c.Kwargs, KeywordArg{Name: w.text(kn), Value: w.exprRef(vn)})
+				}
+			case kDictionarySplat:
+				c.Kwargs = append(c.Kwargs, KeywordArg{Value: w.exprRef(a)})
+			default:
+				c.Args = append(c.Args, w.exprRef(a))
+			}
+			w.expr(a, sc)
+		}
 		return
 	case kNamedExpression:
-		if sc.module && sc.fn == nil && sc.class == nil {
-			if name := w.field(n, "name"); name != nil {
-				w.m.Bindings = append(w.m.Bindings, &Binding{Name: w.text(name), Kind: BindWalrus, Span: w.span(name), Where: sc.where})
+		name, value := w.field(n, "name"), w.field(n, "value")
+		if sc.atModule() && name != nil {
+			text, span := w.textSpan(name)
+			b := &Binding{Name: text, Kind: BindWalrus, Span: span, Where: sc.where}
+			if value != nil {
+				e := w.exprRef(value)
+				b.Value = &e
 			}
+			w.m.Bindings = append(w.m.Bindings, b)
 		}
-		w.expr(w.field(n, "value"), sc)
+		w.expr(value, sc)
 		return
 	case kLambda:
 		// A lambda's body runs later, in its own scope: walrus targets in it
-		// bind nothing at module level. Its calls are not module-level calls.
-		inner := scope{fn: &Function{Name: "<lambda>"}, where: sc.where}
-		if sc.fn != nil {
-			inner.fn = sc.fn
+		// bind nothing at module level. Its calls are not module-level calls;
+		// inside a function they count for the function.
+		inner := scope{fn: sc.fn, where: sc.where}
+		if inner.fn == nil {
+			inner.fn = &Function{Name: "<lambda>"}
 		}
 		for _, ch := range w.namedChildren(n) {
 			w.expr(ch, inner)
 		}
 		return
 	}
-	for _, ch := range w.namedChildren(n) {
-		w.expr(ch, sc)
+	kids, kinds := w.childrenK(n, true)
+	for i, ch := range kids {
+		if k := kinds[i]; isStatement(k) || k == kBlock {
+			// Only inside an ERROR node: a statement tree-sitter could not
+			// attach to its parent. Keep it in its scope.
+			w.statementK(ch, k, sc)
+			continue
+		}
+		w.exprK(ch, kinds[i], sc)
 	}
 }
 
-// lineIndex maps byte offsets to 1-based lines and byte columns.
+// lineIndex maps byte offsets to 1-based lines and byte columns. Lines end
+// at '\n' (so "\r\n" too), as tree-sitter counts them.
 type lineIndex []int // start offset of each line
 
 func newLineIndex(src []byte) lineIndex {
@@ -983,10 +1384,16 @@ func newLineIndex(src []byte) lineIndex {
 	return idx
 }
 
-func (l lineIndex) pos(off int) Pos {
+// line returns the 0-based index of the line holding off.
+func (l lineIndex) line(off int) int {
 	i := sort.Search(len(l), func(i int) bool { return l[i] > off }) - 1
 	if i < 0 {
 		i = 0
 	}
+	return i
+}
+
+func (l lineIndex) pos(off int) Pos {
+	i := l.line(off)
 	return Pos{Offset: off, Line: i + 1, Col: off - l[i] + 1}
 }
