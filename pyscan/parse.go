@@ -285,8 +285,9 @@ func (p *Parser) parseTree(src []byte) *sitter.Tree {
 	// The binding copies whatever the read callback returns into C memory
 	// and keeps every copy until the parse ends, and tree-sitter calls the
 	// callback again whenever its lexer moves back before the last chunk.
-	// Handing it the whole rest of the file made parsing quadratic in the
-	// file size; bounded chunks keep it linear.
+	// Handing it the whole rest of the file costs a copy of the rest on
+	// every such call (a handful per file in practice, but unbounded in the
+	// worst case); bounded chunks keep the copying linear in the file size.
 	n := len(src)
 	tree := p.p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
 		if i >= n {
