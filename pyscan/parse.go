@@ -1074,19 +1074,7 @@ func (w *walker) classDef(n *sitter.Node, decos []Expr, sc scope) {
 	name, nameSpan := w.textSpan(nameNode)
 	c := &Class{Name: name, NameSpan: nameSpan, Span: w.span(n), Decorators: decos, Where: sc.where}
 	if sup := w.field(n, "superclasses"); sup != nil {
-		for _, a := range w.namedChildren(sup) {
-			switch w.kind(a) {
-			case kKeywordArgument:
-				if kn, vn := w.field(a, "name"), w.field(a, "value"); kn != nil && vn != nil {
-					c.Keywords = append(c.Keywords, KeywordArg{Name: w.text(kn), Value: w.exprRef(vn)})
-				}
-			case kDictionarySplat:
-				c.Keywords = append(c.Keywords, KeywordArg{Value: w.exprRef(a)})
-			default:
-				c.Bases = append(c.Bases, w.exprRef(a))
-			}
-			w.expr(a, sc)
-		}
+		c.Bases, c.Keywords = w.arguments(sup, sc)
 	}
 	switch {
 	case sc.atModule():
@@ -1319,19 +1307,7 @@ func (w *walker) exprK(n *sitter.Node, k kind, sc scope) {
 			w.expr(args, sc)
 			return
 		}
-		for _, a := range w.namedChildren(args) {
-			switch w.kind(a) {
-			case kKeywordArgument:
-				if kn, vn := w.field(a, "name"), w.field(a, "value"); kn != nil && vn != nil {
-					c.Kwargs = append(c.Kwargs, KeywordArg{Name: w.text(kn), Value: w.exprRef(vn)})
-				}
-			case kDictionarySplat:
-				c.Kwargs = append(c.Kwargs, KeywordArg{Value: w.exprRef(a)})
-			default:
-				c.Args = append(c.Args, w.exprRef(a))
-			}
-			w.expr(a, sc)
-		}
+		c.Args, c.Kwargs = w.arguments(args, sc)
 		return
 	case kNamedExpression:
 		name, value := w.field(n, "name"), w.field(n, "value")
@@ -1397,4 +1373,24 @@ func (l lineIndex) line(off int) int {
 func (l lineIndex) pos(off int) Pos {
 	i := l.line(off)
 	return Pos{Offset: off, Line: i + 1, Col: off - l[i] + 1}
+}
+
+// arguments splits an argument list (of a call or of a class's bases) into
+// positional and keyword arguments (`**x` is a keyword argument with no
+// name), walking each for calls.
+func (w *walker) arguments(list *sitter.Node, sc scope) (pos []Expr, kw []KeywordArg) {
+	for _, a := range w.namedChildren(list) {
+		switch w.kind(a) {
+		case kKeywordArgument:
+			if kn, vn := w.field(a, "name"), w.field(a, "value"); kn != nil && vn != nil {
+				kw = append(kw, KeywordArg{Name: w.text(kn), Value: w.exprRef(vn)})
+			}
+		case kDictionarySplat:
+			kw = append(kw, KeywordArg{Value: w.exprRef(a)})
+		default:
+			pos = append(pos, w.exprRef(a))
+		}
+		w.expr(a, sc)
+	}
+	return pos, kw
 }

@@ -94,16 +94,7 @@ func genConfigs(s *server, agents []*server, seed int64) map[string][]byte {
 	switch s.typ {
 	case typeResources:
 		w := &yw{}
-		w.l(s.name, ":")
-		w.in()
-		w.l(typeResources, ":")
-		w.in()
-		w.l(s.name, ":")
-		w.in()
-		resourcesBody(w, r, s, "app.py")
-		w.out()
-		w.out()
-		w.out()
+		resourcesInstance(w, r, s)
 		agentInstance(w, r, s.name+"_simple_agent", "simple_agent", s.name)
 		out[s.name+".yaml"] = []byte(w.b.String())
 		for i := 1; i < s.configs; i++ {
@@ -153,16 +144,7 @@ func genConfigs(s *server, agents []*server, seed int64) map[string][]byte {
 				agent := pick(r, agents)
 				w.l("policy_base_url: ${oc.env:POLICY_BASE_URL,http://localhost:8000/v1}")
 				w.l("")
-				w.l(s.name, ":")
-				w.in()
-				w.l(typeResources, ":")
-				w.in()
-				w.l(s.name, ":")
-				w.in()
-				resourcesBody(w, r, s, "app.py")
-				w.out()
-				w.out()
-				w.out()
+				resourcesInstance(w, r, s)
 				agentInstance(w, r, s.name+"_"+agent.name, agent.name, s.name)
 			}
 			out[s.name+"_"+pick(r, []string{"eval", "train", "judge", "strict", "multi", "long"})+"_"+itoa(i)+".yaml"] = []byte(w.b.String())
@@ -299,4 +281,19 @@ func genPrompts(s *server, seed int64) []byte {
 		w.l("    answer: ", pick(r, stringValues[1:]))
 	}
 	return []byte(w.b.String())
+}
+
+// resourcesInstance writes `<name>: resources_servers: <name>: {...}`, the
+// resources server instance of a server's own config.
+func resourcesInstance(w *yw, r *rng, s *server) {
+	w.l(s.name, ":")
+	w.in()
+	w.l(typeResources, ":")
+	w.in()
+	w.l(s.name, ":")
+	w.in()
+	resourcesBody(w, r, s, "app.py")
+	w.out()
+	w.out()
+	w.out()
 }
