@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -157,6 +158,7 @@ func Parse(name string, data []byte) (s *Settings, err error) {
 				if err != nil {
 					return nil, err
 				}
+				x.Pos = bytePos(data, x.Pos.Line, x.Pos.Col)
 				s.Exempt = append(s.Exempt, x)
 			}
 		default:
@@ -216,6 +218,26 @@ func stringList(name, key string, v *yaml.Node) ([]string, error) {
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// bytePos converts yaml.v3's position (1-based line, 1-based column in
+// characters) into gymlint's (byte offset, line, byte column).
+func bytePos(data []byte, line, col int) diag.Pos {
+	off, l := 0, 1
+	for l < line && off < len(data) {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+		l++
+	}
+	start := off
+	for c := 1; c < col && off < len(data) && data[off] != '\n'; c++ {
+		_, size := utf8.DecodeRune(data[off:])
+		off += size
+	}
+	return diag.Pos{Offset: off, Line: line, Col: off - start + 1}
 }
 
 // yamlErrorLine extracts N from yaml.v3's "yaml: line N: ..." messages.
