@@ -63,9 +63,12 @@ func (k Kind) String() string {
 // Node is a resolved YAML value: aliases followed, merge keys applied.
 type Node struct {
 	Kind  Kind
-	Value string  // scalar text (verbatim, no interpolation)
-	Tag   string  // resolved yaml tag, e.g. "!!str", "!!int", "!!null"
-	Pos   Pos     // where the value starts (for an alias: where the anchored value is)
+	Value string // scalar text (verbatim, no interpolation)
+	Tag   string // resolved yaml tag, e.g. "!!str", "!!int", "!!null"
+	Pos   Pos    // where the value starts (for an alias: where the anchored value is)
+	// End is where a scalar written on one line ends (after a closing
+	// quote); for other nodes, and multi-line scalars, End equals Pos.
+	End   Pos
 	Pairs []Pair  // mappings: merged keys included (local keys override), duplicates removed (last wins); see below
 	Items []*Node // sequences
 
@@ -129,6 +132,9 @@ type Instance struct {
 	// entrypoint came in through a << merge key of the dir mapping, it is
 	// the position of that << key instead, and ViaMerge is set.
 	EntrypointPos Pos
+	// EntrypointEnd is where the entrypoint value ends (EntrypointPos when
+	// it came through a merge).
+	EntrypointEnd Pos
 	ViaMerge      bool
 	Settings      *Node // the mapping at the dir level (entrypoint, num_workers, ...)
 	Doc           int   // 0-based index of the document in the file
@@ -332,9 +338,9 @@ func (f *File) collect(root *Node, doc int, types []string) {
 					f.Overrides = append(f.Overrides, inst)
 					continue
 				}
-				inst.EntrypointPos = ep.Value.Pos
+				inst.EntrypointPos, inst.EntrypointEnd = ep.Value.Pos, ep.Value.End
 				if ep.Merged {
-					inst.EntrypointPos = ep.MergePos
+					inst.EntrypointPos, inst.EntrypointEnd = ep.MergePos, ep.MergePos
 					inst.ViaMerge = true
 				}
 				v := ep.Value

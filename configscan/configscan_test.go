@@ -749,3 +749,21 @@ func TestManyProblemsFromOneAliasAreReportedOnce(t *testing.T) {
 		t.Fatalf("problems = %+v, want one bad-merge", f.Problems)
 	}
 }
+
+func TestScalarEnd(t *testing.T) {
+	data := []byte("a:\n  resources_servers:\n    plain:\n      entrypoint: app.py   # comment\n" +
+		"b:\n  resources_servers:\n    dq:\n      entrypoint: \"sub/x\\\"y.py\"\n" +
+		"c:\n  resources_servers:\n    sq:\n      entrypoint: 'it''s.py'\n" +
+		"d:\n  resources_servers:\n    ü:\n      entrypoint: é.py\n")
+	f := Parse("x.yaml", data, Options{})
+	if len(f.Servers) != 4 {
+		t.Fatalf("servers: %+v problems: %+v", f.Servers, f.Problems)
+	}
+	for i, want := range []string{"app.py", `"sub/x\"y.py"`, `'it''s.py'`, "é.py"} {
+		s := f.Servers[i]
+		got := string(data[s.EntrypointPos.Offset:s.EntrypointEnd.Offset])
+		if got != want || s.EntrypointEnd.Line != s.EntrypointPos.Line || s.EntrypointEnd.Col-s.EntrypointPos.Col != len(want) {
+			t.Errorf("server %d: value span %q (%+v..%+v), want %q", i, got, s.EntrypointPos, s.EntrypointEnd, want)
+		}
+	}
+}

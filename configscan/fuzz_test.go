@@ -109,6 +109,10 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, in := range file.Servers {
 			check("entrypoint", in.EntrypointPos)
+			check("entrypoint end", in.EntrypointEnd)
+			if e, p := in.EntrypointEnd, in.EntrypointPos; e.Offset < p.Offset || e.Line != p.Line || e.Col-p.Col != e.Offset-p.Offset {
+				t.Fatalf("entrypoint end %+v does not follow its start %+v on the same line", e, p)
+			}
 			if in.Entrypoint == "" {
 				t.Fatalf("server %s without entrypoint", in.Name)
 			}

@@ -3,6 +3,8 @@ package configscan
 import (
 	"sort"
 	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // lineIndex converts yaml.v3 positions (1-based line, 1-based column counted
@@ -168,4 +170,50 @@ func firstUnreadable(data []byte) int {
 		i += size
 	}
 	return -1
+}
+
+// scalarEnd finds where a scalar that starts at start ends, for a scalar
+// written on one line: plain (its text), single- or double-quoted (through
+// the closing quote). Otherwise it returns start.
+func (lx *lineIndex) scalarEnd(start Pos, n *yaml.Node) Pos {
+	off := start.Offset
+	if off < 0 || off >= len(lx.data) {
+		return start
+	}
+	lineEnd := len(lx.data)
+	if start.Line < len(lx.starts) {
+		lineEnd = lx.starts[start.Line]
+	}
+	rest := lx.data[off:lineEnd]
+	end := -1
+	switch n.Style {
+	case 0, yaml.TaggedStyle:
+		if len(n.Value) > 0 && len(rest) >= len(n.Value) && string(rest[:len(n.Value)]) == n.Value {
+			end = len(n.Value)
+		}
+	case yaml.DoubleQuotedStyle:
+		for i := 1; i < len(rest); i++ {
+			if rest[i] == '\\' {
+				i++
+			} else if rest[i] == '"' {
+				end = i + 1
+				break
+			}
+		}
+	case yaml.SingleQuotedStyle:
+		for i := 1; i < len(rest); i++ {
+			if rest[i] == '\'' {
+				if i+1 < len(rest) && rest[i+1] == '\'' {
+					i++
+					continue
+				}
+				end = i + 1
+				break
+			}
+		}
+	}
+	if end <= 0 {
+		return start
+	}
+	return Pos{Offset: off + end, Line: start.Line, Col: start.Col + end}
 }

@@ -101,7 +101,8 @@ func (r *resolver) resolve(n *yaml.Node, depth int) *Node {
 		if n.Tag == "!!null" {
 			kind = NullNode
 		}
-		return &Node{Kind: kind, Value: n.Value, Tag: n.Tag, Pos: r.pos(n)}
+		start := r.pos(n)
+		return &Node{Kind: kind, Value: n.Value, Tag: n.Tag, Pos: start, End: r.lx.scalarEnd(start, n)}
 	case yaml.SequenceNode:
 		if n.Anchor != "" {
 			r.active[n] = true

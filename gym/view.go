@@ -352,17 +352,17 @@ func (v *View) collectEntrypoints(appPy []string) {
 	for _, f := range v.Configs {
 		for i := range f.Servers {
 			inst := &f.Servers[i]
-			pos := configPos(inst.EntrypointPos)
+			pos, end := configPos(inst.EntrypointPos), configPos(inst.EntrypointEnd)
 			ep := inst.Entrypoint
 			if path.IsAbs(ep) || strings.HasPrefix(ep, "/") {
-				v.report(RuleEntrypointOutsideRoot.New(f.Path, pos, pos, fmt.Sprintf(
+				v.report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
 					"entrypoint %q of %s is an absolute path, which the server supervisor rejects: give it relative to %s/%s/",
 					ep, inst.Name, inst.Type, inst.Dir)))
 				continue
 			}
 			rel, ok := repofs.Clean(path.Join(inst.Type, inst.Dir, ep))
 			if !ok {
-				v.report(RuleEntrypointOutsideRoot.New(f.Path, pos, pos, fmt.Sprintf(
+				v.report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
 					"entrypoint %q of %s resolves outside the repository (from %s/%s/): gymlint never reads outside the root; point it at a module inside the repository",
 					ep, inst.Name, inst.Type, inst.Dir)))
 				continue
@@ -373,15 +373,15 @@ func (v *View) collectEntrypoints(appPy []string) {
 			if err := v.FS.Stat(rel); err != nil {
 				switch {
 				case errors.Is(err, repofs.ErrNotExist):
-					v.report(RuleMissingEntrypoint.New(f.Path, pos, pos, fmt.Sprintf(
+					v.report(RuleMissingEntrypoint.New(f.Path, pos, end, fmt.Sprintf(
 						"entrypoint %s of %s does not exist (the entrypoint is relative to %s/%s/): fix the server dir key or the entrypoint, or remove the entry",
 						rel, inst.Name, inst.Type, inst.Dir)))
 				case errors.Is(err, repofs.ErrOutsideRoot):
-					v.report(RuleEntrypointOutsideRoot.New(f.Path, pos, pos, fmt.Sprintf(
+					v.report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
 						"entrypoint %s of %s is a symbolic link that leaves the repository: gymlint never follows links out of the root; point it at a module inside the repository",
 						rel, inst.Name)))
 				default:
-					v.report(RuleUnreadableFile.New(f.Path, pos, pos, v.readErrorMessage(rel, err)))
+					v.report(RuleUnreadableFile.New(f.Path, pos, end, v.readErrorMessage(rel, err)))
 				}
 				continue
 			}

@@ -194,9 +194,10 @@ func configRelated(e *gym.Entrypoint) []diag.Related {
 		if i == maxRelatedConfigs {
 			break
 		}
-		p := c.Instance.EntrypointPos
-		dp := diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col}
-		out = append(out, diag.Related{Path: c.File, Start: dp, End: dp,
+		p, q := c.Instance.EntrypointPos, c.Instance.EntrypointEnd
+		out = append(out, diag.Related{Path: c.File,
+			Start: diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col},
+			End:   diag.Pos{Offset: q.Offset, Line: q.Line, Col: q.Col},
 			Message: fmt.Sprintf("%s names it as the entrypoint of %s", c.File, c.Instance.Name)})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
