@@ -196,8 +196,8 @@ func configRelated(e *gym.Entrypoint) []diag.Related {
 		}
 		p, q := c.Instance.EntrypointPos, c.Instance.EntrypointEnd
 		out = append(out, diag.Related{Path: c.File,
-			Start: diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col},
-			End:   diag.Pos{Offset: q.Offset, Line: q.Line, Col: q.Col},
+			Start:   diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col},
+			End:     diag.Pos{Offset: q.Offset, Line: q.Line, Col: q.Col},
 			Message: fmt.Sprintf("%s names it as the entrypoint of %s", c.File, c.Instance.Name)})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
