@@ -217,7 +217,51 @@ type Function struct {
 	// and default values belong to the scope where the def runs.
 	Calls  []*Call
 	Raises []*Raise
-	Nested []*Function // functions defined in this function's body
+	// Returns are the return statements of the body, in source order.
+	Returns []*Return
+	// Stores are the assignments (=, augmented, del) whose target is an
+	// attribute or a subscript (`self.x = v`, `self.envs[k] = v`,
+	// `del self.envs[k]`), in source order. Plain names are locals and are
+	// not listed.
+	Stores []*Store
+	// Subscripts are the subscript reads of the body (`self.envs[k]`),
+	// in source order; subscript targets of stores are in Stores.
+	Subscripts []*Subscript
+	Nested     []*Function // functions defined in this function's body
+}
+
+// Guard is the test of an enclosing if/elif that decides whether a
+// statement runs: Negated is set for a test that must have failed (the
+// statement is in a later elif or in the else branch).
+type Guard struct {
+	Cond    Expr
+	Negated bool
+}
+
+// Return is a return statement.
+type Return struct {
+	Value  *Expr // nil for a bare return
+	Span   Span
+	Guards []Guard // the enclosing if/elif tests inside the function, outermost first
+}
+
+// Store is an assignment to an attribute or a subscript, or a del of one.
+type Store struct {
+	// Target is the assigned expression; for a subscript, Target.Dotted
+	// names the subscripted object ("self.envs") and Key is the index.
+	Target Expr
+	Key    *Expr
+	Op     string // "=", an augmented operator such as "+=", or "del"
+	Value  *Expr  // nil for del and for a target of a tuple assignment
+	Span   Span   // the target
+	Guards []Guard
+}
+
+// Subscript is a subscript read `obj[key]`.
+type Subscript struct {
+	Object Expr // Object.Dotted is "self.envs" for self.envs[k]
+	Key    Expr
+	Span   Span
 }
 
 // Call is a call expression.
@@ -234,4 +278,5 @@ type Raise struct {
 	Assert bool  // an assert statement
 	Exc    *Expr // the raised expression (nil for a bare raise and for assert)
 	Span   Span
+	Guards []Guard // the enclosing if/elif tests inside the function, outermost first
 }

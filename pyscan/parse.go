@@ -52,6 +52,9 @@ const (
 	kMatchStatement
 	kCaseClause
 	kRaiseStatement
+	kReturnStatement
+	kDeleteStatement
+	kExpressionList
 	kAssertStatement
 	kTypeAliasStatement
 	kCall
@@ -127,6 +130,9 @@ var kindNames = map[string]kind{
 	"match_statement":          kMatchStatement,
 	"case_clause":              kCaseClause,
 	"raise_statement":          kRaiseStatement,
+	"return_statement":         kReturnStatement,
+	"delete_statement":         kDeleteStatement,
+	"expression_list":          kExpressionList,
 	"assert_statement":         kAssertStatement,
 	"type_alias_statement":     kTypeAliasStatement,
 	"call":                     kCall,
@@ -347,6 +353,17 @@ type scope struct {
 	class  *Class    // directly in this class's body
 	fn     *Function // inside this function's body (or a lambda's, then discarded)
 	where  Where
+	// guards are the if/elif tests around the statement inside the
+	// current function. The slice is shared: extend it with withGuard.
+	guards []Guard
+}
+
+// withGuard returns a copy of the scope with one more guard.
+func (sc scope) withGuard(cond Expr, negated bool) scope {
+	g := make([]Guard, len(sc.guards), len(sc.guards)+1)
+	copy(g, sc.guards)
+	sc.guards = append(g, Guard{Cond: cond, Negated: negated})
+	return sc
 }
 
 // atModule reports whether statements here run in the module namespace.
@@ -645,6 +662,14 @@ func (w *walker) statementK(n *sitter.Node, k kind, sc scope) {
 				if left != nil && sc.atModule() {
 					w.bindTargets(left, BindAugAssign, sc, nil)
 				}
+				if op := w.field(ch, "operator"); op != nil && left != nil {
+					var val *Expr
+					if r := w.field(ch, "right"); r != nil {
+						e := w.exprRef(r)
+						val = &e
+					}
+					w.stores(left, w.text(op), val, sc)
+				}
 				w.targetExprs(left, sc)
 				w.expr(w.field(ch, "right"), sc)
 			default:
@@ -685,16 +710,28 @@ func (w *walker) statementK(n *sitter.Node, k kind, sc scope) {
 		if sc.atModule() && cond != nil && w.isMainGuard(cond) {
 			body.where.InMainGuard = true
 		}
+		if cond != nil && sc.fn != nil {
+			body = body.withGuard(w.exprRef(cond), false)
+		}
 		w.block(w.field(n, "consequence"), body)
 		// elif and else branches run when the guard is false: they are not
 		// in the guard, whatever the guard is.
 		alt := sc
 		alt.where.Conditional = true
+		if cond != nil && sc.fn != nil {
+			alt = alt.withGuard(w.exprRef(cond), true)
+		}
 		for _, ch := range w.namedChildren(n) {
 			switch w.kind(ch) {
 			case kElifClause:
-				w.expr(w.field(ch, "condition"), alt)
-				w.block(w.field(ch, "consequence"), alt)
+				c := w.field(ch, "condition")
+				w.expr(c, alt)
+				branch := alt
+				if c != nil && sc.fn != nil {
+					branch = alt.withGuard(w.exprRef(c), false)
+					alt = alt.withGuard(w.exprRef(c), true)
+				}
+				w.block(w.field(ch, "consequence"), branch)
 			case kElseClause:
 				w.block(w.field(ch, "body"), alt)
 			}
@@ -798,8 +835,26 @@ func (w *walker) statementK(n *sitter.Node, k kind, sc scope) {
 				w.block(w.field(c, "consequence"), in)
 			}
 		}
+	case kReturnStatement:
+		r := &Return{Span: w.span(n), Guards: sc.guards}
+		kids := w.namedChildren(n)
+		if len(kids) > 0 {
+			e := w.exprRef(kids[0])
+			r.Value = &e
+		}
+		if sc.fn != nil {
+			sc.fn.Returns = append(sc.fn.Returns, r)
+		}
+		for _, k := range kids {
+			w.expr(k, sc)
+		}
+	case kDeleteStatement:
+		for _, k := range w.namedChildren(n) {
+			w.stores(k, "del", nil, sc)
+			w.targetExprs(k, sc)
+		}
 	case kRaiseStatement:
-		r := &Raise{Span: w.span(n)}
+		r := &Raise{Span: w.span(n), Guards: sc.guards}
 		kids := w.namedChildren(n)
 		if len(kids) > 0 {
 			e := w.exprRef(kids[0])
@@ -810,7 +865,7 @@ func (w *walker) statementK(n *sitter.Node, k kind, sc scope) {
 			w.expr(k, sc)
 		}
 	case kAssertStatement:
-		w.addRaise(&Raise{Assert: true, Span: w.span(n)}, sc)
+		w.addRaise(&Raise{Assert: true, Span: w.span(n), Guards: sc.guards}, sc)
 		for _, k := range w.namedChildren(n) {
 			w.expr(k, sc)
 		}
@@ -890,11 +945,53 @@ func (w *walker) assignment(n, stmt *sitter.Node, sc scope) {
 			w.bindTargets(t, kindOf, sc, val)
 		}
 	}
+	if sc.fn != nil {
+		var val *Expr
+		if value != nil {
+			e := w.exprRef(value)
+			val = &e
+		}
+		for _, t := range targets {
+			w.stores(t, "=", val, sc)
+		}
+	}
 	// Targets may hold calls too (`x[f()] = v`); walk in source order.
 	for _, t := range targets {
 		w.targetExprs(t, sc)
 	}
 	w.expr(value, sc)
+}
+
+// stores records the attribute and subscript targets of an assignment or
+// del inside a function. The value is kept for a single target only.
+func (w *walker) stores(t *sitter.Node, op string, val *Expr, sc scope) {
+	if t == nil || sc.fn == nil {
+		return
+	}
+	switch w.kind(t) {
+	case kAttribute:
+		sc.fn.Stores = append(sc.fn.Stores, &Store{Target: w.exprRef(t), Op: op, Value: val, Span: w.span(t), Guards: sc.guards})
+	case kSubscript:
+		st := &Store{Target: w.exprRef(t), Op: op, Value: val, Span: w.span(t), Guards: sc.guards}
+		if key := w.subscriptKey(t); key != nil {
+			k := w.exprRef(key)
+			st.Key = &k
+		}
+		sc.fn.Stores = append(sc.fn.Stores, st)
+	case kPatternList, kTuplePattern, kListPattern, kTuple, kList, kParenthesizedExpression, kExpressionList:
+		for _, ch := range w.namedChildren(t) {
+			w.stores(ch, op, nil, sc)
+		}
+	}
+}
+
+// subscriptKey returns the index expression of x[k] (nil for x[a, b]).
+func (w *walker) subscriptKey(n *sitter.Node) *sitter.Node {
+	kids := w.namedChildren(n)
+	if len(kids) == 2 {
+		return kids[1]
+	}
+	return nil
 }
 
 // targetExprs walks an assignment target for the calls it contains:
@@ -910,7 +1007,13 @@ func (w *walker) targetExprs(t *sitter.Node, sc scope) {
 	}
 	switch w.kind(t) {
 	case kIdentifier:
-	case kAttribute, kSubscript, kCall:
+	case kSubscript:
+		// The store itself is recorded by stores; its object and index
+		// are evaluated (and may hold calls and reads).
+		for _, ch := range w.namedChildren(t) {
+			w.expr(ch, sc)
+		}
+	case kAttribute, kCall:
 		w.expr(t, sc)
 	default:
 		for _, ch := range w.namedChildren(t) {
@@ -1278,6 +1381,12 @@ func (w *walker) exprK(n *sitter.Node, k kind, sc scope) {
 			}
 		}
 		return
+	case kSubscript:
+		if sc.fn != nil {
+			if obj, key := w.field(n, "value"), w.subscriptKey(n); obj != nil && key != nil {
+				sc.fn.Subscripts = append(sc.fn.Subscripts, &Subscript{Object: w.exprRef(obj), Key: w.exprRef(key), Span: w.span(n)})
+			}
+		}
 	case kCall:
 		f := w.field(n, "function")
 		if f == nil {
