@@ -72,7 +72,8 @@ A module that starts no server (a base-class module a config names) belongs in `
 ` + "`.gymlint.yaml`" + `, with the reason.`,
 }
 
-// Checks are the rules of this analyzer.
+// Checks are the rules of this analyzer. Each rule's file adds its own in
+// an init function; lint sorts the catalogue by code.
 var Checks = []gym.Check{{Rule: UndeclaredWorkers, Run: run}}
 
 // maxRelatedConfigs bounds how many naming configs a diagnostic lists.
