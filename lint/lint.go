@@ -5,6 +5,7 @@ package lint
 import (
 	"sort"
 
+	"github.com/gymlint/gymlint/analyzers/rayenabled"
 	"github.com/gymlint/gymlint/analyzers/workers"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
@@ -14,6 +15,7 @@ import (
 var checks = func() []gym.Check {
 	var cs []gym.Check
 	cs = append(cs, workers.Checks...)
+	cs = append(cs, rayenabled.Checks...)
 	return cs
 }()
 

@@ -43,9 +43,11 @@ func version() string {
 }
 
 const usage = `usage: gymlint [flags] [DIR]
+       gymlint servers [--format text|markdown|json] [DIR]
 
 Checks the NeMo Gym-style repository at DIR (default: the current directory)
-without importing or running any of it.
+without importing or running any of it. "gymlint servers" lists its servers.
+(A directory named "servers" is checked with "gymlint ./servers".)
 
 Flags:
 `
@@ -56,6 +58,7 @@ func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
 
 // Main runs gymlint with the given arguments and returns the exit status.
+// `gymlint servers ...` prints the server inventory; anything else checks.
 func Main(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -63,6 +66,69 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 			code = ExitError
 		}
 	}()
+	if len(args) > 0 && args[0] == "servers" {
+		return servers(args[1:], stdout, stderr)
+	}
+	return check(args, stdout, stderr)
+}
+
+// parseArgs parses flags that may come before or after the one optional
+// DIR, and returns DIR ("." by default). ok is false when the caller should
+// return code.
+func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer) (root string, code int, ok bool) {
+	var positional []string
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return "", ExitClean, false
+			}
+			return "", ExitError, false
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if rest[0] == "--" {
+			positional = append(positional, rest[1:]...)
+			break
+		}
+		positional = append(positional, rest[0])
+		rest = rest[1:]
+	}
+	if len(positional) > 1 {
+		fmt.Fprintf(stderr, "gymlint: expected at most one directory, got %d: %s\n", len(positional), strings.Join(positional, " "))
+		fs.Usage()
+		return "", ExitError, false
+	}
+	root = "."
+	if len(positional) == 1 {
+		root = positional[0]
+	}
+	return root, 0, true
+}
+
+// options loads .gymlint.yaml at root into scan options.
+func options(root string, stderr io.Writer) (gym.Options, bool) {
+	if st, err := os.Stat(root); err != nil || !st.IsDir() {
+		fmt.Fprintf(stderr, "gymlint: %s is not a directory\n", root)
+		return gym.Options{}, false
+	}
+	conf, err := settings.Load(root)
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: configuration error: %v\n", err)
+		return gym.Options{}, false
+	}
+	return gym.Options{
+		ServerTypes:      conf.ServerTypes,
+		FrameworkPackage: conf.FrameworkPackage,
+		MaxFileSize:      conf.MaxFileSize,
+		Exemptions:       conf.Exempt,
+	}, true
+}
+
+// check lints the repository: gymlint [flags] [DIR].
+func check(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gymlint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: "+strings.Join(output.Formats, ", "))
@@ -77,36 +143,13 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 		fs.PrintDefaults()
 		fmt.Fprint(stderr, "\nExit status: 0 no findings, 1 findings, 2 usage, configuration or internal error.\n")
 	}
-
-	// Flags may come before or after DIR.
-	var positional []string
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return ExitClean
-			}
-			return ExitError
-		}
-		rest = fs.Args()
-		if len(rest) == 0 {
-			break
-		}
-		if rest[0] == "--" {
-			positional = append(positional, rest[1:]...)
-			break
-		}
-		positional = append(positional, rest[0])
-		rest = rest[1:]
+	root, code, ok := parseArgs(fs, args, stderr)
+	if !ok {
+		return code
 	}
 	if *showVersion {
 		fmt.Fprintf(stdout, "gymlint %s\n", version())
 		return ExitClean
-	}
-	if len(positional) > 1 {
-		fmt.Fprintf(stderr, "gymlint: expected at most one directory, got %d: %s\n", len(positional), strings.Join(positional, " "))
-		fs.Usage()
-		return ExitError
 	}
 	if !validFormat(*format) {
 		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: %s)\n", *format, strings.Join(output.Formats, ", "))
@@ -116,27 +159,11 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintln(stderr, "gymlint: --max-file-size and --jobs must not be negative")
 		return ExitError
 	}
-	root := "."
-	if len(positional) == 1 {
-		root = positional[0]
-	}
-	if st, err := os.Stat(root); err != nil || !st.IsDir() {
-		fmt.Fprintf(stderr, "gymlint: %s is not a directory\n", root)
+	opts, ok := options(root, stderr)
+	if !ok {
 		return ExitError
 	}
-
-	conf, err := settings.Load(root)
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: configuration error: %v\n", err)
-		return ExitError
-	}
-	opts := gym.Options{
-		ServerTypes:      conf.ServerTypes,
-		FrameworkPackage: conf.FrameworkPackage,
-		MaxFileSize:      conf.MaxFileSize,
-		Exemptions:       conf.Exempt,
-		Jobs:             *jobs,
-	}
+	opts.Jobs = *jobs
 	if *maxSize > 0 {
 		opts.MaxFileSize = *maxSize
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -217,6 +218,71 @@ class TurnServer(SimpleResourcesServer):
 		_, errOut, code := run(t, root)
 		if code != ExitError || !strings.Contains(errOut, wantErr) {
 			t.Errorf("config %q: code %d, stderr %q, want it to contain %q", conf, code, errOut, wantErr)
+		}
+	}
+}
+
+// TestServersGolden checks `gymlint servers` in every format on the fixture
+// with refusals of every shape. Regenerate with -update.
+func TestServersGolden(t *testing.T) {
+	for _, format := range []string{"text", "markdown", "json"} {
+		t.Run(format, func(t *testing.T) {
+			out, errOut, code := run(t, "servers", "--format", format, filepath.Join("..", "..", "testdata", "refusalrepo"))
+			if code != ExitClean {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			path := filepath.Join("..", "..", "testdata", "refusalrepo.servers."+format)
+			if *update {
+				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out != string(want) {
+				t.Errorf("output differs from %s (run with -update to accept):\n%s", path, out)
+			}
+		})
+	}
+}
+
+func TestServersInventory(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"resources_servers/echo/app.py":              cleanServer,
+		"resources_servers/plain/app.py":             plainServer,
+		"resources_servers/plain/configs/plain.yaml": "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n",
+		"resources_servers/lib/app.py":               "def helper():\n    return 1\n",
+	})
+	out, errOut, code := run(t, "servers", "--format", "json", root)
+	if code != ExitClean {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	got := map[string]string{}
+	for _, r := range rows {
+		got[r["path"].(string)] = fmt.Sprintf("%v|%v|%v|%v|%v", r["class"], r["workers"], r["ray"], r["configs"], r["session_methods"])
+	}
+	want := map[string]string{
+		"resources_servers/echo/app.py":  "EchoServer|app|no|[]|[verify]",
+		"resources_servers/plain/app.py": "PlainServer|undeclared|no|[resources_servers/plain/configs/plain.yaml:4]|[verify]",
+		"resources_servers/lib/app.py":   "|no server class|no|[]|[]",
+	}
+	for p, w := range want {
+		if got[p] != w {
+			t.Errorf("%s: got %q, want %q", p, got[p], w)
+		}
+	}
+	if len(rows) != len(want) {
+		t.Errorf("got %d rows, want %d", len(rows), len(want))
+	}
+	for _, args := range [][]string{{"servers", "--format", "sarif", root}, {"servers", root, root}} {
+		if _, _, code := run(t, args...); code != ExitError {
+			t.Errorf("%v: exit %d, want %d", args, code, ExitError)
 		}
 	}
 }

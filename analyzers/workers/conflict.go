@@ -1,0 +1,268 @@
+package workers
+
+import (
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// RefusedNumWorkers is rule GL104.
+var RefusedNumWorkers = &diag.Rule{
+	Code: "GL104", Name: "refused-num-workers", Analyzer: "workers", Severity: diag.Error,
+	Summary: "A config sets num_workers above 1 for a server that refuses several workers.",
+	Doc: `## What it does
+Reports a YAML config that sets ` + "`num_workers`" + ` above 1 for a server whose
+` + "`multiple_workers_unsupported_reason()`" + ` returns a reason for that config: unconditionally, or under a
+condition on the server's own config fields that the same YAML mapping makes true. The finding is
+at the ` + "`num_workers`" + ` value, with the reason's text when the method returns a string literal, and
+names the method (and the config values that decided a condition) as related places.
+
+` + "`num_workers`" + ` counts when it is an integer above 1 or a string that is one (` + "`\"4\"`" + `, which pydantic
+reads as 4). ` + "`1`" + `, ` + "`\"1\"`" + `, ` + "`null`" + `, a float and an interpolation such as ` + "`${oc.env:WORKERS,4}`" + ` are not
+decided.
+
+The method is read without running it: every return with its enclosing if/elif tests, every raise,
+and the end of the body. A return gives a reason when it returns a non-empty string literal, an
+f-string or ` + "`\"...\".format(...)`" + ` with text, or a module constant (or ClassVar) bound once to a
+non-empty literal; ` + "`None`" + `, a bare return, ` + "`\"\"`" + `, the end of the body, and
+` + "`super().multiple_workers_unsupported_reason()`" + ` reaching the framework's default give none; a
+super() call reaching a parent's override in the repository is read through; anything else (a call,
+a variable) is unknown, and a method with an unknown return on a path that the config leaves open
+is not reported. A condition is decided only when it is built from simple tests of the server's config,
+` + "`self.config.<field>`" + `: ` + "`== \"literal\"`" + ` (or a number, True, False), ` + "`!=`" + `, ` + "`in (\"a\", \"b\")`" + `, truthiness,
+` + "`is None`" + ` / ` + "`is not None`" + `, and ` + "`>`" + `, ` + "`>=`" + `, ` + "`<`" + `, ` + "`<=`" + ` against a number, combined with ` + "`not`" + `, ` + "`and`" + `, ` + "`or`" + `,
+if/elif/else and ` + "`A if C else B`" + `; and only when the YAML gives those fields literal values. A field the
+mapping does not set (its default lives in the config class), an interpolation, ` + "`???`" + `, a test of
+anything else (` + "`self.mode`" + `, a call), a loop or try around the return, and a string such as
+` + "`yes`" + ` or ` + "`off`" + ` that YAML 1.1 (OmegaConf) and YAML 1.2 read differently leave a test open. A finding
+needs every way through the method that the open tests still allow to refuse (or raise).
+
+Which configs are read: each server instance whose ` + "`entrypoint`" + ` names the module, and each
+override without an ` + "`entrypoint`" + ` (such as a benchmark's
+` + "`policy_model: responses_api_models: vllm_model: num_workers: 16`" + `), which is matched to the server
+directory's app.py, ` + "`<type>/<dir>/app.py`" + `, when that is an entrypoint. Merge keys (` + "`<<: *anchor`" + `)
+within a file are applied; ` + "`_inherit_from`" + `, ` + "`_copy`" + ` and ` + "`config_paths`" + ` are not followed, so a value
+that only arrives through them is not seen, and an override is judged on the keys it sets itself.
+
+## Why it matters
+` + "`run_webserver`" + ` asks the server for ` + "`multiple_workers_unsupported_reason()`" + ` before uvicorn starts and
+refuses ` + "`num_workers > 1`" + ` with that reason: the run (or the dry run) fails at startup. A config that
+asks for several workers from such a server cannot work as written.
+
+## Example
+` + "```python" + `
+class SpeedBenchServer(SimpleResourcesServer):
+    def multiple_workers_unsupported_reason(self) -> str | None:
+        if self.config.metrics_source == "prometheus":
+            return "The decoding window starts from a metrics snapshot in this process's memory."
+        return None
+` + "```" + `
+` + "```yaml" + `
+speed_bench:
+  resources_servers:
+    speed_bench:
+      entrypoint: app.py
+      metrics_source: prometheus
+      num_workers: 4          # GL104: refused with metrics_source: prometheus
+` + "```" + `
+
+## How to fix
+Set ` + "`num_workers: 1`" + ` or remove it; or change the config so that the server does not refuse (here,
+another ` + "`metrics_source`" + `); or, if the server is in fact safe with several workers, make it so and drop
+or narrow the refusal (and give the module a module-level ` + "`app`" + `).`,
+}
+
+func init() {
+	Checks = append(Checks, gym.Check{Rule: RefusedNumWorkers, Run: runRefusedNumWorkers})
+}
+
+// conflictKey is the setting name.
+const conflictKey = "num_workers"
+
+// conflictWorkers reads a num_workers value: an integer, or a string that
+// is one (pydantic converts it). ok is false for anything else.
+func conflictWorkers(n *configscan.Node) (int64, bool) {
+	if n == nil || n.Kind != configscan.ScalarNode {
+		return 0, false
+	}
+	s := n.Value
+	switch n.Tag {
+	case "!!int":
+	case "!!str":
+		s = strings.TrimSpace(s)
+	default:
+		return 0, false
+	}
+	if !rfDecimal.MatchString(s) {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return v, true
+}
+
+func runRefusedNumWorkers(v *gym.View) []diag.Diagnostic {
+	c := &conflictRun{v: v, cache: map[*pyscan.Class]Refusal{}, seen: map[string]int{}, also: map[int][]string{}}
+	byPath := map[string]*gym.Entrypoint{}
+	for _, e := range v.Entrypoints {
+		byPath[e.Path] = e
+		for _, ref := range e.Configs {
+			c.check(e, ref.File, ref.Instance, false)
+		}
+	}
+	for _, f := range v.Configs {
+		for i := range f.Overrides {
+			inst := &f.Overrides[i]
+			e := byPath[path.Clean(inst.Type+"/"+inst.Dir+"/app.py")]
+			if e == nil || !e.ServerDirApp {
+				continue
+			}
+			c.check(e, f.Path, inst, true)
+		}
+	}
+	for i, names := range c.also {
+		c.out[i].Message += fmt.Sprintf(" (the same value also configures %s)", strings.Join(names, ", "))
+	}
+	return c.out
+}
+
+type conflictRun struct {
+	v     *gym.View
+	cache map[*pyscan.Class]Refusal
+	seen  map[string]int   // value position and server → index in out
+	also  map[int][]string // other instances that one reported value configures
+	out   []diag.Diagnostic
+}
+
+func (c *conflictRun) refusal(s gym.Server) Refusal {
+	if r, ok := c.cache[s.Class.Class]; ok {
+		return r
+	}
+	r := Analyze(c.v, s)
+	c.cache[s.Class.Class] = r
+	return r
+}
+
+func (c *conflictRun) check(e *gym.Entrypoint, file string, inst *configscan.Instance, override bool) {
+	m := e.Module
+	if e.Exemption != nil || m == nil || m.SyntaxError != nil {
+		return
+	}
+	pair := inst.Settings.GetPair(conflictKey)
+	if pair == nil {
+		return
+	}
+	n, ok := conflictWorkers(pair.Value)
+	if !ok || n <= 1 {
+		return
+	}
+	for _, s := range e.Servers {
+		r := c.refusal(s)
+		if r.Uncertain || r.Kind == RefusesNever || r.Method == nil {
+			continue
+		}
+		d := r.Decide(inst.Settings)
+		if d.Verdict != VerdictRefuse {
+			continue
+		}
+		key := fmt.Sprintf("%s:%d:%s#%s", file, pair.Value.Pos.Offset, s.Class.Module.Path, s.Class.Class.Name)
+		if i, ok := c.seen[key]; ok {
+			// One value reached through merge keys: one finding.
+			c.also[i] = append(c.also[i], inst.Name)
+			continue
+		}
+		c.seen[key] = len(c.out)
+		c.out = append(c.out, conflictDiag(e, file, inst, override, pair, n, s, r, d))
+	}
+}
+
+func conflictDiag(e *gym.Entrypoint, file string, inst *configscan.Instance, override bool, pair *configscan.Pair, n int64, s gym.Server, r Refusal, d Decision) diag.Diagnostic {
+	val := pair.Value
+	where := fmt.Sprintf("%s.%s.%s", inst.Name, inst.Type, inst.Dir)
+	if override {
+		where += " (an override without entrypoint, applied to " + e.Path + ")"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "num_workers: %s in %s asks for %d workers, but %s ", conflictShow(val), where, n, rfWho(s, r))
+	if r.Kind == RefusesAlways {
+		b.WriteString("always returns a reason")
+	} else {
+		b.WriteString("returns a reason ")
+		if r.Condition != "" {
+			b.WriteString("when " + r.Condition)
+		} else {
+			b.WriteString("in this configuration")
+		}
+		if len(d.Fields) > 0 {
+			var sets []string
+			for _, f := range d.Fields {
+				sets = append(sets, f.Field+": "+conflictShow(f.Node))
+			}
+			b.WriteString(", and this config sets " + strings.Join(sets, ", "))
+		}
+	}
+	b.WriteString(", so run_webserver refuses to start")
+	switch {
+	case d.Reason != "":
+		fmt.Fprintf(&b, " with %q", d.Reason)
+	case d.Value != "":
+		fmt.Fprintf(&b, " with the reason %s", d.Value)
+	}
+	b.WriteString(": set num_workers: 1 or remove it")
+	if r.Kind != RefusesAlways && len(d.Fields) > 0 {
+		var names []string
+		for _, f := range d.Fields {
+			names = append(names, f.Field)
+		}
+		b.WriteString(", or change " + strings.Join(names, " or "))
+	}
+	b.WriteString(", or make the server safe with several workers and drop the refusal")
+	if pair.Merged {
+		b.WriteString(" (the value comes in through a << merge key)")
+	}
+
+	start := diag.Pos{Offset: val.Pos.Offset, Line: val.Pos.Line, Col: val.Pos.Col}
+	end := diag.Pos{Offset: val.End.Offset, Line: val.End.Line, Col: val.End.Col}
+	dg := RefusedNumWorkers.New(file, start, end, b.String())
+	msg := fmt.Sprintf("%s.%s() returns a reason on every path", r.Class.Class.Name, Method)
+	if r.Kind != RefusesAlways {
+		msg = fmt.Sprintf("%s.%s() returns a reason under a condition", r.Class.Class.Name, Method)
+	}
+	dg.Related = append(dg.Related, diag.Related{
+		Path: r.Class.Module.Path, Start: gym.PyPos(r.Method.NameSpan.Start), End: gym.PyPos(r.Method.NameSpan.End), Message: msg,
+	})
+	for _, f := range d.Fields {
+		fn := f.Node
+		dg.Related = append(dg.Related, diag.Related{
+			Path:    file,
+			Start:   diag.Pos{Offset: fn.Pos.Offset, Line: fn.Pos.Line, Col: fn.Pos.Col},
+			End:     diag.Pos{Offset: fn.End.Offset, Line: fn.End.Line, Col: fn.End.Col},
+			Message: fmt.Sprintf("%s: %s decides the refusal's condition", f.Field, conflictShow(fn)),
+		})
+	}
+	return dg
+}
+
+// conflictShow renders a config value for a message.
+func conflictShow(n *configscan.Node) string {
+	switch n.Kind {
+	case configscan.NullNode:
+		return "null"
+	case configscan.MappingNode:
+		return "{...}"
+	case configscan.SequenceNode:
+		return "[...]"
+	}
+	if n.Tag == "!!str" && (n.Value == "" || rfBoolish[strings.ToLower(n.Value)] || rfDecimal.MatchString(n.Value) || strings.ContainsAny(n.Value, ":#{}[],&*!|>'\"%@`")) {
+		return strconv.Quote(n.Value)
+	}
+	return n.Value
+}

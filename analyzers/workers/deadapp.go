@@ -1,0 +1,113 @@
+package workers
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+)
+
+// UnreachableApp is rule GL106.
+var UnreachableApp = &diag.Rule{
+	Code: "GL106", Name: "unreachable-app", Analyzer: "workers", Severity: diag.Warning,
+	Summary: "A module-level app belongs to a server that always refuses several workers.",
+	Doc: `## What it does
+Reports a module-level ` + "`app`" + ` (as GL101 undeclared-workers counts one: bound where uvicorn sees it
+on import, such as the ` + "`elif is_nemo_gym_fastapi_entrypoint(__file__):`" + ` branch of the ` + "`__main__`" + ` guard)
+in an entrypoint whose server's ` + "`multiple_workers_unsupported_reason()`" + ` returns a reason on every
+path. The server is the class the app is built from (` + "`app = X.run_webserver()`" + `), or the module's only
+server class. A refusal that depends on the config (` + "`if self.config.x: return \"...\"`" + `) is not
+reported: the app serves the configurations that do not refuse. How the method is read is described
+under GL104 refused-num-workers; a method gymlint cannot read fully (it returns a computed value on
+some path, or its ancestry cannot be resolved) is not reported.
+
+## Why it matters
+uvicorn imports the module's ` + "`app`" + ` only when ` + "`num_workers`" + ` is above 1, and then ` + "`run_webserver`" + ` has
+already refused to start with the server's reason; with one worker the app object that
+` + "`run_webserver`" + ` builds is served directly. So this ` + "`app`" + ` is never served: it is dead code, and it
+misleads readers into taking the server as safe with several workers. Usually one of the
+two is a leftover: the refusal of a server that was made safe, or the app of a server that was found
+not to be.
+
+## Example
+` + "```python" + `
+class ToolSandboxServer(SimpleResourcesServer):
+    def multiple_workers_unsupported_reason(self) -> str | None:
+        return "Episodes are kept in memory by the env_id in the request body."
+
+if __name__ == "__main__":
+    ToolSandboxServer.run_webserver()
+elif is_nemo_gym_fastapi_entrypoint(__file__):
+    app = ToolSandboxServer.run_webserver()  # GL106: never served
+` + "```" + `
+
+## How to fix
+If the server is not safe with several workers, remove the ` + "`app`" + ` (and its ` + "`elif`" + ` branch). If it is
+safe, drop the refusal, or make it conditional on the configurations that are not safe.`,
+}
+
+func init() {
+	Checks = append(Checks, gym.Check{Rule: UnreachableApp, Run: runUnreachableApp})
+}
+
+func runUnreachableApp(v *gym.View) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, e := range v.Entrypoints {
+		m := e.Module
+		if e.Exemption != nil || m == nil || m.SyntaxError != nil {
+			continue
+		}
+		app := gym.HasModuleApp(m)
+		if app == nil {
+			continue
+		}
+		s, ok := deadAppServer(v, e)
+		if !ok {
+			continue
+		}
+		r := Analyze(v, s)
+		if r.Uncertain || r.Kind != RefusesAlways || r.Method == nil {
+			continue
+		}
+		why := "returns a reason on every path"
+		if r.Reason != "" {
+			why = fmt.Sprintf("always returns %q", r.Reason)
+		}
+		msg := fmt.Sprintf(
+			"module-level app of %s is never served: %s %s, so run_webserver refuses num_workers > 1 before uvicorn's workers import this app, and with one worker the app is not used; remove the app if the server is not safe with several workers, or drop the refusal (or make it depend on the config) if it is",
+			m.Path, rfWho(s, r), why)
+		d := UnreachableApp.New(m.Path, gym.PyPos(app.Span.Start), gym.PyPos(app.Span.End), msg)
+		d.Related = []diag.Related{{
+			Path: r.Class.Module.Path, Start: gym.PyPos(r.Method.NameSpan.Start), End: gym.PyPos(r.Method.NameSpan.End),
+			Message: fmt.Sprintf("%s.%s() refuses several workers unconditionally", r.Class.Class.Name, Method),
+		}}
+		out = append(out, d)
+	}
+	return out
+}
+
+// deadAppServer finds the server an entrypoint's app is built from: the
+// receiver of `app = X.run_webserver()`, or else the only server class.
+func deadAppServer(v *gym.View, e *gym.Entrypoint) (gym.Server, bool) {
+	app := gym.HasModuleApp(e.Module)
+	if val := app.Value; val != nil && val.Call && strings.HasSuffix(val.Dotted, ".run_webserver") {
+		sym := v.Resolve(e.Module, strings.TrimSuffix(val.Dotted, ".run_webserver"))
+		if sym.Kind == gym.RepoClass {
+			for _, s := range e.Servers {
+				if s.Class.Class == sym.Class {
+					return s, true
+				}
+			}
+			ref := gym.ClassRef{Module: sym.Module, Class: sym.Class}
+			if v.IsServerClass(ref) {
+				return gym.Server{Class: ref}, true
+			}
+		}
+		return gym.Server{}, false
+	}
+	if len(e.Servers) == 1 {
+		return e.Servers[0], true
+	}
+	return gym.Server{}, false
+}

@@ -1,0 +1,92 @@
+package inventory
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// Formats lists the inventory formats.
+var Formats = []string{"text", "markdown", "json"}
+
+// Write prints the inventory in the named format.
+func Write(w io.Writer, format string, rows []Server) error {
+	switch format {
+	case "text":
+		return text(w, rows)
+	case "markdown":
+		return markdown(w, rows)
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if rows == nil {
+			rows = []Server{}
+		}
+		return enc.Encode(rows)
+	}
+	return fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(Formats, ", "))
+}
+
+var header = []string{"TYPE", "DIR", "CLASS", "FILE", "CONFIGS", "WORKERS", "RAY", "SESSION METHODS"}
+
+func cells(r Server) []string {
+	workers := r.Workers
+	switch {
+	case r.Condition != "":
+		workers += ": " + r.Condition
+	case r.Reason != "":
+		workers += ": " + r.Reason
+	}
+	ray := r.Ray
+	if r.RayUse != "" {
+		ray += " (" + r.RayUse + ")"
+	}
+	cfg := fmt.Sprintf("%d", len(r.Configs))
+	if len(r.Configs) == 1 {
+		cfg = r.Configs[0]
+	}
+	class := r.Class
+	if class == "" {
+		class = "-"
+	}
+	sess := strings.Join(r.Session, ", ")
+	if sess == "" {
+		sess = "-"
+	}
+	return []string{r.Type, r.Dir, class, fmt.Sprintf("%s:%d", r.Path, r.Line), cfg, workers, ray, sess}
+}
+
+func text(w io.Writer, rows []Server) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(header, "\t"))
+	for _, r := range rows {
+		c := cells(r)
+		for i := range c {
+			c[i] = strings.NewReplacer("\t", " ", "\n", " ").Replace(c[i])
+		}
+		fmt.Fprintln(tw, strings.Join(c, "\t"))
+	}
+	return tw.Flush()
+}
+
+// markdown writes a table a maintainer can paste into a pull request.
+func markdown(w io.Writer, rows []Server) error {
+	var b strings.Builder
+	b.WriteString("| Type | Dir | Class | File | Configs | Workers | Ray | Session methods |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|\n")
+	esc := strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ")
+	for _, r := range rows {
+		c := cells(r)
+		for i := range c {
+			c[i] = esc.Replace(c[i])
+		}
+		c[2] = "`" + c[2] + "`"
+		c[3] = "`" + c[3] + "`"
+		b.WriteString("| " + strings.Join(c, " | ") + " |\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,149 @@
+// Package inventory lists every server entrypoint of a repository with what
+// gymlint knows about it: where it is, which class it starts, which configs
+// name it, how it answers several workers, whether it needs Ray, and which
+// session methods it overrides. `gymlint servers` prints it.
+//
+// The inventory reports facts the analyzers compute (workers.Status,
+// rayenabled.Status); it decides nothing itself and reports no findings.
+package inventory
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gymlint/gymlint/analyzers/rayenabled"
+	"github.com/gymlint/gymlint/analyzers/workers"
+	"github.com/gymlint/gymlint/gym"
+)
+
+// SessionMethods are the resources-server session contract's methods that
+// the inventory looks for.
+var SessionMethods = []string{
+	"seed_session", "close_resources_session", "verify",
+	"export_session_states", "restore_session_states", "retire_session_state",
+}
+
+// Server is one row of the inventory. JSON field names are a stable interface.
+type Server struct {
+	Type      string   `json:"type"`      // server type, e.g. resources_servers
+	Dir       string   `json:"dir"`       // server dir key, e.g. math_with_judge
+	Class     string   `json:"class"`     // server class; "" when the module defines none
+	Path      string   `json:"path"`      // entrypoint, relative to the root
+	Line      int      `json:"line"`      // of the class definition (1 when there is no class)
+	Configs   []string `json:"configs"`   // config entries that name it, as path:line
+	Workers   string   `json:"workers"`   // app, refuses always, refuses when, no app, undeclared, exempt, no server class, syntax error, unreadable (see the README)
+	Reason    string   `json:"reason"`    // the refusal reason when it is a literal
+	Condition string   `json:"condition"` // the refusal condition, for "refuses when"
+	Ray       string   `json:"ray"`       // declared, needed (undeclared), no
+	RayUse    string   `json:"ray_use"`   // path:line of the first Ray use found
+	Session   []string `json:"session_methods"`
+}
+
+// Build lists the servers of a view, sorted by path and class.
+func Build(v *gym.View) []Server {
+	var out []Server
+	for _, e := range v.Entrypoints {
+		typ, dir := typeDir(e)
+		base := Server{Type: typ, Dir: dir, Path: e.Path, Line: 1, Configs: []string{}, Session: []string{}}
+		for _, c := range e.Configs {
+			base.Configs = append(base.Configs, fmt.Sprintf("%s:%d", c.File, c.Instance.EntrypointPos.Line))
+		}
+		switch {
+		case e.Module == nil:
+			base.Workers = "unreadable"
+			out = append(out, base)
+			continue
+		case e.Module.SyntaxError != nil:
+			base.Workers = "syntax error"
+			out = append(out, base)
+			continue
+		}
+		if len(e.Servers) == 0 {
+			base.Workers = "no server class"
+			if gym.HasModuleApp(e.Module) != nil {
+				base.Workers = "app"
+			}
+			if e.Exemption != nil {
+				base.Workers = "exempt"
+				base.Reason = e.Exemption.Reason
+			}
+			base.Ray = "no"
+			out = append(out, base)
+			continue
+		}
+		for _, s := range e.Servers {
+			row := base
+			row.Configs = append([]string{}, base.Configs...)
+			row.Class = s.Class.Class.Name
+			row.Line = s.Class.Class.NameSpan.Start.Line
+			if s.Class.Module != e.Module {
+				// The class lives in another module: point at the call
+				// that starts it from this entrypoint.
+				row.Line = 1
+				if s.Call != nil {
+					row.Line = s.Call.Span.Start.Line
+				}
+			}
+			ws := workers.Status(v, e, s)
+			row.Workers, row.Reason, row.Condition = ws.Kind, ws.Reason, ws.Condition
+			if ws.HasApp && ws.Kind != workers.StatusApp {
+				row.Workers += " (+app)"
+			}
+			if e.Exemption != nil {
+				row.Workers = "exempt"
+				row.Reason = e.Exemption.Reason
+			}
+			rs := rayenabled.Status(v, s)
+			switch {
+			case rs.Declared:
+				row.Ray = "declared"
+			case rs.Needed:
+				row.Ray = "needed (undeclared)"
+			default:
+				row.Ray = "no"
+			}
+			if rs.Use != nil {
+				row.RayUse = fmt.Sprintf("%s:%d", rs.Use.Path, rs.Use.Start.Line)
+			}
+			row.Session = sessionMethods(v, s)
+			out = append(out, row)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Path != out[j].Path {
+			return out[i].Path < out[j].Path
+		}
+		return out[i].Class < out[j].Class
+	})
+	return out
+}
+
+// typeDir names the server type and dir: from the first config that names
+// the module, else from its path.
+func typeDir(e *gym.Entrypoint) (string, string) {
+	if len(e.Configs) > 0 {
+		in := e.Configs[0].Instance
+		return in.Type, in.Dir
+	}
+	parts := strings.Split(e.Path, "/")
+	switch {
+	case len(parts) >= 4 && e.ServerDirApp:
+		return parts[0], parts[1] + "/" + parts[2]
+	case len(parts) >= 3:
+		return parts[0], parts[1]
+	}
+	return "", ""
+}
+
+// sessionMethods lists the session methods the server class overrides
+// (itself or through a repository ancestor), in contract order.
+func sessionMethods(v *gym.View, s gym.Server) []string {
+	out := []string{}
+	for _, name := range SessionMethods {
+		if d := v.Lookup(s.Class, name); d.Found() && d.Method != nil {
+			out = append(out, name)
+		}
+	}
+	return out
+}

@@ -1,0 +1,1 @@
+"""A miniature of the NeMo Gym framework, just enough for gymlint's staterepo fixture."""

@@ -1,0 +1,35 @@
+from typing import Optional
+
+from pydantic import BaseModel
+
+from nemo_gym.server_utils import BaseServer, BaseServerConfig, SimpleServer
+
+
+class BaseResourcesServerConfig(BaseServerConfig):
+    domain: str = "other"
+
+
+class BaseSeedSessionRequest(BaseModel):
+    resources_session_id: Optional[str] = None
+
+
+class BaseVerifyRequest(BaseModel):
+    resources_session_id: Optional[str] = None
+
+
+class BaseResourcesServer(BaseServer):
+    config: BaseResourcesServerConfig
+
+
+class SimpleResourcesServer(BaseResourcesServer, SimpleServer):
+    def setup_webserver(self):
+        app = super().setup_webserver()
+        app.post("/seed_session")(self.seed_session)
+        app.post("/verify")(self.verify)
+        return app
+
+    async def seed_session(self, request, body: BaseSeedSessionRequest):
+        return {}
+
+    async def verify(self, request, body: BaseVerifyRequest):
+        raise NotImplementedError
