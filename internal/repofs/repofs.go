@@ -61,7 +61,8 @@ type FS struct {
 	overlay     map[string][]byte
 
 	mu    sync.Mutex
-	stats map[string]error // cached result of checking a path
+	stats map[string]error           // cached result of checking a path
+	dirs  map[string]map[string]bool // cached directory listings: names in a directory
 }
 
 // Options tune an FS.
@@ -97,7 +98,7 @@ func New(dir string, opts Options) (*FS, error) {
 			ov[c] = v
 		}
 	}
-	return &FS{root: real, maxFileSize: max, overlay: ov, stats: map[string]error{}}, nil
+	return &FS{root: real, maxFileSize: max, overlay: ov, stats: map[string]error{}, dirs: map[string]map[string]bool{}}, nil
 }
 
 // Root returns the absolute path of the root.
@@ -136,6 +137,12 @@ func (f *FS) check(rel string) error {
 }
 
 func (f *FS) checkUncached(rel string) error {
+	// Import resolution asks about many paths that do not exist (every
+	// standard-library import is tried in the importing module's folder);
+	// one listing per directory answers those without resolving links.
+	if !f.listed(path.Dir(rel), path.Base(rel)) {
+		return ErrNotExist
+	}
 	abs := filepath.Join(f.root, filepath.FromSlash(rel))
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
@@ -170,6 +177,26 @@ func within(root, p string) bool {
 		prefix += string(filepath.Separator)
 	}
 	return strings.HasPrefix(p, prefix)
+}
+
+// listed reports whether the directory dir (root-relative) has an entry
+// called name. An unreadable directory lists nothing.
+func (f *FS) listed(dir, name string) bool {
+	f.mu.Lock()
+	names, ok := f.dirs[dir]
+	f.mu.Unlock()
+	if !ok {
+		names = map[string]bool{}
+		if entries, err := os.ReadDir(filepath.Join(f.root, filepath.FromSlash(dir))); err == nil {
+			for _, e := range entries {
+				names[e.Name()] = true
+			}
+		}
+		f.mu.Lock()
+		f.dirs[dir] = names
+		f.mu.Unlock()
+	}
+	return names[name]
 }
 
 // Stat reports whether rel names a readable regular file inside the root:
