@@ -28,10 +28,14 @@ unit:
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./pyscan
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./configscan
+	$(GO) test -run '^$$' -fuzz '^FuzzRefusalExpr$$' -fuzztime $(FUZZTIME) ./analyzers/workers
 
 # Regenerate the golden outputs and docs/rules.md after an intended change.
 golden:
-	$(GO) test ./internal/cli -run TestGolden -update
+	$(GO) test ./internal/cli -run 'TestGolden|TestServersGolden' -update
+	$(GO) test ./analyzers/rayenabled -run TestRayrepoGolden -update
+	$(GO) test ./analyzers/workers -run TestRefusalRepoGolden -update-refusal
+	$(GO) test ./analyzers/workers -run TestStateRepoGolden -update-state
 	$(GO) test ./lint -run TestRulesDoc -update
 
 # go test benchmarks (a generated 2,000-server repository).

@@ -1,10 +1,22 @@
 // Package workers is the workers analyzer: it checks that every server can
 // be started with several uvicorn workers, or refuses them with a reason.
 //
-// Its rule, GL101 undeclared-workers, is documented in full (what it does,
-// why it matters, an example, how to fix) in UndeclaredWorkers.Doc below,
-// which `gymlint explain GL101` prints and docs/rules.md renders. The model
-// it reads (entrypoints, server classes, their MRO) is built by package gym.
+// Its rules, each in its own file with its full documentation (what it
+// does, why it matters, an example, how to fix) in the rule's Doc, which
+// docs/rules.md renders:
+//
+//   - GL101 undeclared-workers (this file)
+//   - GL102 late-worker-refusal (laterefusal.go)
+//   - GL103 legacy-worker-refusal (legacy.go)
+//   - GL104 refused-num-workers (conflict.go)
+//   - GL105 unrouted-session-state (unrouted.go)
+//   - GL106 unreachable-app (deadapp.go)
+//
+// refusal.go holds the analysis they share: how a server's
+// multiple_workers_unsupported_reason() answers, always, never or under a
+// condition on its config, and Status for the `gymlint servers` inventory.
+// The model they read (entrypoints, server classes, their MRO) is built by
+// package gym.
 package workers
 
 import (
