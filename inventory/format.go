@@ -44,9 +44,14 @@ func cells(r Server) []string {
 	if r.RayUse != "" {
 		ray += " (" + r.RayUse + ")"
 	}
-	cfg := fmt.Sprintf("%d", len(r.Configs))
-	if len(r.Configs) == 1 {
+	var cfg string
+	switch len(r.Configs) {
+	case 0:
+		cfg = "-"
+	case 1:
 		cfg = r.Configs[0]
+	default:
+		cfg = fmt.Sprintf("%d configs", len(r.Configs))
 	}
 	class := r.Class
 	if class == "" {
