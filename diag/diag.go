@@ -48,6 +48,23 @@ type Diagnostic struct {
 	Severity Severity
 	Message  string
 	Related  []Related
+	// Fixes are suggested fixes: mechanical edits that resolve the finding.
+	Fixes []Fix
+}
+
+// Fix is one suggested fix: a description and the edits that make it.
+type Fix struct {
+	Message string
+	Edits   []TextEdit
+}
+
+// TextEdit replaces the bytes [Start.Offset, End.Offset) of a file with
+// NewText.
+type TextEdit struct {
+	Path    string
+	Start   Pos
+	End     Pos
+	NewText string
 }
 
 // Rule is the metadata of one rule: the catalogue entry that the CLI, the

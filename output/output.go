@@ -57,6 +57,26 @@ type JSONDiagnostic struct {
 	Message   string        `json:"message"`
 	URL       string        `json:"url,omitempty"`
 	Related   []JSONRelated `json:"related"`
+	Fixes     []JSONFix     `json:"fixes"`
+}
+
+// JSONFix is a suggested fix.
+type JSONFix struct {
+	Message string     `json:"message"`
+	Edits   []JSONEdit `json:"edits"`
+}
+
+// JSONEdit replaces a range of a file (byte offsets, and 1-based lines and
+// byte columns) with new_text.
+type JSONEdit struct {
+	Path      string `json:"path"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"end_line"`
+	EndColumn int    `json:"end_column"`
+	Offset    int    `json:"offset"`
+	EndOffset int    `json:"end_offset"`
+	NewText   string `json:"new_text"`
 }
 
 // JSONRelated is a second place a diagnostic names.
@@ -76,7 +96,7 @@ func JSON(w io.Writer, ds []diag.Diagnostic, rules func(code string) *diag.Rule)
 		j := JSONDiagnostic{
 			Path: d.Path, Line: d.Start.Line, Column: d.Start.Col, EndLine: d.End.Line, EndColumn: d.End.Col,
 			Code: d.Code, Rule: d.Rule, Analyzer: d.Analyzer, Severity: string(d.Severity), Message: d.Message,
-			Related: []JSONRelated{},
+			Related: []JSONRelated{}, Fixes: []JSONFix{},
 		}
 		if rules != nil {
 			if r := rules(d.Code); r != nil {
@@ -86,6 +106,14 @@ func JSON(w io.Writer, ds []diag.Diagnostic, rules func(code string) *diag.Rule)
 		for _, r := range d.Related {
 			j.Related = append(j.Related, JSONRelated{Path: r.Path, Line: r.Start.Line, Column: r.Start.Col,
 				EndLine: r.End.Line, EndColumn: r.End.Col, Message: r.Message})
+		}
+		for _, f := range d.Fixes {
+			jf := JSONFix{Message: f.Message, Edits: []JSONEdit{}}
+			for _, e := range f.Edits {
+				jf.Edits = append(jf.Edits, JSONEdit{Path: e.Path, Line: e.Start.Line, Column: e.Start.Col,
+					EndLine: e.End.Line, EndColumn: e.End.Col, Offset: e.Start.Offset, EndOffset: e.End.Offset, NewText: e.NewText})
+			}
+			j.Fixes = append(j.Fixes, jf)
 		}
 		out = append(out, j)
 	}

@@ -227,7 +227,53 @@ type Function struct {
 	// Subscripts are the subscript reads of the body (`self.envs[k]`),
 	// in source order; subscript targets of stores are in Stores.
 	Subscripts []*Subscript
-	Nested     []*Function // functions defined in this function's body
+	// Tries are the try statements of the body, in source order, with
+	// their handlers; whether a call, store or raise is inside a try body
+	// or a handler is a matter of comparing spans.
+	Tries []*Try
+	// Withs are the with and async with statements of the body.
+	Withs []*With
+	// Awaits are the await expressions of the body, in source order.
+	Awaits []*Await
+	// Refs are the attribute chains the body mentions, outermost first
+	// ("body.resources_session_id", "request.session"), in source order,
+	// assignment targets included. Plain names are not listed.
+	Refs   []Expr
+	Nested []*Function // functions defined in this function's body
+}
+
+// Try is a try statement.
+type Try struct {
+	Span     Span
+	Body     Span // the try block
+	Handlers []*Handler
+	Else     *Span
+	Finally  *Span
+}
+
+// Handler is an except clause.
+type Handler struct {
+	Span  Span
+	Types []Expr // the caught types (several for `except (A, B)`); none for a bare except
+	Name  string // the `as` name, or ""
+	Body  Span
+	// Reraises is set when the handler's own statements (not nested
+	// functions) contain a raise statement.
+	Reraises bool
+}
+
+// With is a with statement.
+type With struct {
+	Async bool
+	Items []Expr // the context expressions
+	Span  Span
+	Body  Span
+}
+
+// Await is an await expression.
+type Await struct {
+	Value Expr // the awaited expression
+	Span  Span
 }
 
 // Guard is the test of an enclosing if/elif that decides whether a

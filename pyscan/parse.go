@@ -55,6 +55,7 @@ const (
 	kReturnStatement
 	kDeleteStatement
 	kExpressionList
+	kAwait
 	kAssertStatement
 	kTypeAliasStatement
 	kCall
@@ -133,6 +134,7 @@ var kindNames = map[string]kind{
 	"return_statement":         kReturnStatement,
 	"delete_statement":         kDeleteStatement,
 	"expression_list":          kExpressionList,
+	"await":                    kAwait,
 	"assert_statement":         kAssertStatement,
 	"type_alias_statement":     kTypeAliasStatement,
 	"call":                     kCall,
@@ -739,23 +741,61 @@ func (w *walker) statementK(n *sitter.Node, k kind, sc scope) {
 	case kTryStatement:
 		in := sc
 		in.where.InTry = true
+		var try *Try
+		if sc.fn != nil {
+			try = &Try{Span: w.span(n)}
+			if b := w.field(n, "body"); b != nil {
+				try.Body = w.span(b)
+			}
+			sc.fn.Tries = append(sc.fn.Tries, try)
+		}
 		w.block(w.field(n, "body"), in)
 		for _, ch := range w.namedChildren(n) {
 			switch w.kind(ch) {
 			case kExceptClause, kExceptGroupClause:
+				var h *Handler
+				if try != nil {
+					h = &Handler{Span: w.span(ch)}
+					try.Handlers = append(try.Handlers, h)
+				}
+				raisesBefore := 0
+				if sc.fn != nil {
+					raisesBefore = len(sc.fn.Raises)
+				}
 				for _, c := range w.namedChildren(ch) {
 					switch w.kind(c) {
 					case kBlock:
+						if h != nil {
+							h.Body = w.span(c)
+						}
 						w.block(c, in)
 					default:
 						// The exception type; an `as e` name is unbound
 						// again when the handler ends, so it binds nothing.
+						if h != nil {
+							if alias := w.field(ch, "alias"); alias != nil && alias.Equals(*c) {
+								h.Name = w.text(c)
+							} else {
+								w.handlerTypes(c, h)
+							}
+						}
 						w.expr(c, in)
 					}
 				}
+				if h != nil && len(sc.fn.Raises) > raisesBefore {
+					h.Reraises = true
+				}
 			case kElseClause:
+				if try != nil {
+					sp := w.span(ch)
+					try.Else = &sp
+				}
 				w.block(w.field(ch, "body"), in)
 			case kFinallyClause:
+				if try != nil {
+					sp := w.span(ch)
+					try.Finally = &sp
+				}
 				for _, c := range w.namedChildren(ch) {
 					w.block(c, in)
 				}
@@ -764,6 +804,17 @@ func (w *walker) statementK(n *sitter.Node, k kind, sc scope) {
 	case kWithStatement:
 		in := sc
 		in.where.Conditional = true
+		var with *With
+		if sc.fn != nil {
+			with = &With{Span: w.span(n)}
+			if first := n.Child(0); first != nil && w.kind(first) == kAsync {
+				with.Async = true
+			}
+			if b := w.field(n, "body"); b != nil {
+				with.Body = w.span(b)
+			}
+			sc.fn.Withs = append(sc.fn.Withs, with)
+		}
 		for _, ch := range w.namedChildren(n) {
 			if w.kind(ch) != kWithClause {
 				continue
@@ -772,6 +823,15 @@ func (w *walker) statementK(n *sitter.Node, k kind, sc scope) {
 				v := w.field(item, "value")
 				if v == nil {
 					continue
+				}
+				if with != nil {
+					ctx := v
+					if w.kind(v) == kAsPattern {
+						if kids := w.namedChildren(v); len(kids) > 0 {
+							ctx = kids[0]
+						}
+					}
+					with.Items = append(with.Items, w.exprRef(ctx))
 				}
 				if w.kind(v) != kAsPattern {
 					w.expr(v, sc)
@@ -982,6 +1042,28 @@ func (w *walker) stores(t *sitter.Node, op string, val *Expr, sc scope) {
 		for _, ch := range w.namedChildren(t) {
 			w.stores(ch, op, nil, sc)
 		}
+	}
+}
+
+// handlerTypes records the types an except clause catches.
+func (w *walker) handlerTypes(c *sitter.Node, h *Handler) {
+	switch w.kind(c) {
+	case kAsPattern:
+		kids := w.namedChildren(c)
+		if len(kids) > 0 {
+			w.handlerTypes(kids[0], h)
+		}
+		for _, t := range kids[min(1, len(kids)):] {
+			if w.kind(t) == kAsPatternTarget {
+				h.Name = strings.TrimSpace(w.text(t))
+			}
+		}
+	case kTuple, kParenthesizedExpression:
+		for _, e := range w.namedChildren(c) {
+			w.handlerTypes(e, h)
+		}
+	default:
+		h.Types = append(h.Types, w.exprRef(c))
 	}
 }
 
@@ -1367,6 +1449,11 @@ func (w *walker) exprK(n *sitter.Node, k kind, sc scope) {
 	}
 	switch k {
 	case kAttribute:
+		if sc.fn != nil {
+			if e := w.exprRef(n); e.Dotted != "" {
+				sc.fn.Refs = append(sc.fn.Refs, e)
+			}
+		}
 		if plainDotted(w.text(n)) {
 			return // a.b.c: nothing to call
 		}
@@ -1381,6 +1468,12 @@ func (w *walker) exprK(n *sitter.Node, k kind, sc scope) {
 			}
 		}
 		return
+	case kAwait:
+		if sc.fn != nil {
+			if kids := w.namedChildren(n); len(kids) > 0 {
+				sc.fn.Awaits = append(sc.fn.Awaits, &Await{Value: w.exprRef(kids[0]), Span: w.span(n)})
+			}
+		}
 	case kSubscript:
 		if sc.fn != nil {
 			if obj, key := w.field(n, "value"), w.subscriptKey(n); obj != nil && key != nil {
