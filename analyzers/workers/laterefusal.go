@@ -110,7 +110,7 @@ func runLateRefusal(v *gym.View) []diag.Diagnostic {
 
 func lateRefusal(v *gym.View, server gym.ClassRef) (diag.Diagnostic, bool) {
 	reason := v.Lookup(server, Method)
-	if !mwCanRefuse(v, server, reason) {
+	if r := Analyze(v, gym.Server{Class: server}); r.Uncertain || r.Kind == RefusesNever {
 		return diag.Diagnostic{}, false
 	}
 	def := v.Lookup(server, mwPostInit)
@@ -378,59 +378,3 @@ func mwNextDef(v *gym.View, server gym.ClassRef, after *pyscan.Class, name strin
 	return owner, nil, false
 }
 
-// mwCanRefuse reports whether a server's winning
-// multiple_workers_unsupported_reason() may return a reason: it is defined
-// in the repository, certainly wins, and is not trivially None.
-func mwCanRefuse(v *gym.View, server gym.ClassRef, def gym.Definition) bool {
-	if !def.Found() || def.Uncertain {
-		return false
-	}
-	if def.Method == nil {
-		return true // bound to some value: assume it refuses
-	}
-	return !mwTrivialNone(v, server, def.Class, def.Method, 0)
-}
-
-// mwRefusesMaybe reports whether a server may refuse several workers, as
-// far as gymlint can tell: a repository override that is not trivially
-// None, or an ancestry gymlint cannot see through.
-func mwRefusesMaybe(v *gym.View, server gym.ClassRef) bool {
-	def := v.Lookup(server, Method)
-	if def.Uncertain {
-		return true
-	}
-	if !def.Found() {
-		return false
-	}
-	if def.Method == nil {
-		return true
-	}
-	return !mwTrivialNone(v, server, def.Class, def.Method, 0)
-}
-
-// mwTrivialNone reports whether a refusal method always returns None:
-// every return is `return None`, a bare return, or a delegation to
-// super() that reaches a method that always returns None (or the
-// framework's default), and nothing is raised.
-func mwTrivialNone(v *gym.View, server, owner gym.ClassRef, fn *pyscan.Function, depth int) bool {
-	if len(fn.Raises) > 0 || depth > 16 {
-		return false
-	}
-	for _, r := range fn.Returns {
-		if r.Value == nil || r.Value.Text == "None" {
-			continue
-		}
-		t := strings.ReplaceAll(r.Value.Text, " ", "")
-		if r.Value.Call && strings.HasPrefix(t, "super(") && strings.HasSuffix(t, ")."+Method+"()") {
-			pOwner, pfn, uncertain := mwNextDef(v, server, owner.Class, Method)
-			if uncertain {
-				return false
-			}
-			if pfn == nil || mwTrivialNone(v, server, pOwner, pfn, depth+1) {
-				continue
-			}
-		}
-		return false
-	}
-	return true
-}

@@ -128,7 +128,9 @@ func runUnrouted(v *gym.View) []diag.Diagnostic {
 			Message: "module-level app of " + e.Module.Path + ": uvicorn may serve it with several workers",
 		}
 		for _, s := range e.Servers {
-			if mwRefusesMaybe(v, s.Class) {
+			// Only a server that accepts several workers: any refusal,
+			// or an answer gymlint cannot read, keeps the rule silent.
+			if r := Analyze(v, s); r.Uncertain || r.Kind != RefusesNever {
 				continue
 			}
 			for _, f := range unroutedServer(v, s.Class) {
