@@ -377,4 +377,3 @@ func mwNextDef(v *gym.View, server gym.ClassRef, after *pyscan.Class, name strin
 	}
 	return owner, nil, false
 }
-
