@@ -2,6 +2,7 @@ package gym_test
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gymlint/gymlint/gym"
@@ -244,5 +245,27 @@ func TestImportGraphSharedAcrossClosures(t *testing.T) {
 		if !<-done {
 			t.Error("a shared graph gave a different closure")
 		}
+	}
+}
+
+func TestSharedComputesOncePerView(t *testing.T) {
+	type key struct{}
+	v, err := gym.Build(t.TempDir(), gym.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Close()
+	calls := 0
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			v.Shared(key{}, func() any { calls++; return 42 })
+		}()
+	}
+	wg.Wait()
+	if calls != 1 || v.Shared(key{}, func() any { return 0 }) != 42 {
+		t.Errorf("computed %d times", calls)
 	}
 }

@@ -108,6 +108,9 @@ type View struct {
 	mroMu    sync.Mutex
 	mroCache map[string]mroResult
 
+	sharedMu sync.Mutex
+	shared   map[any]*sharedEntry
+
 	mu      sync.Mutex
 	modules map[string]*moduleEntry
 

@@ -37,7 +37,6 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"weak"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
@@ -97,7 +96,6 @@ func runCode(code string) func(v *gym.View) []diag.Diagnostic {
 
 // analysis is the result for one view.
 type analysis struct {
-	once    sync.Once
 	servers []*serverResult
 	diags   []diag.Diagnostic
 }
@@ -109,31 +107,16 @@ type serverResult struct {
 	diags  []diag.Diagnostic
 }
 
-// The analysis of a view is kept while the view lives, so that the five
-// rules and Status share it; the cache holds the view weakly and drops the
-// entry when the view is collected. Nothing in an analysis refers to the
-// view.
-var cache = struct {
-	mu sync.Mutex
-	m  map[weak.Pointer[gym.View]]*analysis
-}{m: map[weak.Pointer[gym.View]]*analysis{}}
+// analysisKey keeps the analysis of a view in the view (gym.View.Shared),
+// so that the five rules and Status share one run.
+type analysisKey struct{}
 
 func analysisOf(v *gym.View) *analysis {
-	wp := weak.Make(v)
-	cache.mu.Lock()
-	a := cache.m[wp]
-	if a == nil {
-		a = &analysis{}
-		cache.m[wp] = a
-		runtime.AddCleanup(v, func(wp weak.Pointer[gym.View]) {
-			cache.mu.Lock()
-			delete(cache.m, wp)
-			cache.mu.Unlock()
-		}, wp)
-	}
-	cache.mu.Unlock()
-	a.once.Do(func() { a.run(v) })
-	return a
+	return v.Shared(analysisKey{}, func() any {
+		a := &analysis{}
+		a.run(v)
+		return a
+	}).(*analysis)
 }
 
 func (a *analysis) run(v *gym.View) {

@@ -1,0 +1,29 @@
+package gym
+
+import "sync"
+
+// sharedEntry is one value of View.Shared.
+type sharedEntry struct {
+	once sync.Once
+	val  any
+}
+
+// Shared returns the value kept under key for this view, computing it with
+// compute the first time any caller asks (concurrent callers wait for that
+// one computation). An analyzer uses it to run one analysis that its rules,
+// and reports such as the server inventory, share for the life of the view.
+// Use an unexported key type per analyzer, as context.Context keys do.
+func (v *View) Shared(key any, compute func() any) any {
+	v.sharedMu.Lock()
+	if v.shared == nil {
+		v.shared = map[any]*sharedEntry{}
+	}
+	e := v.shared[key]
+	if e == nil {
+		e = &sharedEntry{}
+		v.shared[key] = e
+	}
+	v.sharedMu.Unlock()
+	e.once.Do(func() { e.val = compute() })
+	return e.val
+}
