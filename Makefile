@@ -36,6 +36,8 @@ golden:
 	$(GO) test ./analyzers/rayenabled -run TestRayrepoGolden -update
 	$(GO) test ./analyzers/workers -run TestRefusalRepoGolden -update-refusal
 	$(GO) test ./analyzers/workers -run TestStateRepoGolden -update-state
+	$(GO) test ./analyzers/sessions -run TestSessionsrepoAGolden -update-sessions-a
+	$(GO) test ./analyzers/sessions -run TestSessionsrepoBGolden -update-sessions-b
 	$(GO) test ./lint -run TestRulesDoc -update
 
 # go test benchmarks (a generated 2,000-server repository).

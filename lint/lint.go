@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/gymlint/gymlint/analyzers/rayenabled"
+	"github.com/gymlint/gymlint/analyzers/sessions"
 	"github.com/gymlint/gymlint/analyzers/workers"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
@@ -16,6 +17,7 @@ var checks = func() []gym.Check {
 	var cs []gym.Check
 	cs = append(cs, workers.Checks...)
 	cs = append(cs, rayenabled.Checks...)
+	cs = append(cs, sessions.Checks...)
 	return cs
 }()
 

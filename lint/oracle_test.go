@@ -93,6 +93,9 @@ func TestGymrepoOracle(t *testing.T) {
 		{"resources_servers/plain_counter/configs/plain_counter_hard.yaml", 6, "GL003"},
 		{"resources_servers/plain_counter/v2_app.py", 10, "GL001"},
 		{".gymlint.yaml", 5, "GL007"},
+		// envpool's seed mints env ids into state and nothing closes them
+		// (added with the sessions analyzer, issue 4).
+		{"resources_servers/envpool/app.py", 15, "GL302"},
 	})
 	if n := len(res.View.Entrypoints); n != 34 {
 		t.Errorf("got %d entrypoints, the oracle lists 34", n)

@@ -1,0 +1,163 @@
+package sessions_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/cli"
+	"github.com/gymlint/gymlint/lint"
+)
+
+var updateSessionsB = flag.Bool("update-sessions-b", false, "rewrite testdata/sessionsrepo_b.golden.txt from the current output")
+
+const fixtureB = "../../testdata/sessionsrepo_b"
+
+// ownCodesB are the codes the sessionsrepo_b oracle speaks for: GL306–GL310
+// and the core rules.
+var ownCodesB = regexp.MustCompile(`^GL(?:30[6-9]|310|0\d\d)$`)
+
+// TestSessionsrepoBOracle checks gymlint's findings on
+// testdata/sessionsrepo_b against testdata/sessionsrepo_b.expect.md,
+// written by hand: every finding of GL306–GL310 and the core rules, with
+// its related positions in order, and the text each suggested fix leaves.
+func TestSessionsrepoBOracle(t *testing.T) {
+	res, err := lint.Run(fixtureB, gym.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const (
+		counter = "resources_servers/counter_zero/app.py"
+		grid    = "resources_servers/grid_env/app.py"
+		ladder  = "resources_servers/ladder/"
+		quiz    = "resources_servers/quiz_spread/app.py"
+		sandbox = "resources_servers/sandbox_race/app.py"
+		board   = "resources_servers/tool_observe/app.py"
+	)
+	want := map[string][]string{
+		counter + ":41 GL309":       {counter + ":40", counter + ":29", counter + ":42"},
+		counter + ":48 GL306":       {counter + ":47", counter + ":29", counter + ":42"},
+		grid + ":32 GL309":          {grid + ":31", grid + ":27"},
+		ladder + "base.py:34 GL307": {ladder + "base.py:22", ladder + "app.py:5"},
+		quiz + ":17 GL308":          nil,
+		quiz + ":61 GL308":          nil,
+		sandbox + ":18 GL310":       {sandbox + ":16", sandbox + ":19"},
+		sandbox + ":25 GL310":       {sandbox + ":23", sandbox + ":26", sandbox + ":19"},
+		sandbox + ":33 GL307":       {sandbox + ":19"},
+		board + ":47 GL309":         {board + ":46", board + ":35"},
+		board + ":53 GL309":         {board + ":52", board + ":35"},
+		board + ":63 GL309":         {board + ":62", board + ":35"},
+		board + ":70 GL306":         {board + ":47", board + ":46", board + ":35"},
+	}
+	got := map[string][]string{}
+	var fixes []diag.Diagnostic
+	for _, d := range res.Diagnostics {
+		if !ownCodesB.MatchString(d.Code) {
+			continue
+		}
+		var rel []string
+		for _, r := range d.Related {
+			rel = append(rel, fmt.Sprintf("%s:%d", r.Path, r.Start.Line))
+		}
+		got[fmt.Sprintf("%s:%d %s", d.Path, d.Start.Line, d.Code)] = rel
+		if len(d.Fixes) > 0 {
+			fixes = append(fixes, d)
+		}
+	}
+	var missing, extra []string
+	for k, wr := range want {
+		gr, ok := got[k]
+		if !ok {
+			missing = append(missing, k)
+			continue
+		}
+		if strings.Join(gr, " ") != strings.Join(wr, " ") {
+			t.Errorf("%s: related %v, the oracle lists %v", k, gr, wr)
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			extra = append(extra, k)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	for _, m := range missing {
+		t.Errorf("expected but not reported: %s", m)
+	}
+	for _, e := range extra {
+		t.Errorf("reported but not expected: %s", e)
+	}
+	if n := len(res.View.Entrypoints); n != 9 {
+		t.Errorf("got %d entrypoints, the oracle lists 9", n)
+	}
+
+	// The fixes: applied to the file, they leave the merged spread.
+	wantFixed := map[string]string{
+		quiz + ":17": "    return BaseVerifyResponse(\n" +
+			`        **(body.model_dump() | brs.lost_session_verification("quiz expired", failure_kind="session_expired")),` + "\n    )\n",
+		quiz + ":61": `            return BaseVerifyResponse(**(body.model_dump() | lost_fields("quiz is gone")))` + "\n",
+	}
+	if len(fixes) != len(wantFixed) {
+		t.Errorf("%d findings carry a fix, the oracle lists %d", len(fixes), len(wantFixed))
+	}
+	for _, d := range fixes {
+		key := fmt.Sprintf("%s:%d", d.Path, d.Start.Line)
+		src, err := os.ReadFile(filepath.Join(fixtureB, d.Path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := d.Fixes[0].Edits[0]
+		if len(d.Fixes) != 1 || len(d.Fixes[0].Edits) != 1 || e.Path != d.Path {
+			t.Fatalf("%s: want one fix with one edit of the file, got %+v", key, d.Fixes)
+		}
+		if e.Start != d.Start || e.End != d.End {
+			t.Errorf("%s: the edit %v-%v does not cover the finding %v-%v", key, e.Start, e.End, d.Start, d.End)
+		}
+		fixed := string(src[:e.Start.Offset]) + e.NewText + string(src[e.End.Offset:])
+		w, ok := wantFixed[key]
+		if !ok {
+			t.Errorf("%s: unexpected fix %q", key, e.NewText)
+			continue
+		}
+		if !strings.Contains(fixed, w) {
+			t.Errorf("%s: after the fix the file lacks\n%s", key, w)
+		}
+		if strings.Contains(fixed[e.Start.Offset:e.Start.Offset+len(e.NewText)], "**lost") ||
+			strings.Count(fixed, "**") != strings.Count(string(src), "**")-1 {
+			t.Errorf("%s: the fix should leave one spread instead of two: %q", key, e.NewText)
+		}
+	}
+}
+
+// TestSessionsrepoBGolden pins gymlint's exact text output on the
+// fixture, every rule's. Regenerate with:
+// go test ./analyzers/sessions -run TestSessionsrepoBGolden -update-sessions-b
+func TestSessionsrepoBGolden(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := cli.Main([]string{"--quiet", fixtureB}, &out, &errOut)
+	if code != cli.ExitFindings {
+		t.Errorf("exit code %d, want %d (stderr %q)", code, cli.ExitFindings, errOut.String())
+	}
+	path := filepath.Join("..", "..", "testdata", "sessionsrepo_b.golden.txt")
+	if *updateSessionsB {
+		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(want) {
+		t.Errorf("output differs from sessionsrepo_b.golden.txt (run with -update-sessions-b to accept):\n--- got\n%s\n--- want\n%s", out.String(), want)
+	}
+}
