@@ -8,4 +8,7 @@ require (
 	go.yaml.in/yaml/v3 v3.0.6
 )
 
-require github.com/mattn/go-pointer v0.0.1 // indirect
+require (
+	github.com/mattn/go-pointer v0.0.1 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)
