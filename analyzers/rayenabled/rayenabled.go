@@ -27,9 +27,10 @@
 // (a module that starts no server) get no diagnostics; Status still
 // answers for their servers.
 //
-// The rayenabled analyzer reads Python only: it has no Go counterpart (a
-// go/analysis Analyzer) yet; the Go analyzers of the other families come
-// with issue 5.
+// The rayenabled analyzer has no Go counterpart, and needs none: Ray is a
+// Python runtime, and the supervisor reads `ray_enabled` only from Python
+// entrypoints. Native Go servers are checked by the goworkers and
+// gosessions analyzers (go/analysis), which have no Ray rule.
 package rayenabled
 
 import (
