@@ -5,10 +5,13 @@ package lint
 import (
 	"sort"
 
+	"github.com/gymlint/gymlint/analyzers/gosessions"
+	"github.com/gymlint/gymlint/analyzers/goworkers"
 	"github.com/gymlint/gymlint/analyzers/rayenabled"
 	"github.com/gymlint/gymlint/analyzers/sessions"
 	"github.com/gymlint/gymlint/analyzers/workers"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/gym"
 )
 
@@ -27,6 +30,10 @@ func Rules() []*diag.Rule {
 	for _, c := range checks {
 		rs = append(rs, c.Rule)
 	}
+	// The Go analyzers' rules (they run through goanalysis, not as checks).
+	rs = append(rs, goanalysis.Rules...)
+	rs = append(rs, goworkers.Rules...)
+	rs = append(rs, gosessions.Rules...)
 	sort.Slice(rs, func(i, j int) bool { return rs[i].Code < rs[j].Code })
 	return rs
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/settings"
-	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/output"
 )
 
@@ -48,6 +47,9 @@ const usage = `usage: gymlint [flags] [DIR]
 Checks the NeMo Gym-style repository at DIR (default: the current directory)
 without importing or running any of it. "gymlint servers" lists its servers.
 (A directory named "servers" is checked with "gymlint ./servers".)
+Go modules (a go.mod at DIR or below) are loaded with go list and checked by
+the Go analyzers too; "go vet -vettool=$(which gymlint) ./..." runs those
+analyzers under go vet.
 
 Flags:
 `
@@ -138,10 +140,14 @@ func check(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 0, "parse with this many parallel `workers` (default: number of CPUs)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	quiet := fs.Bool("quiet", false, "do not print the summary line on stderr")
+	// Suggested fixes (godrive_fix.go).
+	fix := fs.Bool("fix", false, "apply the suggested fixes to the files, then check again and print what remains")
+	showDiff := fs.Bool("diff", false, "print the suggested fixes as a unified diff on stdout instead of findings; change no file")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
-		fmt.Fprint(stderr, "\nExit status: 0 no findings, 1 findings, 2 usage, configuration or internal error.\n")
+		fmt.Fprint(stderr, "\nExit status: 0 no findings, 1 findings, 2 usage, configuration or internal error.\n"+
+			"With -fix: those of the check after the fixes. With -diff: 1 if there are findings, fixable or not.\n")
 	}
 	root, code, ok := parseArgs(fs, args, stderr)
 	if !ok {
@@ -171,21 +177,54 @@ func check(args []string, stdout, stderr io.Writer) int {
 		opts.Exemptions = append(opts.Exemptions, gym.Exemption{Path: p, Reason: "given with --exempt", Flag: true})
 	}
 
+	formatSet := false
+	fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
+	if *showDiff && formatSet && *format != "text" {
+		fmt.Fprintln(stderr, "gymlint: --diff prints a unified diff; it cannot be combined with --format "+*format)
+		return ExitError
+	}
+
 	start := time.Now()
-	res, err := lint.Run(root, opts)
+	res, err := scan(root, opts, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
 	}
-	lookup := func(code string) *diag.Rule { return lint.Lookup(code) }
-	if err := output.Write(stdout, *format, res.Diagnostics, lookup); err != nil {
+	if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
+		if err := planFixes(root, res.diagnostics).diff(stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+			return ExitError
+		}
+		if !*quiet {
+			fmt.Fprintln(stderr, summary(res, time.Since(start)))
+		}
+		return exitFor(res.diagnostics)
+	}
+	if *fix {
+		plan := planFixes(root, res.diagnostics)
+		if err := plan.apply(stderr); err != nil {
+			fmt.Fprintf(stderr, "gymlint: %v\n", err)
+			return ExitError
+		}
+		if plan.taken > 0 {
+			if res, err = scan(root, opts, stderr); err != nil {
+				fmt.Fprintf(stderr, "gymlint: %v\n", err)
+				return ExitError
+			}
+		}
+	}
+	if err := output.Write(stdout, *format, res.diagnostics, ruleLookup); err != nil {
 		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 		return ExitError
 	}
 	if *format == "text" && !*quiet {
 		fmt.Fprintln(stderr, summary(res, time.Since(start)))
 	}
-	if len(res.Diagnostics) > 0 {
+	return exitFor(res.diagnostics)
+}
+
+func exitFor(ds []diag.Diagnostic) int {
+	if len(ds) > 0 {
 		return ExitFindings
 	}
 	return ExitClean
@@ -200,13 +239,19 @@ func validFormat(f string) bool {
 	return false
 }
 
-func summary(res *lint.Result, took time.Duration) string {
-	n := len(res.Diagnostics)
+func summary(sr *scanResult, took time.Duration) string {
+	res := sr.lint
+	n := len(sr.diagnostics)
 	noun := "findings"
 	if n == 1 {
 		noun = "finding"
 	}
-	return fmt.Sprintf("gymlint: %d %s; %d entrypoints, %d config files, %d Python modules parsed in %s",
-		n, noun, len(res.View.Entrypoints), len(res.View.Configs), res.View.ParsedModules(),
+	goPart := ""
+	if g := sr.gores; g != nil {
+		goPart = fmt.Sprintf(", %d Go %s in %d %s", g.Packages, plural(g.Packages, "package", "packages"),
+			len(g.Modules), plural(len(g.Modules), "module", "modules"))
+	}
+	return fmt.Sprintf("gymlint: %d %s; %d entrypoints, %d config files, %d Python modules parsed%s in %s",
+		n, noun, len(res.View.Entrypoints), len(res.View.Configs), res.View.ParsedModules(), goPart,
 		strconv.FormatFloat(took.Seconds(), 'f', 2, 64)+"s")
 }

@@ -1,0 +1,820 @@
+package gosessions
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"github.com/gymlint/gymlint/diag"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
+)
+
+// UnlockedSessionMap is rule GL354.
+var UnlockedSessionMap = &diag.Rule{
+	Code: "GL354", Name: "go-unlocked-session-map", Analyzer: AnalyzerName, Severity: diag.Error,
+	Summary: "A Go handler reads or writes a shared session map without holding a lock.",
+	Doc: `## What it does
+Reports an access to a shared map (see the package documentation) that a native Go server's handlers
+write while serving, made in a handler, or in a function of the package a handler reaches, while no
+lock is held:
+
+- **Accesses** are ` + "`m[k]`" + ` (read), ` + "`m[k] = v`" + `, ` + "`m[k] op= v`" + `, ` + "`m[k]++`" + ` (write), ` + "`delete(m, k)`" + `,
+  ` + "`clear(m)`" + `, ` + "`m = ...`" + ` (write), ` + "`len(m)`" + ` and ` + "`for ... range m`" + ` (read). A map is checked only
+  when some handler (or what it reaches) writes it: maps filled before serving and only read
+  afterwards are safe.
+- **Held** means that on every path from the function's entry to the access, the last operation on
+  some ` + "`sync.Mutex`" + `, ` + "`sync.RWMutex`" + ` or ` + "`sync.Locker`" + ` was ` + "`Lock`" + ` (or ` + "`RLock`" + `, for a read) rather than
+  ` + "`Unlock`" + `/` + "`RUnlock`" + `: a lock that dominates the access and is not released before it. A deferred
+  ` + "`Unlock`" + ` releases nothing until the function returns. Any mutex counts: the analyzer does not
+  guess which one guards which map. A write while only read locks are held is reported too.
+- **Entry**: a handler starts with no lock held (it is called by net/http, concurrently). A function
+  of the package that handlers call starts with the locks that every one of its calls from that code
+  holds (` + "`s.lookupLocked(id)`" + ` called under ` + "`s.mu.Lock()`" + `); a function literal called in place starts with
+  the locks held where it is called; the function of a ` + "`go`" + ` statement starts with none.
+- **Calls**: a call of a function of the package does to the caller's locks what the function does:
+  ` + "`unlock := s.lock()`" + ` (or ` + "`defer s.lock()()`" + `) where ` + "`lock`" + ` returns holding ` + "`s.mu`" + ` takes it; a
+  helper that unlocks ` + "`s.mu`" + ` releases it.
+
+The control flow is go/cfg's (from the ctrlflow analyzer), so branches, loops, early returns and
+calls that never return are followed. To stay precise, the analyzer says nothing when it is unsure:
+about a function that calls ` + "`TryLock`" + `; a function used as a value (passed, stored) rather than
+called; a function literal passed to another function or deferred; a handler registered through a
+wrapper of another package or one that locks (` + "`withLock(s.seed)`" + `); a method route
+(` + "`SeedSession`" + `) that the package calls itself, unless its callers are handlers; a function that
+sends to or receives from a shared channel (a semaphore, as far as the analyzer knows); and maps
+reached other than as shared state.
+
+## Why it matters
+net/http runs every request in its own goroutine, so the seed, tool, verify and close handlers of
+different sessions run at the same time. Go maps are not safe for concurrent use: a write concurrent
+with another access is a data race, which the runtime may detect and crash the server with ("fatal
+error: concurrent map writes"), or which silently corrupts the sessions.
+
+## Example
+` + "```go" + `
+func (s *Server) step(w http.ResponseWriter, r *http.Request) {
+	...
+	sess, ok := s.sessions[req.ResourcesSessionID]
+	...
+}
+` + "```" + `
+
+## How to fix
+Guard every access of the map with the mutex that guards it:
+` + "```go" + `
+	s.mu.Lock()
+	sess, ok := s.sessions[req.ResourcesSessionID]
+	s.mu.Unlock()
+` + "```",
+}
+
+// lockState is the set of locks held at a point, each with whether it is
+// held for writing. top is the state of code not reached yet (or reached
+// in a way the analysis cannot follow): everything counts as held.
+type lockState struct {
+	top  bool
+	held map[any]bool
+}
+
+func topState() lockState   { return lockState{top: true} }
+func emptyState() lockState { return lockState{held: map[any]bool{}} }
+
+func (s lockState) clone() lockState {
+	if s.top {
+		return s
+	}
+	h := make(map[any]bool, len(s.held))
+	for k, v := range s.held {
+		h[k] = v
+	}
+	return lockState{held: h}
+}
+
+func meet(a, b lockState) lockState {
+	switch {
+	case a.top:
+		return b.clone()
+	case b.top:
+		return a.clone()
+	}
+	h := map[any]bool{}
+	for k, w := range a.held {
+		if w2, ok := b.held[k]; ok {
+			h[k] = w && w2
+		}
+	}
+	return lockState{held: h}
+}
+
+func (s lockState) equal(o lockState) bool {
+	if s.top || o.top {
+		return s.top == o.top
+	}
+	if len(s.held) != len(o.held) {
+		return false
+	}
+	for k, w := range s.held {
+		if w2, ok := o.held[k]; !ok || w != w2 {
+			return false
+		}
+	}
+	return true
+}
+
+// guards reports whether the state protects an access.
+func (s lockState) guards(write bool) bool {
+	if s.top {
+		return true
+	}
+	for _, w := range s.held {
+		if w || !write {
+			return true
+		}
+	}
+	return false
+}
+
+type lockOp int
+
+const (
+	opLock lockOp = iota + 1
+	opRLock
+	opUnlock
+	opTry
+)
+
+// lockOp classifies a call of a sync.Mutex, sync.RWMutex or sync.Locker
+// method, with the key of the mutex.
+func (c *checker) lockOp(call *ast.CallExpr) (any, lockOp, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, 0, false
+	}
+	fn, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync" || fn.Signature().Recv() == nil {
+		return nil, 0, false
+	}
+	recv, ok := deref(fn.Signature().Recv().Type()).(*types.Named)
+	if !ok {
+		return nil, 0, false
+	}
+	switch recv.Obj().Name() {
+	case "Mutex", "RWMutex", "Locker":
+	default:
+		return nil, 0, false
+	}
+	var op lockOp
+	switch fn.Name() {
+	case "Lock":
+		op = opLock
+	case "RLock":
+		op = opRLock
+	case "Unlock", "RUnlock":
+		op = opUnlock
+	case "TryLock", "TryRLock":
+		op = opTry
+	default:
+		return nil, 0, false
+	}
+	return c.lockKey(sel), op, true
+}
+
+// lockKey identifies a mutex: its field or variable, so that s.mu in a
+// handler and in the helper it calls is the same key.
+func (c *checker) lockKey(sel *ast.SelectorExpr) any {
+	info := c.pass.TypesInfo
+	if s, ok := info.Selections[sel]; ok && len(s.Index()) > 1 {
+		// A method promoted from an embedded mutex: s.Lock().
+		t := deref(s.Recv())
+		var field *types.Var
+		for _, i := range s.Index()[:len(s.Index())-1] {
+			st, ok := t.Underlying().(*types.Struct)
+			if !ok || i >= st.NumFields() {
+				field = nil
+				break
+			}
+			field = st.Field(i)
+			t = deref(field.Type())
+		}
+		if field != nil {
+			return field.Origin()
+		}
+	}
+	switch x := ast.Unparen(sel.X).(type) {
+	case *ast.SelectorExpr:
+		if s, ok := info.Selections[x]; ok && s.Kind() == types.FieldVal {
+			return s.Obj().(*types.Var).Origin()
+		}
+		if v, ok := info.Uses[x.Sel].(*types.Var); ok {
+			return v
+		}
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok {
+			return v
+		}
+	}
+	return exprName(sel.X)
+}
+
+// unit is a function body the lock analysis follows.
+type unit struct {
+	node ast.Node // *ast.FuncDecl or *ast.FuncLit
+	body *ast.BlockStmt
+	lit  *ast.FuncLit // the handler literal whose captures are shared
+	g    *cfg.CFG
+
+	fixed  bool      // entry does not depend on call sites
+	entry  lockState // locks held on entry
+	unsure bool      // the analysis cannot judge this function
+
+	accesses []mapAccess
+	sum      summary
+}
+
+// mapAccess is one access of a shared map.
+type mapAccess struct {
+	node  ast.Node
+	m     *types.Var
+	mexpr ast.Expr // the map expression
+	write bool
+	verb  string
+	state lockState
+}
+
+// callSite is a call of a unit from another, with the locks held there.
+type callSite struct {
+	caller *unit
+	call   ast.Node
+	state  lockState
+}
+
+type lockCheck struct {
+	c     *checker
+	units map[ast.Node]*unit
+	order []*unit
+	sites map[*unit][]callSite
+}
+
+func (c *checker) checkLocks() {
+	lc := &lockCheck{c: c, units: map[ast.Node]*unit{}}
+	for _, h := range c.handlers {
+		if lc.units[h.node] != nil {
+			continue
+		}
+		u := lc.unit(h.node, h.body, h.lit)
+		u.fixed, u.entry = true, c.handlerEntry(h)
+		if h.route.Reg == nil {
+			// A method route (SeedSession): called from outside the
+			// package, unless the package calls it itself.
+			if d, ok := h.node.(*ast.FuncDecl); ok {
+				if fn, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func); ok && (c.calls[fn] > 0 || c.valueOf[fn]) {
+					u.fixed, u.entry = c.valueOf[fn], topState()
+				}
+			}
+		}
+	}
+	for i := 0; i < len(lc.order); i++ {
+		lc.discover(lc.order[i])
+	}
+	if !lc.summarize() {
+		return // no fixed point: say nothing
+	}
+
+	for round := 0; ; round++ {
+		lc.sites = map[*unit][]callSite{}
+		for _, u := range lc.order {
+			u.accesses = nil
+			if u.g != nil {
+				lc.analyze(u)
+			}
+		}
+		changed := false
+		for _, u := range lc.order {
+			if u.fixed {
+				continue
+			}
+			e := topState()
+			for _, s := range lc.sites[u] {
+				e = meet(e, s.state)
+			}
+			if !e.equal(u.entry) {
+				u.entry, changed = e, true
+			}
+		}
+		if !changed {
+			break
+		}
+		if round == 100 {
+			return // no fixed point: say nothing
+		}
+	}
+	lc.report()
+}
+
+// handlerEntry is the lock state a route's handler starts in: none, unless
+// it is registered through a wrapper that may lock.
+func (c *checker) handlerEntry(h *handler) lockState {
+	if h.route.Reg == nil || len(h.route.Reg.Args) < 2 {
+		return emptyState()
+	}
+	ok := true
+	ast.Inspect(h.route.Reg.Args[1], func(n ast.Node) bool {
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			return false
+		}
+		call, isCall := n.(*ast.CallExpr)
+		if !ok || !isCall {
+			return ok
+		}
+		if tv, isType := c.pass.TypesInfo.Types[call.Fun]; isType && tv.IsType() {
+			return true // a conversion: http.HandlerFunc(f)
+		}
+		fn := c.staticFunc(call)
+		switch {
+		case fn == nil:
+			ok = false
+		case fn.Pkg() != nil && fn.Pkg().Path() == "net/http":
+			// StripPrefix, TimeoutHandler, MaxBytesHandler lock nothing.
+		case c.decls[fn] != nil && c.decls[fn].Body != nil && !c.locks(c.decls[fn].Body):
+		default:
+			ok = false
+		}
+		return ok
+	})
+	if !ok {
+		return topState()
+	}
+	return emptyState()
+}
+
+// locks reports whether n takes any lock, in function literals too.
+func (c *checker) locks(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if _, op, ok := c.lockOp(call); ok && op != opUnlock {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// unit returns the unit of a function body, making it on first use.
+func (lc *lockCheck) unit(node ast.Node, body *ast.BlockStmt, lit *ast.FuncLit) *unit {
+	if u := lc.units[node]; u != nil {
+		return u
+	}
+	u := &unit{node: node, body: body, lit: lit, entry: topState()}
+	switch n := node.(type) {
+	case *ast.FuncDecl:
+		u.g = lc.c.cfgs.FuncDecl(n)
+	case *ast.FuncLit:
+		u.g = lc.c.cfgs.FuncLit(n)
+	}
+	lc.units[node] = u
+	lc.order = append(lc.order, u)
+	return u
+}
+
+// helper returns the unit of a function of the package that a unit calls.
+func (lc *lockCheck) helper(d *ast.FuncDecl) *unit {
+	known := lc.units[d] != nil
+	u := lc.unit(d, d.Body, nil)
+	if !known {
+		if fn, ok := lc.c.pass.TypesInfo.Defs[d.Name].(*types.Func); ok && lc.c.valueOf[fn] {
+			u.fixed = true // who else calls it is unknown
+		}
+	}
+	return u
+}
+
+// discover adds the units that u calls. A function that sends or receives
+// on a shared channel may use it as a lock (a semaphore): it is unsure.
+func (lc *lockCheck) discover(u *unit) {
+	c := lc.c
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			if call, ok := ast.Unparen(n.Call.Fun).(*ast.CallExpr); ok {
+				ast.Inspect(call, visit) // defer s.lock()()
+			}
+			for _, a := range n.Call.Args {
+				ast.Inspect(a, visit)
+			}
+			return false
+		case *ast.GoStmt:
+			if lit, ok := ast.Unparen(n.Call.Fun).(*ast.FuncLit); ok {
+				v := lc.unit(lit, lit.Body, u.lit)
+				v.fixed, v.entry = true, emptyState()
+			} else if d := c.staticDecl(n.Call); d != nil {
+				lc.helper(d)
+			}
+			return false
+		case *ast.SendStmt:
+			if c.sharedRoot(n.Chan, u.lit) {
+				u.unsure = true
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW && c.sharedRoot(n.X, u.lit) {
+				u.unsure = true
+			}
+		case *ast.CallExpr:
+			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
+				lc.unit(lit, lit.Body, u.lit)
+			} else if d := c.staticDecl(n); d != nil {
+				lc.helper(d)
+			}
+		}
+		return true
+	}
+	ast.Inspect(u.body, visit)
+}
+
+// flow runs the lock dataflow over u's control-flow graph from entry and
+// returns the state at the start and at the end of each block.
+func (lc *lockCheck) flow(u *unit, entry lockState) (in, out []lockState) {
+	blocks := u.g.Blocks
+	preds := make([][]int32, len(blocks))
+	for _, b := range blocks {
+		if !b.Live {
+			continue
+		}
+		for _, s := range b.Succs {
+			preds[s.Index] = append(preds[s.Index], b.Index)
+		}
+	}
+	in = make([]lockState, len(blocks))
+	out = make([]lockState, len(blocks))
+	for i := range blocks {
+		in[i], out[i] = topState(), topState()
+	}
+	for changed, iter := true, 0; changed && iter < 1000; iter++ {
+		changed = false
+		for _, b := range blocks {
+			if !b.Live {
+				continue
+			}
+			st := topState()
+			if b.Index == 0 {
+				st = entry.clone()
+			}
+			for _, p := range preds[b.Index] {
+				st = meet(st, out[p])
+			}
+			in[b.Index] = st
+			o := st.clone()
+			for _, n := range b.Nodes {
+				lc.events(u, n, &o, false)
+			}
+			if !o.equal(out[b.Index]) {
+				out[b.Index], changed = o, true
+			}
+		}
+	}
+	return in, out
+}
+
+// analyze runs the lock dataflow over u from its entry, then records its
+// accesses and the states at its calls.
+func (lc *lockCheck) analyze(u *unit) {
+	in, _ := lc.flow(u, u.entry)
+	for _, b := range u.g.Blocks {
+		if !b.Live {
+			continue
+		}
+		st := in[b.Index].clone()
+		for _, n := range b.Nodes {
+			lc.events(u, n, &st, true)
+		}
+	}
+}
+
+// summary is what calling a function does to its caller's locks: the
+// locks it may release (kill) and those it returns holding (gen), as in
+// func (s *Server) lock() func() { s.mu.Lock(); return s.mu.Unlock }.
+type summary struct {
+	gen  map[any]bool
+	kill map[any]bool
+}
+
+func (s summary) equal(o summary) bool {
+	return lockState{held: s.gen}.equal(lockState{held: o.gen}) && lockState{held: s.kill}.equal(lockState{held: o.kill})
+}
+
+// exit is the state at u's returns when it starts in entry; top when it
+// never returns.
+func (lc *lockCheck) exit(u *unit, entry lockState) lockState {
+	_, out := lc.flow(u, entry)
+	st := topState()
+	for _, b := range u.g.Blocks {
+		if b.Live && len(b.Succs) == 0 {
+			st = meet(st, out[b.Index])
+		}
+	}
+	return st
+}
+
+// summarize computes the summaries of the declared functions the analysis
+// follows, to a fixed point over the calls between them.
+func (lc *lockCheck) summarize() bool {
+	for round := 0; round < 50; round++ {
+		changed := false
+		for _, u := range lc.order {
+			if _, ok := u.node.(*ast.FuncDecl); !ok || u.g == nil {
+				continue
+			}
+			var sum summary
+			if ex := lc.exit(u, emptyState()); !ex.top {
+				sum.gen = ex.held
+			}
+			all := lockState{held: map[any]bool{}}
+			for k := range lc.keys(u) {
+				all.held[k] = true
+			}
+			if ex := lc.exit(u, all); !ex.top {
+				sum.kill = map[any]bool{}
+				for k := range all.held {
+					if _, ok := ex.held[k]; !ok {
+						sum.kill[k] = true
+					}
+				}
+			}
+			if !sum.equal(u.sum) {
+				u.sum, changed = sum, true
+			}
+		}
+		if !changed {
+			return true
+		}
+	}
+	return false
+}
+
+// keys returns the mutexes u locks or unlocks, itself or through the
+// summaries of what it calls.
+func (lc *lockCheck) keys(u *unit) map[any]bool {
+	keys := map[any]bool{}
+	ast.Inspect(u.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if k, _, ok := lc.c.lockOp(n); ok {
+				keys[k] = true
+			} else if d := lc.c.staticDecl(n); d != nil {
+				if cu := lc.units[d]; cu != nil {
+					for k := range cu.sum.gen {
+						keys[k] = true
+					}
+					for k := range cu.sum.kill {
+						keys[k] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return keys
+}
+
+// events applies the lock operations of one CFG node to st in order and,
+// when emit is set, records its map accesses and calls.
+func (lc *lockCheck) events(u *unit, node ast.Node, st *lockState, emit bool) {
+	c := lc.c
+	record := func(n ast.Node, mexpr ast.Expr, m *types.Var, write bool, verb string) {
+		if emit {
+			u.accesses = append(u.accesses, mapAccess{node: n, m: m, mexpr: mexpr, write: write, verb: verb, state: st.clone()})
+		}
+	}
+	site := func(callee *unit, call ast.Node, state lockState) {
+		if emit && callee != nil {
+			lc.sites[callee] = append(lc.sites[callee], callSite{caller: u, call: call, state: state.clone()})
+		}
+	}
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && c.rangeX[e] {
+			if m := c.sharedMap(e, u.lit); m != nil {
+				record(e, e, m, false, "ranged over")
+			}
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			// The deferred call runs at return, but its function value and
+			// arguments are evaluated now: defer s.lock()().
+			if _, ok := ast.Unparen(n.Call.Fun).(*ast.FuncLit); !ok {
+				if sel, ok := ast.Unparen(n.Call.Fun).(*ast.SelectorExpr); ok {
+					ast.Inspect(sel.X, visit)
+				} else {
+					ast.Inspect(n.Call.Fun, visit)
+				}
+			}
+			for _, a := range n.Call.Args {
+				ast.Inspect(a, visit)
+			}
+			return false
+		case *ast.GoStmt:
+			if d := c.staticDecl(n.Call); d != nil {
+				site(lc.units[d], n, emptyState())
+			}
+			return false
+		case *ast.CallExpr:
+			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
+				for _, a := range n.Args {
+					ast.Inspect(a, visit)
+				}
+				site(lc.units[lit], n, *st)
+				return false
+			}
+			if key, op, ok := c.lockOp(n); ok {
+				st.apply(key, op)
+				if op == opTry {
+					u.unsure = true
+				}
+				return false
+			}
+			switch c.builtinCall(n) {
+			case "delete", "clear":
+				if len(n.Args) > 0 {
+					if m := c.sharedMap(n.Args[0], u.lit); m != nil {
+						verb := "deleted from"
+						if len(n.Args) == 1 {
+							verb = "cleared"
+						}
+						record(n, n.Args[0], m, true, verb)
+						for _, a := range n.Args[1:] {
+							ast.Inspect(a, visit)
+						}
+						return false
+					}
+				}
+			case "len":
+				if len(n.Args) == 1 {
+					if m := c.sharedMap(n.Args[0], u.lit); m != nil {
+						record(n, n.Args[0], m, false, "read (len)")
+						return false
+					}
+				}
+			}
+			if d := c.staticDecl(n); d != nil {
+				ast.Inspect(n.Fun, visit)
+				for _, a := range n.Args {
+					ast.Inspect(a, visit)
+				}
+				if cu := lc.units[d]; cu != nil {
+					site(cu, n, *st)
+					st.applySummary(cu.sum)
+				}
+				return false
+			}
+		case *ast.IndexExpr:
+			if m := c.sharedMap(n.X, u.lit); m != nil {
+				if c.lhs[n] {
+					record(n, n.X, m, true, "written")
+				} else {
+					record(n, n.X, m, false, "read")
+				}
+			}
+		case *ast.SelectorExpr, *ast.Ident:
+			if e := n.(ast.Expr); c.lhs[e] {
+				if m := c.sharedMap(e, u.lit); m != nil {
+					record(n, e, m, true, "replaced")
+				}
+			}
+		}
+		return true
+	}
+	ast.Inspect(node, visit)
+}
+
+func (s *lockState) applySummary(sum summary) {
+	if s.top {
+		return
+	}
+	for k := range sum.kill {
+		delete(s.held, k)
+	}
+	for k, w := range sum.gen {
+		s.held[k] = w || s.held[k]
+	}
+}
+
+func (s *lockState) apply(key any, op lockOp) {
+	if s.top {
+		return
+	}
+	switch op {
+	case opLock:
+		s.held[key] = true
+	case opRLock:
+		if _, ok := s.held[key]; !ok {
+			s.held[key] = false
+		}
+	case opUnlock:
+		delete(s.held, key)
+	}
+}
+
+func (lc *lockCheck) report() {
+	c := lc.c
+	written := map[*types.Var]ast.Node{}
+	for _, u := range lc.order {
+		for _, a := range u.accesses {
+			if a.write && written[a.m] == nil {
+				written[a.m] = a.node
+			}
+		}
+	}
+	for _, u := range lc.order {
+		if u.unsure || u.g == nil || u.entry.top && !u.fixed {
+			continue
+		}
+		accesses := append([]mapAccess(nil), u.accesses...)
+		sort.Slice(accesses, func(i, j int) bool { return accesses[i].node.Pos() < accesses[j].node.Pos() })
+		for _, a := range accesses {
+			w := written[a.m]
+			if w == nil || a.state.guards(a.write) {
+				continue
+			}
+			name := exprName(a.mexpr)
+			var msg string
+			if a.write && len(a.state.held) > 0 {
+				msg = fmt.Sprintf("%s is %s while only a read lock is held: handlers holding the same read lock run at the same time, so this is a data race; take the write lock (Lock) around it",
+					name, a.verb)
+			} else {
+				fix := "guard it with a sync.Mutex held around every access"
+				if g := c.guardName(a.mexpr); g != "" {
+					fix = fmt.Sprintf("take %s.Lock() before it and %s.Unlock() after", g, g)
+				}
+				msg = fmt.Sprintf("%s is %s without holding a lock: handlers run concurrently and write this map while serving, so this is a data race; %s",
+					name, a.verb, fix)
+			}
+			var related []analysis.RelatedInformation
+			if w != a.node {
+				related = append(related, analysis.RelatedInformation{Pos: w.Pos(), End: w.End(), Message: "the map is written here"})
+			}
+			if !u.fixed {
+				for _, s := range lc.sites[u] {
+					if !s.state.guards(a.write) {
+						related = append(related, analysis.RelatedInformation{Pos: s.call.Pos(), End: s.call.End(), Message: "called here without the lock"})
+						break
+					}
+				}
+			}
+			c.report(UnlockedSessionMap, a.node.Pos(), a.node.End(), msg, nil, related...)
+		}
+	}
+}
+
+// guardName names the mutex that guards a map, for the message: the one
+// sync.Mutex or sync.RWMutex field of the struct that holds the map field,
+// or the one package-level mutex for a package-level map; "" when there is
+// not exactly one.
+func (c *checker) guardName(mexpr ast.Expr) string {
+	info := c.pass.TypesInfo
+	var found []string
+	switch e := ast.Unparen(mexpr).(type) {
+	case *ast.SelectorExpr:
+		if st, ok := deref(info.TypeOf(e.X)).Underlying().(*types.Struct); ok {
+			for i := range st.NumFields() {
+				if isMutex(st.Field(i).Type()) {
+					name := st.Field(i).Name()
+					if st.Field(i).Embedded() {
+						found = append(found, exprName(e.X))
+					} else {
+						found = append(found, exprName(e.X)+"."+name)
+					}
+				}
+			}
+		}
+	case *ast.Ident:
+		scope := c.pass.Pkg.Scope()
+		for _, n := range scope.Names() {
+			if v, ok := scope.Lookup(n).(*types.Var); ok && isMutex(v.Type()) {
+				found = append(found, n)
+			}
+		}
+	}
+	if len(found) == 1 {
+		return found[0]
+	}
+	return ""
+}
+
+func isMutex(t types.Type) bool {
+	n, ok := deref(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "sync" {
+		return false
+	}
+	return n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex"
+}

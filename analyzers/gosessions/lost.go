@@ -1,0 +1,366 @@
+package gosessions
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"github.com/gymlint/gymlint/analyzers/gonative"
+	"github.com/gymlint/gymlint/diag"
+	"golang.org/x/tools/go/analysis"
+)
+
+// LostSessionScored is rule GL352.
+var LostSessionScored = &diag.Rule{
+	Code: "GL352", Name: "go-lost-session-scored", Analyzer: AnalyzerName, Severity: diag.Error,
+	Summary: "A Go verify handler answers a session it no longer holds with a reward that is not masked.",
+	Doc: `## What it does
+Reports a reward that a native Go server's ` + "`/verify`" + ` handler builds in a missing-session branch
+(the branch of ` + "`v, ok := m[id]; if !ok {...}`" + `, ` + "`if m[id] == nil {...}`" + ` and the like, see the package
+documentation) without ` + "`mask_sample: true`" + `.
+
+A **reward** is a composite literal written in the branch of a struct type with a field named
+` + "`Reward`" + ` or tagged ` + "`json:\"reward\"`" + `, or of a map with the key ` + "`\"reward\"`" + `, whatever its value (0 is a
+reward too). It is **masked** when the literal sets the field named ` + "`MaskSample`" + ` or tagged
+` + "`json:\"mask_sample\"`" + ` (or the key ` + "`\"mask_sample\"`" + `) to the constant ` + "`true`" + `, or when the branch assigns
+` + "`true`" + ` to such a field (` + "`resp.MaskSample = true`" + `) or key. Rewards built elsewhere (a helper that returns
+a masked response) are not followed.
+
+A suggested fix sets the mask field (or key) to ` + "`true`" + ` in a keyed literal whose type has one.
+
+## Why it matters
+The environment lost the state it would measure: the session was never seeded, was closed, or the
+server restarted. A plain reward of 0 reads as a policy that solved nothing and trains on it. A
+masked sample (` + "`mask_sample: true`" + `, with ` + "`failure_kind`" + ` and ` + "`failure_reason`" + `) is left out of training
+and counted in coverage metrics, where a wiring fault (a session id that never reaches ` + "`/verify`" + `)
+shows.
+
+## Example
+` + "```go" + `
+	sess, ok := s.sessions[id]
+	if !ok {
+		writeJSON(w, http.StatusOK, VerifyResponse{Reward: 0})
+		return
+	}
+` + "```" + `
+
+## How to fix
+` + "```go" + `
+	if !ok {
+		writeJSON(w, http.StatusOK, VerifyResponse{
+			Reward: 0, MaskSample: true,
+			FailureKind: "session_lost", FailureReason: "session " + id + " is not held by this server",
+		})
+		return
+	}
+` + "```",
+}
+
+// LostSessionStatus is rule GL353.
+var LostSessionStatus = &diag.Rule{
+	Code: "GL353", Name: "go-lost-session-status", Analyzer: AnalyzerName, Severity: diag.Error,
+	Summary: "A Go tool handler answers a session it no longer holds with a status other than 404.",
+	Doc: `## What it does
+Reports the answer of a native Go server's tool handler (a route other than ` + "`/seed_session`" + `,
+` + "`/close_session`" + `, ` + "`/verify`" + ` and infrastructure paths such as ` + "`/health`" + `) in a missing-session branch
+(see the package documentation) when its status is a constant other than 404
+(` + "`http.Error(w, msg, http.StatusBadRequest)`" + `, ` + "`w.WriteHeader(500)`" + `, ` + "`writeJSON(w, http.StatusOK, obs)`" + `), or
+when the branch writes a body with the standard library before any status (an implicit 200). A
+status that is not a constant, or an answer written by a helper of the package without a constant
+status, is not judged.
+
+A suggested fix replaces a constant status with ` + "`http.StatusNotFound`" + `.
+
+## Why it matters
+A tool call for a session the server no longer holds cannot succeed on any retry. NeMo Gym answers
+it with 404, which the agent and the Environment Server treat as a lost session: the episode ends
+and its verify is masked. A 200 with an observation lets the policy go on acting on a world that does
+not exist; a 4xx other than 404 or a 5xx reads as a bad request or a server fault, and a 5xx is
+retried.
+
+## Example
+` + "```go" + `
+	sess, ok := s.sessions[id]
+	if !ok {
+		http.Error(w, "no such session", http.StatusBadRequest)
+		return
+	}
+` + "```" + `
+
+## How to fix
+` + "```go" + `
+	if !ok {
+		http.Error(w, "session "+id+" is not held by this server", http.StatusNotFound)
+		return
+	}
+` + "```",
+}
+
+func (c *checker) checkLostSessions() {
+	for _, h := range c.handlersOf(gonative.RouteVerify) {
+		for _, branch := range c.missingBranches(h) {
+			c.checkLostVerify(branch)
+		}
+	}
+	for _, h := range c.handlersOf(gonative.RouteTool) {
+		for _, branch := range c.missingBranches(h) {
+			c.checkLostTool(branch)
+		}
+	}
+}
+
+// rewardShape says where a composite literal keeps its reward and mask.
+type rewardShape struct {
+	isMap     bool
+	reward    bool
+	maskField string // the struct field of mask_sample; "" when none
+}
+
+func (c *checker) rewardShape(lit *ast.CompositeLit) rewardShape {
+	t := c.pass.TypesInfo.TypeOf(lit)
+	if t == nil {
+		return rewardShape{}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		var sh rewardShape
+		for i := range u.NumFields() {
+			f := u.Field(i)
+			tag := jsonName(u.Tag(i))
+			if f.Name() == "Reward" || tag == "reward" {
+				sh.reward = true
+			}
+			if f.Name() == "MaskSample" || tag == "mask_sample" {
+				sh.maskField = f.Name()
+			}
+		}
+		return sh
+	case *types.Map:
+		if b, ok := u.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			return rewardShape{}
+		}
+		sh := rewardShape{isMap: true, maskField: `"mask_sample"`}
+		for _, e := range lit.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok && c.stringConst(kv.Key) == "reward" {
+				sh.reward = true
+			}
+		}
+		return sh
+	}
+	return rewardShape{}
+}
+
+func jsonName(tag string) string {
+	name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+	return name
+}
+
+func (c *checker) stringConst(e ast.Expr) string {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return ""
+	}
+	return constant.StringVal(tv.Value)
+}
+
+func (c *checker) isTrue(e ast.Expr) bool {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
+}
+
+// maskValue returns the element of lit that sets the mask, or nil.
+func (c *checker) maskValue(lit *ast.CompositeLit, sh rewardShape) ast.Expr {
+	for i, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		switch {
+		case !ok && !sh.isMap:
+			// An unkeyed struct literal: elements are fields in order.
+			if st, ok := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct); ok && i < st.NumFields() && st.Field(i).Name() == sh.maskField {
+				return e
+			}
+		case ok && sh.isMap:
+			if c.stringConst(kv.Key) == "mask_sample" {
+				return kv.Value
+			}
+		case ok:
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == sh.maskField {
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
+
+// checkLostVerify reports the unmasked rewards of a missing-session branch
+// of a verify handler.
+func (c *checker) checkLostVerify(branch []ast.Stmt) {
+	// resp.MaskSample = true or resp["mask_sample"] = true in the branch
+	// masks every reward it builds.
+	maskedLater := false
+	for _, s := range branch {
+		inspectNoLits(s, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, l := range as.Lhs {
+				if !c.isTrue(as.Rhs[i]) {
+					continue
+				}
+				switch l := ast.Unparen(l).(type) {
+				case *ast.SelectorExpr:
+					if l.Sel.Name == "MaskSample" {
+						maskedLater = true
+					}
+					if sel, ok := c.pass.TypesInfo.Selections[l]; ok {
+						if v, ok := sel.Obj().(*types.Var); ok && v.IsField() && fieldTagIs(sel, "mask_sample") {
+							maskedLater = true
+						}
+					}
+				case *ast.IndexExpr:
+					if c.stringConst(l.Index) == "mask_sample" {
+						maskedLater = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	if maskedLater {
+		return
+	}
+	for _, s := range branch {
+		inspectNoLits(s, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			sh := c.rewardShape(lit)
+			if !sh.reward {
+				return true
+			}
+			mv := c.maskValue(lit, sh)
+			if mv != nil && c.isTrue(mv) {
+				return true
+			}
+			msg := "the verify handler answers a session it no longer holds with a reward that is not masked: a reward of 0 reads as a policy that solved nothing; set mask_sample: true (with failure_kind and failure_reason) so that the sample is left out"
+			if sh.maskField == "" {
+				msg += fmt.Sprintf(" (%s has no mask_sample field: add one)", types.TypeString(c.pass.TypesInfo.TypeOf(lit), types.RelativeTo(c.pass.Pkg)))
+			}
+			c.report(LostSessionScored, lit.Pos(), lit.End(), msg, c.maskFix(lit, sh, mv))
+			return true
+		})
+	}
+}
+
+// fieldTagIs reports whether the selected field's json name is name.
+func fieldTagIs(sel *types.Selection, name string) bool {
+	t := deref(sel.Recv())
+	idx := sel.Index()
+	for i, x := range idx {
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || x >= st.NumFields() {
+			return false
+		}
+		if i == len(idx)-1 {
+			return jsonName(st.Tag(x)) == name
+		}
+		t = deref(st.Field(x).Type())
+	}
+	return false
+}
+
+// maskFix sets the mask of a keyed literal to true.
+func (c *checker) maskFix(lit *ast.CompositeLit, sh rewardShape, mv ast.Expr) []analysis.SuggestedFix {
+	if sh.maskField == "" {
+		return nil
+	}
+	keyed := len(lit.Elts) == 0 || sh.isMap
+	if len(lit.Elts) > 0 {
+		_, keyed = lit.Elts[0].(*ast.KeyValueExpr)
+	}
+	if !keyed {
+		return nil
+	}
+	var edit analysis.TextEdit
+	switch {
+	case mv != nil:
+		edit = analysis.TextEdit{Pos: mv.Pos(), End: mv.End(), NewText: []byte("true")}
+	case len(lit.Elts) == 0:
+		edit = analysis.TextEdit{Pos: lit.Lbrace + 1, End: lit.Lbrace + 1, NewText: []byte(sh.maskField + ": true")}
+	default:
+		last := lit.Elts[len(lit.Elts)-1]
+		text := ", " + sh.maskField + ": true"
+		if c.multiline(lit) {
+			text = ",\n" + c.indentOf(last) + sh.maskField + ": true"
+		}
+		edit = analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(text)}
+	}
+	return []analysis.SuggestedFix{{Message: "Set mask_sample to true", TextEdits: []analysis.TextEdit{edit}}}
+}
+
+// multiline reports whether the closing brace of lit is on another line
+// than its last element.
+func (c *checker) multiline(lit *ast.CompositeLit) bool {
+	fset := c.pass.Fset
+	last := lit.Elts[len(lit.Elts)-1]
+	return fset.Position(last.End()).Line != fset.Position(lit.Rbrace).Line
+}
+
+// indentOf returns the leading white space of the line n starts on.
+func (c *checker) indentOf(n ast.Node) string {
+	tf := c.pass.Fset.File(n.Pos())
+	if tf == nil {
+		return ""
+	}
+	line := tf.Line(n.Pos())
+	start := tf.LineStart(line)
+	src, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return ""
+	}
+	off := tf.Offset(start)
+	end := off
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return string(src[off:end])
+}
+
+// checkLostTool reports the answers of a missing-session branch of a tool
+// handler that are not 404.
+func (c *checker) checkLostTool(branch []ast.Stmt) {
+	sawStatus := false
+	for _, a := range c.answers(branch) {
+		switch {
+		case a.body:
+			if !sawStatus {
+				c.report(LostSessionStatus, a.call.Pos(), a.call.End(),
+					"the tool handler answers a session it no longer holds with 200 (a body and no status): the agent goes on acting on a world that does not exist; answer 404 (http.StatusNotFound)", nil)
+			}
+			sawStatus = true
+		case a.code == 0:
+			sawStatus = true // a status this analyzer cannot read
+		case a.code != 404:
+			sawStatus = true
+			var fixes []analysis.SuggestedFix
+			text := c.statusText(a.call.Pos(), "StatusNotFound", 404)
+			pos, end := a.call.Pos(), a.call.End()
+			if a.status != nil {
+				pos, end = a.status.Pos(), a.status.End()
+				fixes = []analysis.SuggestedFix{{
+					Message:   fmt.Sprintf("Answer 404 (%s)", text),
+					TextEdits: []analysis.TextEdit{{Pos: pos, End: end, NewText: []byte(text)}},
+				}}
+			}
+			c.report(LostSessionStatus, pos, end,
+				fmt.Sprintf("the tool handler answers a session it no longer holds with %d: a lost session is answered with 404, which ends the episode and masks its verify; answer 404 (%s)", a.code, text),
+				fixes)
+		default:
+			sawStatus = true
+		}
+	}
+}

@@ -1,0 +1,520 @@
+// Package goanalysis is gymlint's driver for its Go analyzers: it finds the
+// Go modules of a repository, loads their packages with
+// golang.org/x/tools/go/packages, runs the registered analyzers (Analyzers)
+// with golang.org/x/tools/go/analysis/checker, and turns what they report
+// into gymlint diagnostics (package diag), with paths relative to the
+// scanned root, byte columns, and suggested fixes as text edits.
+//
+// gymlint never runs or builds the code it checks. Loading a module runs
+// `go list` in its directory (with the environment's GOFLAGS, GOPROXY,
+// GOWORK, ...: like any go command it may download missing module
+// dependencies, and it runs cgo's preprocessing for packages that use cgo);
+// the packages and all their dependencies are then parsed and type-checked
+// from source in this process. Nothing is compiled or executed.
+//
+// A package that does not load is reported (RuleLoadError, GL008) once per
+// error, and the scan goes on with the others.
+//
+// Under `go vet -vettool=$(which gymlint)` the go command drives the same
+// analyzers through unitchecker instead (see VetInvocation).
+package goanalysis
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/token"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/gymlint/gymlint/diag"
+)
+
+// skipDirs are directory names that module discovery does not enter, in
+// addition to hidden directories (".git", ".venv", ...).
+var skipDirs = map[string]bool{
+	"vendor": true, "testdata": true, "node_modules": true,
+	"__pycache__": true, "venv": true, "site-packages": true,
+}
+
+// Modules returns the directories under root that hold a go.mod file, as
+// root-relative slash-separated paths ("." for root itself), sorted. It does
+// not enter hidden directories, vendor, testdata, node_modules, __pycache__,
+// venv or site-packages, and does not follow symbolic links. A module nested
+// in another is listed too: `./...` of the outer one does not include it.
+func Modules(root string) ([]string, error) {
+	// The root itself may be a symbolic link; below it, none is followed.
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real
+	}
+	var mods []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == root {
+				return err
+			}
+			return nil // an unreadable subdirectory is not ours to report
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if p != root && (strings.HasPrefix(name, ".") || skipDirs[name]) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Name() == "go.mod" && d.Type().IsRegular() {
+			rel, err := filepath.Rel(root, filepath.Dir(p))
+			if err != nil {
+				return err
+			}
+			mods = append(mods, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(mods)
+	return mods, nil
+}
+
+// Config says what Run does.
+type Config struct {
+	// Analyzers to run; nil means the registered Analyzers.
+	Analyzers []*analysis.Analyzer
+	// Lookup finds the catalogue entry of a rule code (a Diagnostic.Category)
+	// to fill in a diagnostic's rule name, analyzer and severity. Codes it
+	// does not know (and a nil Lookup) fall back to this package's Rules,
+	// then to the analyzer's name and warning severity.
+	Lookup func(code string) *diag.Rule
+	// Modules are the root-relative module directories to load; nil means
+	// Modules(root).
+	Modules []string
+	// Tests also loads and analyzes each package's _test.go files.
+	Tests bool
+	// Env is added to the process environment for `go list` (for example
+	// GOFLAGS=-mod=mod, GOPROXY=off).
+	Env []string
+}
+
+// Result is the outcome of Run.
+type Result struct {
+	Modules     []string // root-relative directories of the modules loaded
+	Packages    int      // packages loaded (test variants included when Config.Tests)
+	Diagnostics []diag.Diagnostic
+}
+
+// ErrNoGoCommand is returned by Run when there is no go command on PATH to
+// load packages with.
+var ErrNoGoCommand = errors.New("no go command on PATH")
+
+// loadMode loads syntax and types of the packages and of every dependency,
+// from source: no export data, so nothing is compiled.
+const loadMode = packages.LoadAllSyntax | packages.NeedModule
+
+// Run loads every Go module under root and runs the analyzers on its
+// packages. Diagnostics are sorted. Load errors become GL008 diagnostics;
+// the error result is for what stops the scan (no go command, an unreadable
+// root) and for analyzers that fail or panic (a gymlint bug): then the
+// Result still holds everything that was found.
+func Run(root string, cfg Config) (*Result, error) {
+	analyzers := cfg.Analyzers
+	if analyzers == nil {
+		analyzers = Analyzers
+	}
+	if err := analysis.Validate(analyzers); err != nil {
+		return nil, err
+	}
+	mods := cfg.Modules
+	if mods == nil {
+		var err error
+		if mods, err = Modules(root); err != nil {
+			return nil, err
+		}
+	}
+	res := &Result{}
+	if len(mods) == 0 {
+		return res, nil
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		return nil, ErrNoGoCommand
+	}
+	rt, err := newRooted(root)
+	if err != nil {
+		return nil, err
+	}
+	c := &converter{root: rt, lookup: cfg.Lookup, files: map[string][]byte{}}
+	env := append(os.Environ(), cfg.Env...)
+	var errs []error
+	for _, mod := range mods {
+		res.Modules = append(res.Modules, mod)
+		n, err := c.module(mod, analyzers, cfg.Tests, env)
+		res.Packages += n
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	res.Diagnostics = c.out
+	diag.Sort(res.Diagnostics)
+	return res, errors.Join(errs...)
+}
+
+// module loads and analyzes one module; it returns the number of packages
+// loaded.
+func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests bool, env []string) (int, error) {
+	dir := filepath.Join(c.root.abs, filepath.FromSlash(mod))
+	gomod := path.Join(mod, "go.mod")
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: tests, Env: env}, "./...")
+	if err != nil {
+		c.add(RuleLoadError.New(gomod, diag.Pos{Line: 1, Col: 1}, diag.Pos{Line: 1, Col: 1},
+			fmt.Sprintf("Go module %s does not load: %s", mod, c.clean(goListMessage(err)))))
+		return 0, nil
+	}
+	for _, p := range pkgs {
+		c.loadErrors(p, dir, gomod)
+	}
+	if len(pkgs) == 0 || len(analyzers) == 0 {
+		return len(pkgs), nil
+	}
+	graph, err := analyze(analyzers, pkgs)
+	if err != nil {
+		return len(pkgs), fmt.Errorf("Go module %s: %w", mod, err)
+	}
+	var errs []error
+	for act := range graph.All() {
+		// A package with errors (reported above) is skipped by the
+		// analyzers that do not run despite errors. Of the failures, report
+		// the first causes, not the actions that failed because an action
+		// they depend on did.
+		if act.Err == nil || act.Package.IllTyped || slices.ContainsFunc(act.Deps, func(d *checker.Action) bool { return d.Err != nil }) {
+			continue
+		}
+		errs = append(errs, fmt.Errorf("analyzer %s failed on %s: %v", act.Analyzer.Name, act.Package.ID, act.Err))
+	}
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			c.add(c.diagnostic(act.Package.Fset, act.Analyzer, d, gomod))
+		}
+	}
+	return len(pkgs), errors.Join(errs...)
+}
+
+// analyze runs the analyzers on the packages, one action after another so
+// that a panicking analyzer becomes an error here instead of a crash in a
+// goroutine of the checker.
+func analyze(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (g *checker.Graph, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("an analyzer panicked: %v", r)
+		}
+	}()
+	return checker.Analyze(analyzers, pkgs, &checker.Options{Sequential: true})
+}
+
+// rooted resolves file names to root-relative paths, both through the root
+// as given and through its real path (the go command may report either).
+type rooted struct{ abs, real string }
+
+func newRooted(root string) (rooted, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return rooted{}, err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return rooted{}, err
+	}
+	return rooted{abs: abs, real: real}, nil
+}
+
+// rel returns file relative to the root, slash-separated, and whether it is
+// inside the root; outside, it returns the file's own slash path.
+func (r rooted) rel(file string) (string, bool) {
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(r.abs, file)
+	}
+	try := func(base, f string) (string, bool) {
+		rel, err := filepath.Rel(base, f)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return "", false
+		}
+		return filepath.ToSlash(rel), true
+	}
+	if rel, ok := try(r.abs, file); ok {
+		return rel, true
+	}
+	if rel, ok := try(r.real, file); ok {
+		return rel, true
+	}
+	if real, err := filepath.EvalSymlinks(file); err == nil {
+		if rel, ok := try(r.real, real); ok {
+			return rel, true
+		}
+	}
+	return filepath.ToSlash(file), false
+}
+
+// converter turns analysis results and load errors into diagnostics.
+type converter struct {
+	root   rooted
+	lookup func(string) *diag.Rule
+	files  map[string][]byte // file contents read to place load errors
+	seen   map[string]bool
+	out    []diag.Diagnostic
+}
+
+// add appends d unless the same finding is already there.
+func (c *converter) add(d diag.Diagnostic) {
+	key := fmt.Sprintf("%s\x00%d\x00%d\x00%s\x00%s", d.Path, d.Start.Line, d.Start.Col, d.Code, d.Message)
+	if c.seen == nil {
+		c.seen = map[string]bool{}
+	}
+	if c.seen[key] {
+		return
+	}
+	c.seen[key] = true
+	c.out = append(c.out, d)
+}
+
+// rule finds the catalogue entry of a code.
+func (c *converter) rule(code string) *diag.Rule {
+	if c.lookup != nil {
+		if r := c.lookup(code); r != nil {
+			return r
+		}
+	}
+	return lookupOwn(code)
+}
+
+// position converts a token.Pos to a root-relative path and a diag.Pos.
+// Positions are the file's own (not adjusted by //line directives), so that
+// offsets and paths name the bytes that a fix edits.
+func (c *converter) position(fset *token.FileSet, pos token.Pos) (string, diag.Pos, bool) {
+	if !pos.IsValid() {
+		return "", diag.Pos{}, false
+	}
+	p := fset.PositionFor(pos, false)
+	rel, _ := c.root.rel(p.Filename)
+	return rel, diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Column}, true
+}
+
+// diagnostic converts one analysis.Diagnostic of analyzer a. fallback is
+// the path used when the analyzer gave no position.
+func (c *converter) diagnostic(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic, fallback string) diag.Diagnostic {
+	out := diag.Diagnostic{Code: d.Category, Rule: d.Category, Analyzer: a.Name, Severity: diag.Warning, Message: d.Message}
+	if out.Code == "" {
+		out.Code, out.Rule = a.Name, a.Name
+	}
+	if r := c.rule(out.Code); r != nil {
+		out.Rule, out.Analyzer, out.Severity = r.Name, r.Analyzer, r.Severity
+	}
+	var ok bool
+	out.Path, out.Start, ok = c.position(fset, d.Pos)
+	if !ok {
+		out.Path, out.Start = fallback, diag.Pos{Line: 1, Col: 1}
+	}
+	out.End = out.Start
+	if _, end, ok := c.position(fset, d.End); ok && d.End >= d.Pos {
+		out.End = end
+	}
+	for _, r := range d.Related {
+		path, start, ok := c.position(fset, r.Pos)
+		if !ok {
+			continue
+		}
+		rel := diag.Related{Path: path, Start: start, End: start, Message: r.Message}
+		if _, end, ok := c.position(fset, r.End); ok && r.End >= r.Pos {
+			rel.End = end
+		}
+		out.Related = append(out.Related, rel)
+	}
+	for _, f := range d.SuggestedFixes {
+		fix := diag.Fix{Message: f.Message}
+		for _, e := range f.TextEdits {
+			path, start, ok := c.position(fset, e.Pos)
+			if !ok {
+				continue
+			}
+			te := diag.TextEdit{Path: path, Start: start, End: start, NewText: string(e.NewText)}
+			if _, end, ok := c.position(fset, e.End); ok && e.End >= e.Pos {
+				te.End = end
+			}
+			fix.Edits = append(fix.Edits, te)
+		}
+		out.Fixes = append(out.Fixes, fix)
+	}
+	return out
+}
+
+// loadErrors reports the errors of one loaded package: its own, or, when it
+// has none but a dependency does, one diagnostic naming that dependency.
+func (c *converter) loadErrors(p *packages.Package, dir, gomod string) {
+	name := p.PkgPath
+	if name == "" {
+		name = p.ID
+	}
+	if len(p.Errors) == 0 {
+		if !p.IllTyped {
+			return
+		}
+		dep, e := firstBrokenDep(p)
+		if dep == nil {
+			return
+		}
+		path, pos := gomod, diag.Pos{Line: 1, Col: 1}
+		if len(p.GoFiles) > 0 {
+			if rel, ok := c.root.rel(p.GoFiles[0]); ok {
+				path = rel
+			}
+		}
+		c.add(RuleLoadError.New(path, pos, pos, fmt.Sprintf("Go package %s is not analyzed: it imports %s, which does not load: %s",
+			name, dep.PkgPath, c.clean(e.Msg))))
+		return
+	}
+	verb := map[packages.ErrorKind]string{
+		packages.ParseError: "does not parse",
+		packages.TypeError:  "does not type-check",
+	}
+	for _, e := range p.Errors {
+		what := verb[e.Kind]
+		if what == "" {
+			what = "does not load"
+		}
+		path, pos := c.errorPos(e.Pos, dir)
+		if path == "" {
+			path, pos = gomod, diag.Pos{Line: 1, Col: 1}
+			if len(p.GoFiles) > 0 {
+				if rel, ok := c.root.rel(p.GoFiles[0]); ok {
+					path = rel
+				}
+			}
+		}
+		c.add(RuleLoadError.New(path, pos, pos, fmt.Sprintf("Go package %s %s: %s", name, what, c.clean(e.Msg))))
+	}
+}
+
+// firstBrokenDep finds, depth first in import-path order, a dependency of
+// p that has errors of its own.
+func firstBrokenDep(p *packages.Package) (*packages.Package, packages.Error) {
+	seen := map[*packages.Package]bool{}
+	var visit func(q *packages.Package) (*packages.Package, packages.Error)
+	visit = func(q *packages.Package) (*packages.Package, packages.Error) {
+		paths := make([]string, 0, len(q.Imports))
+		for ip := range q.Imports {
+			paths = append(paths, ip)
+		}
+		sort.Strings(paths)
+		for _, ip := range paths {
+			d := q.Imports[ip]
+			if seen[d] {
+				continue
+			}
+			seen[d] = true
+			if len(d.Errors) > 0 {
+				return d, d.Errors[0]
+			}
+			if dep, e := visit(d); dep != nil {
+				return dep, e
+			}
+		}
+		return nil, packages.Error{}
+	}
+	return visit(p)
+}
+
+var errPosRE = regexp.MustCompile(`^(.+?):(\d+)(?::(\d+))?$`)
+
+// errorPos places a packages.Error position ("file:line:col", "file:line",
+// "", "-"); relative file names are relative to the module directory dir,
+// where go list ran. It returns "" when the position is missing or outside
+// the root.
+func (c *converter) errorPos(s, dir string) (string, diag.Pos) {
+	m := errPosRE.FindStringSubmatch(s)
+	if m == nil {
+		return "", diag.Pos{}
+	}
+	file := m[1]
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(dir, file)
+	}
+	rel, ok := c.root.rel(file)
+	if !ok {
+		return "", diag.Pos{}
+	}
+	line, _ := strconv.Atoi(m[2])
+	col := 1
+	if m[3] != "" {
+		col, _ = strconv.Atoi(m[3])
+	}
+	if line < 1 {
+		line = 1
+	}
+	if col < 1 {
+		col = 1
+	}
+	return rel, diag.Pos{Offset: c.offset(file, line, col), Line: line, Col: col}
+}
+
+// offset is the byte offset of line:col (1-based, byte column) in file, or
+// 0 when the file cannot be read or is shorter.
+func (c *converter) offset(file string, line, col int) int {
+	data, ok := c.files[file]
+	if !ok {
+		data, _ = os.ReadFile(file)
+		c.files[file] = data
+	}
+	return Offset(data, line, col)
+}
+
+// Offset is the byte offset of the 1-based line and byte column in data;
+// a place past the end of a line or of data is clamped to it.
+func Offset(data []byte, line, col int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			return len(data)
+		}
+		off += i + 1
+	}
+	end := len(data)
+	if i := bytes.IndexByte(data[off:], '\n'); i >= 0 {
+		end = off + i
+	}
+	if off+col-1 > end {
+		return end
+	}
+	return off + col - 1
+}
+
+// clean folds a multi-line error message (go list's stderr) into one line
+// and writes the files under the root relative to it, so that messages do
+// not depend on where the repository is.
+func (c *converter) clean(s string) string {
+	for _, base := range []string{c.root.real, c.root.abs} {
+		s = strings.ReplaceAll(s, base+string(filepath.Separator), "")
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// goListMessage is the go command's own words from a packages.Load error,
+// without the "err: exit status 1: stderr:" wrapping.
+func goListMessage(err error) string {
+	msg := err.Error()
+	if i := strings.Index(msg, "stderr: "); i >= 0 {
+		msg = msg[i+len("stderr: "):]
+	}
+	return msg
+}

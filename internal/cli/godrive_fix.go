@@ -1,0 +1,492 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+)
+
+// A fix plan is what -fix applies and -diff shows: for each diagnostic with
+// suggested fixes (Python or Go), its first fix, unless the fix is invalid
+// or overlaps a fix taken before it (diagnostics are taken in their sorted
+// order). A fix is taken whole or not at all.
+type fixPlan struct {
+	files   map[string]*fileFix // by root-relative slash path
+	taken   int                 // fixes in the plan
+	skipped []string            // why each other fix was left out
+}
+
+// fileFix is the new content of one file.
+type fileFix struct {
+	path  string // root-relative, slash-separated
+	full  string // on disk
+	mode  os.FileMode
+	old   []byte
+	edits []diag.TextEdit // non-overlapping, sorted by offset
+	codes []string        // the codes of the fixes that edit the file
+}
+
+// planFixes chooses the fixes of ds to apply to the repository at root.
+func planFixes(root string, ds []diag.Diagnostic) *fixPlan {
+	p := &fixPlan{files: map[string]*fileFix{}}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		realRoot = root
+	}
+	for _, d := range ds {
+		if len(d.Fixes) == 0 {
+			continue
+		}
+		where := fmt.Sprintf("%s:%d:%d: %s", d.Path, d.Start.Line, d.Start.Col, d.Code)
+		if err := p.take(root, realRoot, d.Code, d.Fixes[0]); err != nil {
+			p.skipped = append(p.skipped, fmt.Sprintf("%s: fix %q not applied: %v", where, d.Fixes[0].Message, err))
+			continue
+		}
+		p.taken++
+	}
+	return p
+}
+
+// take adds fix to the plan, or says why it cannot.
+func (p *fixPlan) take(root, realRoot, code string, fix diag.Fix) error {
+	if len(fix.Edits) == 0 {
+		return fmt.Errorf("it has no edits")
+	}
+	// Check every edit before taking any.
+	byFile := map[string][]diag.TextEdit{}
+	for _, e := range fix.Edits {
+		f, err := p.file(root, realRoot, e.Path)
+		if err != nil {
+			return err
+		}
+		if e.Start.Offset < 0 || e.Start.Offset > e.End.Offset || e.End.Offset > len(f.old) {
+			return fmt.Errorf("edit [%d, %d) is outside %s (%d bytes)", e.Start.Offset, e.End.Offset, e.Path, len(f.old))
+		}
+		byFile[f.path] = append(byFile[f.path], e)
+	}
+	for name, edits := range byFile {
+		f := p.files[name]
+		sortEdits(edits)
+		edits = dedupEdits(edits)
+		for i := 1; i < len(edits); i++ {
+			if overlap(edits[i-1], edits[i]) {
+				return fmt.Errorf("its own edits of %s overlap", name)
+			}
+		}
+		for _, e := range edits {
+			for _, o := range f.edits {
+				if overlap(e, o) {
+					return fmt.Errorf("it overlaps the fix of another finding in %s (run gymlint -fix again once that one is applied)", name)
+				}
+			}
+		}
+		byFile[name] = edits
+	}
+	names := make([]string, 0, len(byFile))
+	for name := range byFile {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		f := p.files[name]
+		f.edits = dedupEdits(sortEdits(append(f.edits, byFile[name]...)))
+		f.codes = append(f.codes, code)
+	}
+	return nil
+}
+
+// file reads the file that an edit names, once, after checking that it is
+// a regular file inside the root.
+func (p *fixPlan) file(root, realRoot, name string) (*fileFix, error) {
+	if f, ok := p.files[name]; ok {
+		return f, nil
+	}
+	if name == "" || path.IsAbs(name) || !filepath.IsLocal(filepath.FromSlash(name)) || path.Clean(name) != name {
+		return nil, fmt.Errorf("the edit names %q, which is not a path inside the root", name)
+	}
+	full := filepath.Join(root, filepath.FromSlash(name))
+	st, err := os.Lstat(full)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", name)
+	}
+	dir, err := filepath.EvalSymlinks(filepath.Dir(full))
+	if err != nil {
+		return nil, err
+	}
+	if rel, err := filepath.Rel(realRoot, dir); err != nil || !filepath.IsLocal(rel) && rel != "." {
+		return nil, fmt.Errorf("%s is outside the root (through a symbolic link)", name)
+	}
+	old, err := os.ReadFile(full)
+	if err != nil {
+		return nil, err
+	}
+	f := &fileFix{path: name, full: full, mode: st.Mode().Perm(), old: old}
+	p.files[name] = f
+	return f, nil
+}
+
+func sortEdits(es []diag.TextEdit) []diag.TextEdit {
+	sort.SliceStable(es, func(i, j int) bool {
+		if es[i].Start.Offset != es[j].Start.Offset {
+			return es[i].Start.Offset < es[j].Start.Offset
+		}
+		return es[i].End.Offset < es[j].End.Offset
+	})
+	return es
+}
+
+// dedupEdits drops repeated identical edits of sorted es.
+func dedupEdits(es []diag.TextEdit) []diag.TextEdit {
+	out := es[:0]
+	for i, e := range es {
+		if i > 0 && same(e, out[len(out)-1]) {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func same(a, b diag.TextEdit) bool {
+	return a.Start.Offset == b.Start.Offset && a.End.Offset == b.End.Offset && a.NewText == b.NewText
+}
+
+// overlap reports whether two different edits of one file conflict: their
+// ranges share a byte, an insertion falls strictly inside the other's range,
+// or both insert at one place (their order would be a guess). Identical
+// edits do not conflict; edits that only touch do not either.
+func overlap(a, b diag.TextEdit) bool {
+	if same(a, b) {
+		return false
+	}
+	as, ae, bs, be := a.Start.Offset, a.End.Offset, b.Start.Offset, b.End.Offset
+	switch {
+	case as == ae && bs == be:
+		return as == bs
+	case as == ae:
+		return bs < as && as < be
+	case bs == be:
+		return as < bs && bs < ae
+	}
+	return as < be && bs < ae
+}
+
+// content is the file with its edits applied.
+func (f *fileFix) content() []byte {
+	return applyEdits(f.old, f.edits)
+}
+
+// applyEdits applies sorted, non-overlapping edits to data.
+func applyEdits(data []byte, edits []diag.TextEdit) []byte {
+	var b bytes.Buffer
+	last := 0
+	for _, e := range edits {
+		b.Write(data[last:e.Start.Offset])
+		b.WriteString(e.NewText)
+		last = e.End.Offset
+	}
+	b.Write(data[last:])
+	return b.Bytes()
+}
+
+// sortedFiles lists the plan's files that change, by path.
+func (p *fixPlan) sortedFiles() []*fileFix {
+	var fs []*fileFix
+	for _, f := range p.files {
+		if len(f.edits) > 0 {
+			fs = append(fs, f)
+		}
+	}
+	sort.Slice(fs, func(i, j int) bool { return fs[i].path < fs[j].path })
+	return fs
+}
+
+// apply writes the fixed files (each through a temporary file renamed over
+// it, keeping its permissions) and reports each on stderr.
+func (p *fixPlan) apply(stderr io.Writer) error {
+	for _, s := range p.skipped {
+		fmt.Fprintf(stderr, "gymlint: %s\n", s)
+	}
+	files := p.sortedFiles()
+	for _, f := range files {
+		if err := writeFileAtomic(f.full, f.content(), f.mode); err != nil {
+			return fmt.Errorf("writing the fixes of %s: %v", f.path, err)
+		}
+		fmt.Fprintf(stderr, "gymlint: fixed %s: %s (%d %s)\n", f.path, strings.Join(uniq(f.codes), ", "),
+			len(f.edits), plural(len(f.edits), "edit", "edits"))
+	}
+	fmt.Fprintf(stderr, "gymlint: applied %d %s to %d %s\n", p.taken, plural(p.taken, "fix", "fixes"),
+		len(files), plural(len(files), "file", "files"))
+	return nil
+}
+
+// diff writes the plan as unified diffs (paths a/PATH and b/PATH, relative
+// to the root: `patch -p1` or `git apply` in the root applies it).
+func (p *fixPlan) diff(stdout, stderr io.Writer) error {
+	for _, s := range p.skipped {
+		fmt.Fprintf(stderr, "gymlint: %s\n", s)
+	}
+	var b strings.Builder
+	for _, f := range p.sortedFiles() {
+		b.WriteString(unifiedDiff(f.path, f.old, f.edits, 3))
+	}
+	_, err := io.WriteString(stdout, b.String())
+	return err
+}
+
+func writeFileAtomic(name string, data []byte, mode os.FileMode) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".gymlint-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename, there is nothing to remove
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
+
+func uniq(ss []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// unifiedDiff is the unified diff, with ctx lines of context, of applying
+// the sorted, non-overlapping edits to old (the file name), or "" when they
+// change nothing.
+func unifiedDiff(name string, old []byte, edits []diag.TextEdit, ctx int) string {
+	if bytes.Equal(old, applyEdits(old, edits)) {
+		return ""
+	}
+	all := diffOps(old, edits)
+	var out strings.Builder
+	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", name, name)
+	oldLine, newLine := 1, 1 // the numbers of the lines at all[i]
+	for i := 0; ; {
+		j := i // the next change
+		for j < len(all) && all[j].kind == ' ' {
+			j++
+		}
+		if j == len(all) {
+			break
+		}
+		start := max(i, j-ctx)
+		oldLine += start - i
+		newLine += start - i
+		// The hunk goes on while the next change is at most 2*ctx lines away.
+		end := j
+		for {
+			for end < len(all) && all[end].kind != ' ' {
+				end++
+			}
+			k := end
+			for k < len(all) && all[k].kind == ' ' {
+				k++
+			}
+			if k < len(all) && k-end <= 2*ctx {
+				end = k
+				continue
+			}
+			break
+		}
+		stop := min(len(all), end+ctx)
+		var body strings.Builder
+		oldN, newN := 0, 0
+		for _, op := range all[start:stop] {
+			body.WriteByte(op.kind)
+			body.WriteString(op.line)
+			if !strings.HasSuffix(op.line, "\n") {
+				body.WriteString("\n\\ No newline at end of file\n")
+			}
+			if op.kind != '+' {
+				oldN++
+			}
+			if op.kind != '-' {
+				newN++
+			}
+		}
+		fmt.Fprintf(&out, "@@ -%s +%s @@\n", hunkRange(oldLine, oldN), hunkRange(newLine, newN))
+		out.WriteString(body.String())
+		oldLine += oldN
+		newLine += newN
+		i = stop
+	}
+	return out.String()
+}
+
+// diffOps is the line-by-line difference of old and old with edits applied:
+// the lines that edits touch form blocks (widened until the new text of a
+// block ends a line), each block is diffed on its own, and every other line
+// is unchanged. This costs little however large the file is.
+func diffOps(old []byte, edits []diag.TextEdit) []lineOp {
+	lines := splitLines(old)
+	n := len(lines)
+	starts := make([]int, n+1)
+	for k, l := range lines {
+		starts[k+1] = starts[k] + len(l)
+	}
+	// lineOf is the line that holds offset x; n for the end of a file that
+	// ends a line (or is empty).
+	lineOf := func(x int) int {
+		k := sort.Search(n+1, func(k int) bool { return starts[k] > x }) - 1
+		if k >= n && n > 0 && old[len(old)-1] != '\n' {
+			return n - 1
+		}
+		return min(k, n)
+	}
+	var ops []lineOp
+	next := 0 // the first line not yet in ops
+	for e := 0; e < len(edits); {
+		l0 := lineOf(edits[e].Start.Offset)
+		l1 := l0
+		var block []diag.TextEdit
+		var newText []byte
+		for {
+			// Take every edit that starts before the block ends.
+			for e < len(edits) && (len(block) == 0 || lineOf(edits[e].Start.Offset) <= l1) {
+				x := edits[e]
+				end := lineOf(x.End.Offset)
+				if x.End.Offset > x.Start.Offset && starts[end] == x.End.Offset {
+					end-- // the edit ends a line: the next one is not touched
+				}
+				l1 = max(l1, min(end+1, n))
+				block = append(block, x)
+				e++
+			}
+			base := starts[l0]
+			shifted := make([]diag.TextEdit, len(block))
+			for k, x := range block {
+				shifted[k] = x
+				shifted[k].Start.Offset -= base
+				shifted[k].End.Offset -= base
+			}
+			newText = applyEdits(old[base:starts[l1]], shifted)
+			if len(newText) > 0 && newText[len(newText)-1] != '\n' && l1 < n {
+				l1++ // the new text runs into the next line
+				continue
+			}
+			break
+		}
+		for ; next < l0; next++ {
+			ops = append(ops, lineOp{' ', lines[next]})
+		}
+		ops = append(ops, lineOps(lines[l0:l1], splitLines(newText))...)
+		next = l1
+	}
+	for ; next < n; next++ {
+		ops = append(ops, lineOp{' ', lines[next]})
+	}
+	return ops
+}
+
+// hunkRange is a hunk header's "start,count"; an empty range names the line
+// before it.
+func hunkRange(start, n int) string {
+	if n == 0 {
+		start--
+	}
+	if n == 1 {
+		return fmt.Sprint(start)
+	}
+	return fmt.Sprintf("%d,%d", start, n)
+}
+
+type lineOp struct {
+	kind byte // ' ', '-', '+'
+	line string
+}
+
+// lineOps diffs two short lists of lines with a longest common subsequence:
+// deletions come before insertions in each changed run.
+func lineOps(a, b []string) []lineOp {
+	n, m := len(a), len(b)
+	if n*m > 1<<20 {
+		// Too large to compare: all of a, then all of b (a valid diff).
+		ops := make([]lineOp, 0, n+m)
+		for _, l := range a {
+			ops = append(ops, lineOp{'-', l})
+		}
+		for _, l := range b {
+			ops = append(ops, lineOp{'+', l})
+		}
+		return ops
+	}
+	// lcs[i][j] is the LCS length of a[i:] and b[j:].
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var ops []lineOp
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && a[i] == b[j]:
+			ops = append(ops, lineOp{' ', a[i]})
+			i++
+			j++
+		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
+			ops = append(ops, lineOp{'-', a[i]})
+			i++
+		default:
+			ops = append(ops, lineOp{'+', b[j]})
+			j++
+		}
+	}
+	return ops
+}
+
+// splitLines splits data after each newline; the last line may lack one.
+func splitLines(data []byte) []string {
+	var lines []string
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			lines = append(lines, string(data))
+			break
+		}
+		lines = append(lines, string(data[:i+1]))
+		data = data[i+1:]
+	}
+	return lines
+}
