@@ -110,6 +110,7 @@ type View struct {
 
 	sharedMu sync.Mutex
 	shared   map[any]*sharedEntry
+	sources  map[string]*sourceEntry
 
 	mu      sync.Mutex
 	modules map[string]*moduleEntry

@@ -748,7 +748,7 @@ func mentionsBodyID(v *gym.View, meth Method) bool {
 			return true
 		}
 	}
-	src, err := v.FS.Read(meth.Class.Module.Path)
+	src, err := v.Source(meth.Class.Module.Path)
 	if err != nil || meth.Func.Span.End.Offset > len(src) {
 		return true // cannot tell: say nothing
 	}

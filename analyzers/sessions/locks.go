@@ -108,7 +108,7 @@ func runUnserializedSeedClose(v *gym.View) []diag.Diagnostic {
 func unserialized(v *gym.View, s gym.Server, owner gym.ClassRef, fn *pyscan.Function, ss *stateSet) []diag.Diagnostic {
 	recv := receiver(fn)
 	m := owner.Module
-	src, err := v.FS.Read(m.Path)
+	src, err := v.Source(m.Path)
 	if err != nil || len(fn.Awaits) == 0 {
 		return nil
 	}

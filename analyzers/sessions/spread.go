@@ -54,7 +54,7 @@ func init() {
 func runLostSessionKeywordSpread(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, m := range resourcesModules(v) {
-		src, err := v.FS.Read(m.Path)
+		src, err := v.Source(m.Path)
 		if err != nil {
 			continue
 		}

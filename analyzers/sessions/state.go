@@ -216,7 +216,7 @@ func (k *keyer) source(p string) []byte {
 	if t, ok := k.srcs[p]; ok {
 		return t
 	}
-	t, err := k.v.FS.Read(p)
+	t, err := k.v.Source(p)
 	if err != nil {
 		t = nil
 	}

@@ -415,7 +415,7 @@ func inTry(fn *pyscan.Function, span pyscan.Span) bool {
 
 // source returns a module's text, or nil.
 func source(v *gym.View, m *pyscan.Module) []byte {
-	src, err := v.FS.Read(m.Path)
+	src, err := v.Source(m.Path)
 	if err != nil {
 		return nil
 	}
@@ -673,7 +673,7 @@ type lookups struct {
 }
 
 func newLookups(v *gym.View, m *pyscan.Module, fn *pyscan.Function, recv string, ss *stateSet) *lookups {
-	src, err := v.FS.Read(m.Path)
+	src, err := v.Source(m.Path)
 	if err != nil {
 		src = nil
 	}

@@ -273,7 +273,7 @@ func legacyRaise(v *gym.View, m *pyscan.Module, fn *pyscan.Function, names []str
 	for _, r := range fn.Raises {
 		if r.Assert {
 			if src == nil {
-				b, err := v.FS.Read(m.Path)
+				b, err := v.Source(m.Path)
 				if err != nil {
 					continue
 				}

@@ -705,7 +705,7 @@ func (b *rfBuilder) source(path string) []byte {
 	if t, ok := b.texts[path]; ok {
 		return t
 	}
-	t, err := b.v.FS.Read(path)
+	t, err := b.v.Source(path)
 	if err != nil {
 		t = nil
 	}

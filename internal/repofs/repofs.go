@@ -235,10 +235,17 @@ func (f *FS) Read(rel string) ([]byte, error) {
 			return nil, &PathError{Path: c, Err: err}
 		}
 		defer fh.Close()
-		data, err = io.ReadAll(io.LimitReader(fh, f.maxFileSize+1))
-		if err != nil {
+		// Size the buffer from the file's size (capped), so reading does
+		// not grow it by doubling; the limit still holds if it grew since.
+		size := int64(512)
+		if st, err := fh.Stat(); err == nil && st.Size() > 0 {
+			size = min(st.Size(), f.maxFileSize) + 1
+		}
+		buf := bytes.NewBuffer(make([]byte, 0, size))
+		if _, err := buf.ReadFrom(io.LimitReader(fh, f.maxFileSize+1)); err != nil {
 			return nil, &PathError{Path: c, Err: err}
 		}
+		data = buf.Bytes()[:buf.Len():buf.Len()]
 	}
 	if int64(len(data)) > f.maxFileSize {
 		return nil, &PathError{Path: c, Err: fmt.Errorf("%w (%d bytes)", ErrTooLarge, f.maxFileSize)}
