@@ -92,10 +92,10 @@ func (v *View) ModuleFile(fromPath string, level int, dotted string) string {
 	return ""
 }
 
-// absoluteName returns the absolute dotted name of an import's module. ok
-// is false for a relative import that climbs beyond the top-level package,
-// which Python refuses.
-func absoluteName(m *pyscan.Module, level int, dotted string) (string, bool) {
+// AbsoluteModule returns the absolute dotted name of a module imported from
+// m with level leading dots. ok is false for a relative import that climbs
+// beyond the top-level package, which Python refuses.
+func AbsoluteModule(m *pyscan.Module, level int, dotted string) (string, bool) {
 	if level == 0 {
 		return dotted, true
 	}
@@ -271,7 +271,7 @@ func (r *resolver) star(m *pyscan.Module, name string, after int) Symbol {
 			}
 			continue
 		}
-		abs, ok := absoluteName(m, imp.Level, imp.Module)
+		abs, ok := AbsoluteModule(m, imp.Level, imp.Module)
 		if ok && v.IsFrameworkModule(abs) && v.serverBases[name] {
 			return Symbol{Kind: External, Dotted: abs + "." + name}
 		}
@@ -298,7 +298,7 @@ func (r *resolver) importSym(m *pyscan.Module, imp *pyscan.Import) Symbol {
 		}
 		return Symbol{Kind: External, Dotted: target}
 	}
-	abs, ok := absoluteName(m, imp.Level, imp.Module)
+	abs, ok := AbsoluteModule(m, imp.Level, imp.Module)
 	if !ok {
 		// A relative import beyond the top-level package fails in Python.
 		return Symbol{}

@@ -1,5 +1,7 @@
 package pyscan
 
+import "strings"
+
 import "fmt"
 
 // Pos is a place in a source file. Offset is a 0-based byte offset; Line and
@@ -274,6 +276,21 @@ type With struct {
 type Await struct {
 	Value Expr // the awaited expression
 	Span  Span
+}
+
+// Receiver is the name of a method's first parameter ("self", "cls"), or
+// "" for a @staticmethod or a function whose first parameter is a star form
+// or that has none.
+func (f *Function) Receiver() string {
+	for _, d := range f.Decorators {
+		if d.Dotted == "staticmethod" {
+			return ""
+		}
+	}
+	if len(f.Params) == 0 || strings.HasPrefix(f.Params[0], "*") {
+		return ""
+	}
+	return f.Params[0]
 }
 
 // Guard is the test of an enclosing if/elif that decides whether a

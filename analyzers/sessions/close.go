@@ -344,7 +344,7 @@ func Reach(v *gym.View, server gym.ClassRef, start Method) []Method {
 		cur := out[i]
 		recv := ""
 		if cur.Class.Class != nil {
-			recv = receiver(cur.Func)
+			recv = cur.Func.Receiver()
 		}
 		for _, c := range cur.Func.Calls {
 			var next Method
@@ -441,7 +441,7 @@ func releases(meth Method) []release {
 	fn, m := meth.Func, meth.Class.Module
 	recv := ""
 	if meth.Class.Class != nil {
-		recv = receiver(fn)
+		recv = fn.Receiver()
 	}
 	var out []release
 	for _, st := range fn.Stores {
@@ -707,7 +707,7 @@ func runCloseKeyedByCookie(v *gym.View) []diag.Diagnostic {
 // session id key, where <x> is not the receiver.
 func cookieRead(v *gym.View, meth Method) (pyscan.Span, string, bool) {
 	fn, m := meth.Func, meth.Class.Module
-	recv := receiver(fn)
+	recv := fn.Receiver()
 	isCookie := func(obj string) bool {
 		i := strings.IndexByte(obj, '.')
 		return i > 0 && obj[i:] == ".session" && obj[:i] != recv

@@ -106,7 +106,7 @@ func runUnserializedSeedClose(v *gym.View) []diag.Diagnostic {
 }
 
 func unserialized(v *gym.View, s gym.Server, owner gym.ClassRef, fn *pyscan.Function, ss *stateSet) []diag.Diagnostic {
-	recv := receiver(fn)
+	recv := fn.Receiver()
 	m := owner.Module
 	src, err := v.Source(m.Path)
 	if err != nil || len(fn.Awaits) == 0 {
@@ -207,7 +207,7 @@ func lockAttr(v *gym.View, server gym.ClassRef, recv string) string {
 			continue
 		}
 		for _, fn := range a.Class.Class.Methods {
-			r := receiver(fn)
+			r := fn.Receiver()
 			for _, st := range fn.Stores {
 				if st.Op != "=" || st.Key != nil || st.Value == nil || r == "" {
 					continue
@@ -331,7 +331,7 @@ func sameContainer(a, b []State) bool {
 			if x.Attr == y.Attr && x.Class.Class == y.Class.Class {
 				return true
 			}
-			if attrKey(receiver(x.Method), x.Attr) == attrKey(receiver(y.Method), y.Attr) {
+			if attrKey(x.Method.Receiver(), x.Attr) == attrKey(y.Method.Receiver(), y.Attr) {
 				return true
 			}
 		}

@@ -107,7 +107,7 @@ func starName(v *gym.View, m *pyscan.Module, first, rest string, after, depth in
 			}
 			continue
 		}
-		abs, ok := absModule(m, imp.Level, imp.Module)
+		abs, ok := gym.AbsoluteModule(m, imp.Level, imp.Module)
 		if ok && v.IsFrameworkModule(abs) && after < 0 && !pyBuiltins[first] {
 			return abs + "." + first + rest
 		}
@@ -157,7 +157,7 @@ func importName(v *gym.View, m *pyscan.Module, imp *pyscan.Import, rest string, 
 			return ""
 		}
 	}
-	mod, ok := absModule(m, imp.Level, imp.Module)
+	mod, ok := gym.AbsoluteModule(m, imp.Level, imp.Module)
 	if !ok {
 		return ""
 	}
@@ -191,34 +191,6 @@ func chase(v *gym.View, abs string, depth int) string {
 		return abs
 	}
 	return abs
-}
-
-// absModule returns the absolute name of a module imported from m with
-// level leading dots; ok is false for a relative import beyond the
-// top-level package.
-func absModule(m *pyscan.Module, level int, dotted string) (string, bool) {
-	if level == 0 {
-		return dotted, true
-	}
-	pkg := m.Name
-	if !m.IsPackage {
-		i := strings.LastIndexByte(pkg, '.')
-		if i < 0 {
-			return "", false
-		}
-		pkg = pkg[:i]
-	}
-	for i := 1; i < level; i++ {
-		j := strings.LastIndexByte(pkg, '.')
-		if j < 0 {
-			return "", false
-		}
-		pkg = pkg[:j]
-	}
-	if dotted == "" {
-		return pkg, true
-	}
-	return pkg + "." + dotted, true
 }
 
 // Framework returns the name the framework exports (for example

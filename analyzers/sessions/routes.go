@@ -144,7 +144,7 @@ func toolRoutes(v *gym.View, server gym.ClassRef) []toolFunc {
 	}
 	var factories []toolFunc
 	for _, m := range methods {
-		recv := receiver(m.Func)
+		recv := m.Func.Receiver()
 		for _, name := range selfRefs(m.Func, recv) {
 			if name != m.Func.Name {
 				referenced[name] = true
@@ -163,15 +163,15 @@ func toolRoutes(v *gym.View, server gym.ClassRef) []toolFunc {
 				continue
 			}
 			if factory {
-				factories = append(factories, toolFunc{class: t.Class, fn: t.Func, recv: receiver(t.Func)})
+				factories = append(factories, toolFunc{class: t.Class, fn: t.Func, recv: t.Func.Receiver()})
 				continue
 			}
-			addFn(toolFunc{class: t.Class, fn: t.Func, recv: receiver(t.Func)})
+			addFn(toolFunc{class: t.Class, fn: t.Func, recv: t.Func.Receiver()})
 		}
 	}
 	for _, m := range methods {
 		if !referenced[m.Func.Name] && !notToolRoute(m.Func.Name) {
-			addFn(toolFunc{class: m.Class, fn: m.Func, recv: receiver(m.Func)})
+			addFn(toolFunc{class: m.Class, fn: m.Func, recv: m.Func.Receiver()})
 		}
 	}
 	// Functions a factory builds: those nested in it that it returns.
@@ -200,7 +200,7 @@ func toolRoutes(v *gym.View, server gym.ClassRef) []toolFunc {
 			if !ok || notToolRoute(name) {
 				continue
 			}
-			addFn(toolFunc{class: t.Class, fn: t.Func, recv: receiver(t.Func), route: route})
+			addFn(toolFunc{class: t.Class, fn: t.Func, recv: t.Func.Receiver(), route: route})
 		}
 	}
 	return out

@@ -94,7 +94,7 @@ func States(v *gym.View, s gym.Server) []State {
 	k := newKeyer(v, methods)
 	for _, meth := range methods {
 		fn, m := meth.Func, meth.Class.Module
-		recv := receiver(fn)
+		recv := fn.Receiver()
 		for _, st := range writes(fn) {
 			attr := st.Target.Dotted
 			if !container(m, recv, attr) || st.Key == nil {
@@ -143,20 +143,6 @@ func writes(fn *pyscan.Function) []*pyscan.Store {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start.Offset < out[j].Span.Start.Offset })
 	return out
-}
-
-// receiver is the name of a method's first parameter ("self"), "" for a
-// staticmethod or a method without parameters.
-func receiver(fn *pyscan.Function) string {
-	for _, d := range fn.Decorators {
-		if d.Dotted == "staticmethod" {
-			return ""
-		}
-	}
-	if len(fn.Params) == 0 || strings.HasPrefix(fn.Params[0], "*") {
-		return ""
-	}
-	return fn.Params[0]
 }
 
 // container reports whether a dotted target is an attribute chain on the
@@ -321,7 +307,7 @@ func agree(kinds []KeyKind, fallback bool) KeyKind {
 // methods pass it.
 func (k *keyer) param(meth Method, name string, depth int) KeyKind {
 	fn := meth.Func
-	recv := receiver(fn)
+	recv := fn.Receiver()
 	if recv == "" || name == recv || meth.Class.Class == nil {
 		return KeyOther
 	}
@@ -333,7 +319,7 @@ func (k *keyer) param(meth Method, name string, depth int) KeyKind {
 	}
 	var kinds []KeyKind
 	for _, caller := range k.methods {
-		crecv := receiver(caller.Func)
+		crecv := caller.Func.Receiver()
 		if crecv == "" {
 			continue
 		}

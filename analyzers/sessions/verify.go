@@ -142,7 +142,7 @@ func runLostSessionScored(v *gym.View) []diag.Diagnostic {
 // lostSessionScored returns the GL306 findings of one verify.
 func lostSessionScored(v *gym.View, s gym.Server, owner gym.ClassRef, fn *pyscan.Function, ss *stateSet) []diag.Diagnostic {
 	m := owner.Module
-	lk := newLookups(v, m, fn, receiver(fn), ss)
+	lk := newLookups(v, m, fn, fn.Receiver(), ss)
 	var out []diag.Diagnostic
 	inherit := func(d *diag.Diagnostic) {
 		if owner.Class != s.Class.Class {
@@ -181,7 +181,7 @@ func lostSessionScored(v *gym.View, s gym.Server, owner gym.ClassRef, fn *pyscan
 	}
 	// Helpers of the server that raise when the state is missing, called
 	// from verify outside any try statement.
-	recv := receiver(fn)
+	recv := fn.Receiver()
 	if recv == "" {
 		return out
 	}
@@ -195,7 +195,7 @@ func lostSessionScored(v *gym.View, s gym.Server, owner gym.ClassRef, fn *pyscan
 		if !ok || h == fn || hOwner.Module.SyntaxError != nil {
 			continue
 		}
-		hl := newLookups(v, hOwner.Module, h, receiver(h), ss)
+		hl := newLookups(v, hOwner.Module, h, h.Receiver(), ss)
 		for _, r := range h.Raises {
 			if r.Assert {
 				continue
@@ -441,7 +441,7 @@ type reached struct {
 // reachable returns fn and the server's methods it reaches through
 // `self.m(...)` calls and `self.m` references, transitively.
 func reachable(v *gym.View, server, owner gym.ClassRef, fn *pyscan.Function) []reached {
-	out := []reached{{class: owner, fn: fn, recv: receiver(fn)}}
+	out := []reached{{class: owner, fn: fn, recv: fn.Receiver()}}
 	seen := map[*pyscan.Function]bool{fn: true}
 	for i := 0; i < len(out); i++ {
 		r := out[i]
@@ -454,7 +454,7 @@ func reachable(v *gym.View, server, owner gym.ClassRef, fn *pyscan.Function) []r
 				continue
 			}
 			seen[f] = true
-			out = append(out, reached{class: o, fn: f, recv: receiver(f)})
+			out = append(out, reached{class: o, fn: f, recv: f.Receiver()})
 		}
 	}
 	return out
@@ -577,7 +577,7 @@ type stateSet struct {
 func newStateSet(states []State) *stateSet {
 	ss := &stateSet{all: states, byAttr: map[string][]State{}}
 	for _, st := range states {
-		ss.byAttr[attrKey(receiver(st.Method), st.Attr)] = append(ss.byAttr[attrKey(receiver(st.Method), st.Attr)], st)
+		ss.byAttr[attrKey(st.Method.Receiver(), st.Attr)] = append(ss.byAttr[attrKey(st.Method.Receiver(), st.Attr)], st)
 	}
 	return ss
 }

@@ -713,20 +713,6 @@ func (b *rfBuilder) source(path string) []byte {
 	return t
 }
 
-// receiver is the name of a method's first parameter ("self"), "" for a
-// staticmethod.
-func rfReceiver(fn *pyscan.Function) string {
-	for _, d := range fn.Decorators {
-		if d.Dotted == "staticmethod" {
-			return ""
-		}
-	}
-	if len(fn.Params) == 0 || strings.HasPrefix(fn.Params[0], "*") {
-		return ""
-	}
-	return fn.Params[0]
-}
-
 type rfStmt struct {
 	off int
 	ret *pyscan.Return
@@ -735,7 +721,7 @@ type rfStmt struct {
 
 func (b *rfBuilder) method(cls gym.ClassRef, fn *pyscan.Function, depth int) *rfProgram {
 	prog := &rfProgram{}
-	recv := rfReceiver(fn)
+	recv := fn.Receiver()
 	src := b.source(cls.Module.Path)
 	if src == nil {
 		b.uncertain = true
