@@ -4,8 +4,11 @@
 // Formats:
 //   - text: `path:line:col: CODE message`, one per line.
 //   - json: an array of objects (see JSONDiagnostic); `[]` when there is nothing.
+//   - sarif: a SARIF 2.1.0 log for GitHub code scanning (sarif.go).
+//   - github: GitHub Actions workflow commands, one per line (github.go).
 //
-// Lines and columns are 1-based; columns count bytes, as go vet's do.
+// Lines and columns are 1-based; columns count bytes, as go vet's do,
+// except in SARIF, whose columns count UTF-16 code units.
 package output
 
 import (
@@ -18,15 +21,32 @@ import (
 )
 
 // Formats lists the names accepted by Write.
-var Formats = []string{"text", "json"}
+var Formats = []string{"text", "json", "sarif", "github"}
+
+// Options is what printers other than text need besides the diagnostics.
+type Options struct {
+	// Root is the scanned directory: SARIF reads line text below it to
+	// convert columns and to fingerprint findings.
+	Root string
+	// Rules finds a rule of the catalogue by code; nil finds none.
+	Rules func(code string) *diag.Rule
+	// Catalog is every rule, listed in SARIF's tool.driver.rules.
+	Catalog []*diag.Rule
+	// Version is gymlint's version, for SARIF's tool.driver.version.
+	Version string
+}
 
 // Write prints diagnostics in the named format.
-func Write(w io.Writer, format string, ds []diag.Diagnostic, rules func(code string) *diag.Rule) error {
+func Write(w io.Writer, format string, ds []diag.Diagnostic, opts Options) error {
 	switch format {
 	case "text":
 		return Text(w, ds)
 	case "json":
-		return JSON(w, ds, rules)
+		return JSON(w, ds, opts.Rules)
+	case "sarif":
+		return SARIF(w, ds, opts)
+	case "github":
+		return GitHub(w, ds)
 	}
 	return fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(Formats, ", "))
 }

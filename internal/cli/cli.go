@@ -17,6 +17,7 @@ import (
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/settings"
+	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/output"
 )
 
@@ -43,10 +44,14 @@ func version() string {
 
 const usage = `usage: gymlint [flags] [DIR]
        gymlint servers [--format text|markdown|json] [DIR]
+       gymlint rules [--format text|json]
+       gymlint explain CODE|NAME
 
 Checks the NeMo Gym-style repository at DIR (default: the current directory)
-without importing or running any of it. "gymlint servers" lists its servers.
-(A directory named "servers" is checked with "gymlint ./servers".)
+without importing or running any of it. "gymlint servers" lists its servers,
+"gymlint rules" lists the rules and "gymlint explain GL101" prints one rule's
+documentation. (A directory named "servers", "rules" or "explain" is checked
+with "gymlint ./servers".)
 Go modules (a go.mod at DIR or below) are loaded with go list and checked by
 the Go analyzers too; "go vet -vettool=$(which gymlint) ./..." runs those
 analyzers under go vet.
@@ -68,8 +73,15 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 			code = ExitError
 		}
 	}()
-	if len(args) > 0 && args[0] == "servers" {
-		return servers(args[1:], stdout, stderr)
+	if len(args) > 0 {
+		switch args[0] {
+		case "servers":
+			return servers(args[1:], stdout, stderr)
+		case "rules":
+			return rules(args[1:], stdout, stderr)
+		case "explain":
+			return explain(args[1:], stdout, stderr)
+		}
 	}
 	return check(args, stdout, stderr)
 }
@@ -213,7 +225,8 @@ func check(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if err := output.Write(stdout, *format, res.diagnostics, ruleLookup); err != nil {
+	if err := output.Write(stdout, *format, res.diagnostics,
+		output.Options{Root: root, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()}); err != nil {
 		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 		return ExitError
 	}

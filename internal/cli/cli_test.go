@@ -26,6 +26,8 @@ func TestGolden(t *testing.T) {
 	for _, tc := range []struct{ fixture, format, golden string }{
 		{"gymrepo", "text", "gymrepo.golden.txt"},
 		{"gymrepo", "json", "gymrepo.golden.json"},
+		{"gymrepo", "sarif", "gymrepo.golden.sarif"},
+		{"gymrepo", "github", "gymrepo.golden.github"},
 		{"extframework", "text", "extframework.golden.txt"},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
