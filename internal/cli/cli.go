@@ -152,6 +152,8 @@ func check(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 0, "parse with this many parallel `workers` (default: number of CPUs)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	quiet := fs.Bool("quiet", false, "do not print the summary line on stderr")
+	exitZero := fs.Bool("exit-zero", false, "exit 0 even when there are findings (errors still exit 2)")
+	statistics := fs.Bool("statistics", false, "print how many findings each rule has, instead of the findings")
 	// Suggested fixes (godrive_fix.go).
 	fix := fs.Bool("fix", false, "apply the suggested fixes to the files, then check again and print what remains")
 	showDiff := fs.Bool("diff", false, "print the suggested fixes as a unified diff on stdout instead of findings; change no file")
@@ -225,13 +227,25 @@ func check(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if err := output.Write(stdout, *format, res.diagnostics,
-		output.Options{Root: root, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()}); err != nil {
+	if *statistics && *format != "text" && *format != "json" {
+		fmt.Fprintln(stderr, "gymlint: --statistics prints text or JSON, not --format "+*format)
+		return ExitError
+	}
+	if *statistics {
+		err = writeStatistics(stdout, *format, res.diagnostics)
+	} else {
+		err = output.Write(stdout, *format, res.diagnostics,
+			output.Options{Root: root, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()})
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 		return ExitError
 	}
 	if *format == "text" && !*quiet {
 		fmt.Fprintln(stderr, summary(res, time.Since(start)))
+	}
+	if *exitZero {
+		return ExitClean
 	}
 	return exitFor(res.diagnostics)
 }

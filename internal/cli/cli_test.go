@@ -288,3 +288,36 @@ func TestServersInventory(t *testing.T) {
 		}
 	}
 }
+
+func TestExitZeroAndStatistics(t *testing.T) {
+	fixture := filepath.Join("..", "..", "testdata", "gymrepo")
+	if _, _, code := run(t, "--exit-zero", "--quiet", fixture); code != ExitClean {
+		t.Errorf("--exit-zero: exit %d", code)
+	}
+	if _, _, code := run(t, "--exit-zero", "--format", "xml", fixture); code != ExitError {
+		t.Errorf("--exit-zero keeps usage errors: exit %d", code)
+	}
+	out, _, code := run(t, "--statistics", "--quiet", fixture)
+	if code != ExitFindings {
+		t.Errorf("--statistics: exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) == 0 || !strings.Contains(lines[0], "GL101") || !strings.HasPrefix(strings.TrimSpace(lines[0]), "12 ") {
+		t.Errorf("statistics should start with the 12 GL101 findings:\n%s", out)
+	}
+	out, _, _ = run(t, "--statistics", "--format", "json", fixture)
+	var counts []map[string]any
+	if err := json.Unmarshal([]byte(out), &counts); err != nil || len(counts) == 0 {
+		t.Fatalf("json statistics: %v\n%s", err, out)
+	}
+	total := 0
+	for _, c := range counts {
+		total += int(c["count"].(float64))
+	}
+	if total != 20 {
+		t.Errorf("statistics count %d findings, want the fixture's 20", total)
+	}
+	if _, _, code := run(t, "--statistics", "--format", "sarif", fixture); code != ExitError {
+		t.Errorf("--statistics with sarif: exit %d", code)
+	}
+}
