@@ -46,9 +46,9 @@ func writeStatistics(w io.Writer, format string, ds []diag.Diagnostic) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(counts)
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, c := range counts {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t\n", c.Count, c.Code, c.Rule, c.Severity)
+		fmt.Fprintf(tw, "%6d\t%s\t%s\t%s\n", c.Count, c.Code, c.Rule, c.Severity)
 	}
 	return tw.Flush()
 }
