@@ -13,6 +13,7 @@ import (
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/suppress"
 )
 
 // checks are the analyzers' rules, in code order.
@@ -32,6 +33,7 @@ func Rules() []*diag.Rule {
 	}
 	// The Go analyzers' rules (they run through goanalysis, not as checks).
 	rs = append(rs, goanalysis.Rules...)
+	rs = append(rs, suppress.Rules...)
 	rs = append(rs, goworkers.Rules...)
 	rs = append(rs, gosessions.Rules...)
 	sort.Slice(rs, func(i, j int) bool { return rs[i].Code < rs[j].Code })

@@ -321,3 +321,27 @@ func TestExitZeroAndStatistics(t *testing.T) {
 		t.Errorf("--statistics with sarif: exit %d", code)
 	}
 }
+
+func TestInlineSuppressions(t *testing.T) {
+	suppressed := strings.Replace(plainServer, "class PlainServer(", "# gymlint: ignore[GL101] this test server runs with one worker only\nclass PlainServer(", 1)
+	root := writeTree(t, map[string]string{"resources_servers/plain/app.py": suppressed})
+	if out, _, code := run(t, "--quiet", root); code != ExitClean || out != "" {
+		t.Errorf("suppressed finding: exit %d, output %q", code, out)
+	}
+	noReason := strings.Replace(plainServer, "class PlainServer(SimpleResourcesServer):", "class PlainServer(SimpleResourcesServer):  # gymlint: ignore[undeclared-workers]", 1)
+	root = writeTree(t, map[string]string{"resources_servers/plain/app.py": noReason})
+	out, _, code := run(t, "--quiet", root)
+	if code != ExitFindings || !strings.Contains(out, "GL009") || !strings.Contains(out, "GL101") {
+		t.Errorf("suppression without a reason: exit %d\n%s", code, out)
+	}
+	unused := "# gymlint: ignore[GL101] nothing here is a server\nX = 1\n"
+	root = writeTree(t, map[string]string{
+		"resources_servers/echo/app.py":            cleanServer,
+		"resources_servers/echo/extra.py":          unused,
+		"resources_servers/echo/configs/echo.yaml": "echo:\n  resources_servers:\n    echo:\n      # gymlint: ignore[GL005] nothing to suppress\n      entrypoint: app.py\n",
+	})
+	out, _, code = run(t, "--quiet", root)
+	if code != ExitFindings || !strings.Contains(out, "resources_servers/echo/configs/echo.yaml:4:7: GL010") {
+		t.Errorf("unused suppression in a config: exit %d\n%s", code, out)
+	}
+}

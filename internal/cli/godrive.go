@@ -12,6 +12,7 @@ import (
 	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/suppress"
 )
 
 // goAnalyzers are the analyzers the Go driver runs: the registered ones.
@@ -77,6 +78,17 @@ func scan(root string, opts gym.Options, stderr io.Writer) (*scanResult, error) 
 		sr.diagnostics = append(append([]diag.Diagnostic(nil), res.Diagnostics...), g.res.Diagnostics...)
 		diag.Sort(sr.diagnostics)
 	}
+	// Inline suppressions (# gymlint: ignore[CODE] reason, //gymlint:ignore
+	// CODE reason) apply to every finding, Python, YAML and Go alike; the
+	// files gymlint read are searched for unused ones too.
+	var files []string
+	for _, e := range res.View.Entrypoints {
+		files = append(files, e.Path)
+	}
+	for _, f := range res.View.Configs {
+		files = append(files, f.Path)
+	}
+	sr.diagnostics = suppress.Apply(sr.diagnostics, files, res.View.Source, ruleLookup)
 	return sr, nil
 }
 

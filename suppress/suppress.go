@@ -1,0 +1,756 @@
+// Package suppress applies gymlint's inline suppressions: comments that
+// silence one finding, or every finding of some rules in one file, and that
+// must say why.
+//
+// # Syntax
+//
+// Python (.py) and YAML (.yaml, .yml) files, in a # comment:
+//
+//	x = 1  # gymlint: ignore[GL101] the app is built by a factory
+//	# gymlint: ignore[GL101,late-worker-refusal] why this is fine
+//	# gymlint: ignore-file[GL101] why this is fine for the whole file
+//
+// Go (.go) files, staticcheck-style, in a // comment that starts with the
+// directive (no space after //):
+//
+//	//gymlint:ignore GL201 why this is fine
+//	//gymlint:file-ignore GL201,GL202 why this is fine for the whole file
+//
+// The codes are rule codes (GL101) or rule names (undeclared-workers),
+// comma-separated. A reason, any text after the codes, is required. `ignore`
+// without codes (`# gymlint: ignore reason`, `ignore[]`) is not a
+// suppression.
+//
+// # Which lines a suppression covers
+//
+// A line suppression covers the line of its comment. When the comment is
+// alone on its line, it also covers the line of code below it; comment-only
+// lines in between are skipped (so suppressions and explanations can be
+// stacked above the code), a blank line ends the search. A trailing comment
+// covers only its own line. A finding is covered by the line of its start.
+//
+// A file suppression covers every finding of its rules in the file. In Python
+// and YAML it counts only in the file's leading comment block: the comment and
+// blank lines (and YAML `---` and `%` directive lines) before the first line of
+// code; a Python module docstring ends the block. A misplaced ignore-file is
+// reported as unused (GL010). In Go, //gymlint:file-ignore counts anywhere in
+// the file, as staticcheck's //lint:file-ignore does.
+//
+// # What is reported
+//
+// A suppression without a reason, or without codes, is reported as GL009
+// suppression-without-reason and suppresses nothing: the finding stays. A
+// code of a suppression that covers no finding with that code is reported as
+// GL010 unused-suppression (one diagnostic per suppression, naming the unused
+// codes), as is a code that names no rule. GL009 and GL010 cannot be
+// suppressed inline: they report the suppressions themselves, and a
+// suppression that could silence them would loop (an unused suppression of
+// GL010 is itself a GL010). A suppression naming them is reported as GL010
+// and must be removed; fix the suppression instead. Both are positioned at
+// the directive's comment.
+//
+// # Comments, not strings
+//
+// Go files are tokenised with go/scanner, so only real // comments count.
+// Python and YAML files are read with a small line scanner: in Python a #
+// outside '...', "..." (with backslash escapes) and triple-quoted strings
+// (tracked across lines) starts a comment; in YAML a # at the start of a line
+// or after a space or tab starts a comment, outside '...' and "..." scalars
+// that open at the start of a token, and block scalars (| and >, by
+// indentation) are skipped. Limits: a Python single-quoted string continued
+// with a backslash-newline, a YAML quoted scalar that spans lines, and
+// Python's nested quotes inside f-string replacement fields (3.12) are not
+// tracked; a directive there may be taken for a comment. Other file types
+// have no suppressions.
+//
+// In a Python or YAML comment, a suppression may follow other comment text
+// (`# noqa: F401  # gymlint: ignore[GL101] reason`); its reason ends where a
+// further `# ` (a # between white space and a space) starts another comment.
+package suppress
+
+import (
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+)
+
+// SuppressionWithoutReason is rule GL009.
+var SuppressionWithoutReason = &diag.Rule{
+	Code: "GL009", Name: "suppression-without-reason", Analyzer: "core", Severity: diag.Warning,
+	Summary: "An inline suppression gives no reason (or names no rule), so it suppresses nothing.",
+	Doc: `## What it does
+Reports each inline suppression (` + "`# gymlint: ignore[CODE] reason`" + `, ` + "`# gymlint: ignore-file[CODE] reason`" + `,
+` + "`//gymlint:ignore CODE reason`" + `, ` + "`//gymlint:file-ignore CODE reason`" + `) that has no reason after its codes, or
+that names no code at all. Such a suppression suppresses nothing: the finding it was meant for is
+still reported.
+
+## Why it matters
+A suppression is a claim that a finding is wrong or acceptable here. Without the reason, a reviewer
+cannot check the claim, and nobody can tell later whether it still holds when the code changes. A
+suppression without codes would silence every rule on the line, including ones written after it.
+
+## Example
+` + "```python" + `
+class EchoServer(SimpleResourcesServer):  # gymlint: ignore[GL101]
+    ...
+` + "```" + `
+
+## How to fix
+Name the rules, by code or name, and say after them why the finding does not apply:
+` + "```python" + `
+class EchoServer(SimpleResourcesServer):  # gymlint: ignore[GL101] started by a factory that defines app
+    ...
+` + "```" + `
+In Go: ` + "`//gymlint:ignore GL201 <why this is fine>`" + `. If the finding is right, fix the code and remove the
+suppression. GL009 itself cannot be suppressed inline.`,
+}
+
+// UnusedSuppression is rule GL010.
+var UnusedSuppression = &diag.Rule{
+	Code: "GL010", Name: "unused-suppression", Analyzer: "core", Severity: diag.Warning,
+	Summary: "An inline suppression names a rule that reports nothing where the suppression applies.",
+	Doc: `## What it does
+Reports each code of an inline suppression that suppresses no finding: no finding of that rule
+starts on the line it covers (its own line, and for a comment alone on its line, the line of code
+below it) or, for a file suppression, anywhere in the file. It also reports codes that name no
+gymlint rule, codes GL009 and GL010 (which cannot be suppressed), and a Python or YAML
+` + "`ignore-file`" + ` suppression that is not in the file's leading comment block.
+
+## Why it matters
+Suppressions outlive the findings they were written for. A stale suppression silences the next,
+unrelated finding of the same rule on that line without anyone deciding that it should, and a
+misspelt code silences nothing while looking as if it does.
+
+## Example
+` + "```yaml" + `
+# gymlint: ignore[GL006] the server is started elsewhere
+my_server:
+  resources_servers:
+    my_server:
+      entrypoint: app.py
+` + "```" + `
+where nothing on the line ` + "`my_server:`" + ` reports GL006 (any more).
+
+## How to fix
+Remove the suppression, or the codes it names that report nothing. If the finding moved, move the
+suppression to the line above the finding or to the end of the reported line. Put an
+` + "`ignore-file`" + ` suppression in the comment block at the top of the file. GL010 itself cannot be
+suppressed inline.`,
+}
+
+// Rules are the rules of this package.
+var Rules = []*diag.Rule{SuppressionWithoutReason, UnusedSuppression}
+
+// lang is the comment syntax of a file.
+type lang int
+
+const (
+	langNone lang = iota
+	langPython
+	langYAML
+	langGo
+)
+
+func langOf(p string) lang {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".py":
+		return langPython
+	case ".yaml", ".yml":
+		return langYAML
+	case ".go":
+		return langGo
+	}
+	return langNone
+}
+
+// line is one line of a file, without its line ending.
+type line struct {
+	start   int // byte offset of the line in the file
+	text    string
+	hasCode bool // something other than a comment or white space starts or runs on it
+	comment int  // byte index of the # that starts its comment (Python, YAML), or -1
+}
+
+func (l line) blank() bool { return strings.TrimSpace(l.text) == "" }
+
+// directive is one suppression comment.
+type directive struct {
+	lang      lang
+	fileLevel bool
+	line      int // 1-based
+	start     diag.Pos
+	end       diag.Pos
+	codes     []string // as written, deduplicated
+	noCodes   bool     // malformed: no [..] or no code in it
+	reason    string
+	misplaced bool  // an ignore-file after the leading comment block
+	covers    []int // lines a line suppression covers
+	target    int   // the line named in messages
+	used      map[string]bool
+}
+
+func splitLines(content []byte) []line {
+	s := string(content)
+	var ls []line
+	off := 0
+	for {
+		i := strings.IndexByte(s[off:], '\n')
+		end := len(s)
+		if i >= 0 {
+			end = off + i
+		}
+		ls = append(ls, line{start: off, text: strings.TrimSuffix(s[off:end], "\r"), comment: -1})
+		if i < 0 {
+			break
+		}
+		off = end + 1
+	}
+	return ls
+}
+
+// Apply removes the diagnostics that an inline suppression covers and
+// returns the rest plus a diagnostic for every suppression without a reason
+// (it suppresses nothing) and every suppression that matched nothing, sorted
+// by diag.Sort.
+//
+// read returns a root-relative file's content; when it fails, that file's
+// diagnostics are kept as they are. Only Python, YAML and Go files that have
+// diagnostics or are listed in scan are read. lookup finds a rule by code or
+// name; it may be nil, and then a suppression's codes match diagnostics by
+// their Code or Rule only and are never reported as unknown.
+func Apply(ds []diag.Diagnostic, scan []string, read func(path string) ([]byte, error), lookup func(codeOrName string) *diag.Rule) []diag.Diagnostic {
+	byPath := map[string][]int{}
+	files := map[string]bool{}
+	for i, d := range ds {
+		byPath[d.Path] = append(byPath[d.Path], i)
+		if langOf(d.Path) != langNone {
+			files[d.Path] = true
+		}
+	}
+	for _, p := range scan {
+		if langOf(p) != langNone {
+			files[p] = true
+		}
+	}
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+
+	suppressed := make([]bool, len(ds))
+	var out []diag.Diagnostic
+	for _, p := range paths {
+		content, err := read(p)
+		if err != nil {
+			continue
+		}
+		dirs := parse(p, content)
+		if len(dirs) == 0 {
+			continue
+		}
+		for _, i := range byPath[p] {
+			d := ds[i]
+			if isSelfCode(d.Code) {
+				continue
+			}
+			for _, dir := range dirs {
+				if !dir.active() || !dir.fileLevel && !contains(dir.covers, d.Start.Line) {
+					continue
+				}
+				for _, c := range dir.codes {
+					if !isSelf(c, lookup) && matches(c, d, lookup) {
+						dir.used[c] = true
+						suppressed[i] = true
+					}
+				}
+			}
+		}
+		for _, dir := range dirs {
+			if rd, ok := report(p, dir, lookup); ok {
+				out = append(out, rd)
+			}
+		}
+	}
+	kept := make([]diag.Diagnostic, 0, len(ds)+len(out))
+	for i, d := range ds {
+		if !suppressed[i] {
+			kept = append(kept, d)
+		}
+	}
+	kept = append(kept, out...)
+	diag.Sort(kept)
+	return kept
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// active says whether the directive suppresses anything.
+func (d *directive) active() bool {
+	return !d.noCodes && d.reason != "" && !d.misplaced
+}
+
+func isSelfCode(code string) bool {
+	return code == SuppressionWithoutReason.Code || code == UnusedSuppression.Code
+}
+
+// isSelf says whether a suppression's code names GL009 or GL010.
+func isSelf(c string, lookup func(string) *diag.Rule) bool {
+	for _, r := range Rules {
+		if c == r.Code || c == r.Name {
+			return true
+		}
+	}
+	if lookup != nil {
+		if r := lookup(c); r != nil && isSelfCode(r.Code) {
+			return true
+		}
+	}
+	return false
+}
+
+func matches(c string, d diag.Diagnostic, lookup func(string) *diag.Rule) bool {
+	if c == d.Code || c == d.Rule {
+		return true
+	}
+	if lookup != nil {
+		if r := lookup(c); r != nil {
+			return r.Code == d.Code
+		}
+	}
+	return false
+}
+
+// form is the directive as it should be written, with codes and a
+// placeholder reason.
+func (d *directive) form(codes string) string {
+	switch {
+	case d.lang == langGo && d.fileLevel:
+		return "//gymlint:file-ignore " + codes + " <why this is fine>"
+	case d.lang == langGo:
+		return "//gymlint:ignore " + codes + " <why this is fine>"
+	case d.fileLevel:
+		return "# gymlint: ignore-file[" + codes + "] <why this is fine>"
+	}
+	return "# gymlint: ignore[" + codes + "] <why this is fine>"
+}
+
+// report returns the GL009 or GL010 diagnostic of a directive, if any.
+func report(p string, d *directive, lookup func(string) *diag.Rule) (diag.Diagnostic, bool) {
+	if d.noCodes {
+		return SuppressionWithoutReason.New(p, d.start, d.end, fmt.Sprintf(
+			"this suppression names no rule, so it suppresses nothing: name the codes or rule names and give a reason after them: %s",
+			d.form("GL101"))), true
+	}
+	codes := strings.Join(d.codes, ",")
+	if d.reason == "" {
+		return SuppressionWithoutReason.New(p, d.start, d.end, fmt.Sprintf(
+			"this suppression of %s gives no reason, so it suppresses nothing: add a reason after the codes: %s",
+			orList(d.codes), d.form(codes))), true
+	}
+	if d.misplaced {
+		return UnusedSuppression.New(p, d.start, d.end, fmt.Sprintf(
+			"move this ignore-file suppression into the comment block at the top of the file, or remove it: after the first line of code it suppresses nothing (for one line use %s)",
+			(&directive{lang: d.lang}).form(codes))), true
+	}
+	var unused, self, unknown []string
+	for _, c := range d.codes {
+		switch {
+		case d.used[c]:
+		case isSelf(c, lookup):
+			self = append(self, c)
+		case lookup != nil && lookup(c) == nil:
+			unknown = append(unknown, c)
+		default:
+			unused = append(unused, c)
+		}
+	}
+	if len(unused)+len(self)+len(unknown) == 0 {
+		return diag.Diagnostic{}, false
+	}
+	all := len(unused)+len(self)+len(unknown) == len(d.codes)
+	var why []string
+	if len(unused) > 0 {
+		where := fmt.Sprintf("on line %d", d.target)
+		if d.fileLevel {
+			where = "in this file"
+		}
+		why = append(why, fmt.Sprintf("nothing %s reports %s", where, orList(unused)))
+	}
+	if len(unknown) > 0 {
+		why = append(why, fmt.Sprintf("%s %s not a gymlint rule code or name", strings.Join(unknown, ", "), isAre(unknown)))
+	}
+	if len(self) > 0 {
+		why = append(why, fmt.Sprintf("%s cannot be suppressed inline (GL009 and GL010 report suppressions themselves: fix the suppression instead)", strings.Join(self, ", ")))
+	}
+	var what string
+	if all {
+		what = "remove the suppression"
+	} else {
+		what = "remove " + strings.Join(append(append(unused, unknown...), self...), ", ") + " from the suppression"
+	}
+	return UnusedSuppression.New(p, d.start, d.end, what+": "+strings.Join(why, "; ")), true
+}
+
+func orList(xs []string) string {
+	if len(xs) <= 1 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+func isAre(xs []string) string {
+	if len(xs) == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// parse finds the suppressions of a file.
+func parse(p string, content []byte) []*directive {
+	ls := splitLines(content)
+	var dirs []*directive
+	switch lg := langOf(p); lg {
+	case langPython, langYAML:
+		if lg == langPython {
+			scanPython(ls)
+		} else {
+			scanYAML(ls)
+		}
+		leading := true
+		for i, l := range ls {
+			if leading && l.hasCode && !(lg == langYAML && yamlPreamble(l.text)) {
+				leading = false
+			}
+			if l.comment < 0 {
+				continue
+			}
+			for _, d := range hashDirectives(l, i+1) {
+				d.lang = lg
+				d.misplaced = d.fileLevel && !leading
+				dirs = append(dirs, d)
+			}
+		}
+	case langGo:
+		dirs = goDirectives(ls, content)
+	}
+	for _, d := range dirs {
+		d.used = map[string]bool{}
+		d.target = d.line
+		if d.fileLevel {
+			continue
+		}
+		d.covers = []int{d.line}
+		l := ls[d.line-1]
+		if strings.TrimSpace(l.text[:d.start.Col-1]) != "" {
+			continue // a trailing comment covers its own line only
+		}
+		for n := d.line + 1; n <= len(ls); n++ {
+			next := ls[n-1]
+			if next.hasCode {
+				d.covers = append(d.covers, n)
+				d.target = n
+				break
+			}
+			if next.blank() {
+				break
+			}
+		}
+	}
+	return dirs
+}
+
+func yamlPreamble(s string) bool {
+	t := strings.TrimSpace(s)
+	return t == "---" || strings.HasPrefix(t, "%")
+}
+
+// scanPython sets hasCode and comment of Python lines.
+func scanPython(ls []line) {
+	triple := "" // the closing quotes of an open triple-quoted string
+	for i := range ls {
+		s := ls[i].text
+		j := 0
+	scan:
+		for j < len(s) {
+			if triple != "" {
+				ls[i].hasCode = true
+				k := closing(s, j, triple)
+				if k < 0 {
+					break scan
+				}
+				j, triple = k+3, ""
+				continue
+			}
+			switch c := s[j]; c {
+			case '#':
+				ls[i].comment = j
+				break scan
+			case '"', '\'':
+				ls[i].hasCode = true
+				if q := strings.Repeat(string(c), 3); strings.HasPrefix(s[j:], q) {
+					triple = q
+					j += 3
+					continue
+				}
+				j++
+				for j < len(s) {
+					if s[j] == '\\' {
+						j += 2
+						continue
+					}
+					j++
+					if s[j-1] == c {
+						break
+					}
+				}
+			case ' ', '\t', '\f':
+				j++
+			default:
+				ls[i].hasCode = true
+				j++
+			}
+		}
+	}
+}
+
+// closing finds the closing triple quotes q in s from j, skipping
+// backslash escapes.
+func closing(s string, j int, q string) int {
+	for j < len(s) {
+		if s[j] == '\\' {
+			j += 2
+			continue
+		}
+		if strings.HasPrefix(s[j:], q) {
+			return j
+		}
+		j++
+	}
+	return -1
+}
+
+// blockScalar matches the code of a line that starts a YAML block scalar.
+var blockScalar = regexp.MustCompile(`(^|\s)[|>][-+0-9]*$`)
+
+// scanYAML sets hasCode and comment of YAML lines.
+func scanYAML(ls []line) {
+	block := -1 // the indentation of the line that opened a block scalar
+	for i := range ls {
+		s := ls[i].text
+		indent := len(s) - len(strings.TrimLeft(s, " "))
+		if block >= 0 {
+			if ls[i].blank() {
+				continue
+			}
+			if indent > block {
+				ls[i].hasCode = true
+				continue
+			}
+			block = -1
+		}
+		j, end := 0, len(s)
+	scan:
+		for j < len(s) {
+			c := s[j]
+			switch {
+			case c == '#' && (j == 0 || s[j-1] == ' ' || s[j-1] == '\t'):
+				ls[i].comment, end = j, j
+				break scan
+			case (c == '"' || c == '\'') && (j == 0 || strings.IndexByte(" \t[{,:-?", s[j-1]) >= 0):
+				ls[i].hasCode = true
+				j++
+				for j < len(s) {
+					if c == '"' && s[j] == '\\' {
+						j += 2
+						continue
+					}
+					if c == '\'' && strings.HasPrefix(s[j:], "''") {
+						j += 2
+						continue
+					}
+					j++
+					if s[j-1] == c {
+						break
+					}
+				}
+			case c == ' ' || c == '\t':
+				j++
+			default:
+				ls[i].hasCode = true
+				j++
+			}
+		}
+		if blockScalar.MatchString(strings.TrimRight(s[:min(end, len(s))], " \t")) {
+			block = indent
+		}
+	}
+}
+
+// hashDirectives finds the suppressions in the # comment of a Python or
+// YAML line.
+func hashDirectives(l line, n int) []*directive {
+	c := l.comment
+	s := l.text
+	// Where each directive starts: a # at the comment's start or after white
+	// space, followed by `gymlint:`.
+	var starts []int
+	for j := c; j < len(s); j++ {
+		if s[j] != '#' || j > c && s[j-1] != ' ' && s[j-1] != '\t' {
+			continue
+		}
+		if strings.HasPrefix(strings.TrimLeft(s[j+1:], " \t"), "gymlint:") {
+			starts = append(starts, j)
+		}
+	}
+	var dirs []*directive
+	for k, st := range starts {
+		end := len(s)
+		if k+1 < len(starts) {
+			end = starts[k+1]
+		}
+		// Another comment after the directive: `#` between white space and
+		// a space, or at the end.
+		for j := st + 1; j < end; j++ {
+			if s[j] == '#' && (s[j-1] == ' ' || s[j-1] == '\t') && (j+1 == len(s) || s[j+1] == ' ' || s[j+1] == '\t') {
+				end = j
+				break
+			}
+		}
+		text := strings.TrimRight(s[st:end], " \t")
+		d := parseHash(text)
+		if d == nil {
+			continue
+		}
+		d.line = n
+		d.start = diag.Pos{Offset: l.start + st, Line: n, Col: st + 1}
+		e := st + len(text)
+		d.end = diag.Pos{Offset: l.start + e, Line: n, Col: e + 1}
+		dirs = append(dirs, d)
+	}
+	return dirs
+}
+
+// parseHash parses `# gymlint: ignore[CODES] reason`; nil when the comment
+// is another gymlint directive.
+func parseHash(text string) *directive {
+	rest := strings.TrimLeft(text[1:], " \t")
+	rest = strings.TrimLeft(strings.TrimPrefix(rest, "gymlint:"), " \t")
+	w := 0
+	for w < len(rest) && (rest[w] >= 'a' && rest[w] <= 'z' || rest[w] == '-') {
+		w++
+	}
+	d := &directive{}
+	switch rest[:w] {
+	case "ignore":
+	case "ignore-file":
+		d.fileLevel = true
+	default:
+		return nil
+	}
+	rest = strings.TrimLeft(rest[w:], " \t")
+	if !strings.HasPrefix(rest, "[") {
+		d.noCodes = true
+		d.reason = strings.TrimSpace(rest)
+		return d
+	}
+	cl := strings.IndexByte(rest, ']')
+	if cl < 0 {
+		d.noCodes = true
+		return d
+	}
+	d.codes = splitCodes(rest[1:cl])
+	d.noCodes = len(d.codes) == 0
+	d.reason = strings.TrimSpace(rest[cl+1:])
+	return d
+}
+
+func splitCodes(s string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range strings.Split(s, ",") {
+		c = strings.TrimSpace(c)
+		if c != "" && !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// goDirectives finds the //gymlint:ignore and //gymlint:file-ignore
+// comments of a Go file and marks its lines of code.
+func goDirectives(ls []line, content []byte) []*directive {
+	fset := token.NewFileSet()
+	f := fset.AddFile("", -1, len(content))
+	var s scanner.Scanner
+	s.Init(f, content, func(token.Position, string) {}, scanner.ScanComments)
+	var dirs []*directive
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		p := f.Position(pos)
+		if tok != token.COMMENT {
+			if !(tok == token.SEMICOLON && lit == "\n") && p.Line >= 1 && p.Line <= len(ls) {
+				ls[p.Line-1].hasCode = true
+			}
+			continue
+		}
+		lit = strings.TrimRight(lit, "\r")
+		d := parseGo(lit)
+		if d == nil {
+			continue
+		}
+		off := f.Offset(pos)
+		d.line = p.Line
+		d.start = diag.Pos{Offset: off, Line: p.Line, Col: p.Column}
+		d.end = diag.Pos{Offset: off + len(lit), Line: p.Line, Col: p.Column + len(lit)}
+		dirs = append(dirs, d)
+	}
+	return dirs
+}
+
+// parseGo parses `//gymlint:ignore CODES reason` and
+// `//gymlint:file-ignore CODES reason`; nil for other comments.
+func parseGo(lit string) *directive {
+	d := &directive{lang: langGo}
+	var rest string
+	switch {
+	case hasWord(lit, "//gymlint:ignore"):
+		rest = lit[len("//gymlint:ignore"):]
+	case hasWord(lit, "//gymlint:file-ignore"):
+		rest = lit[len("//gymlint:file-ignore"):]
+		d.fileLevel = true
+	default:
+		return nil
+	}
+	fields := strings.Fields(rest)
+	if len(fields) == 0 {
+		d.noCodes = true
+		return d
+	}
+	d.codes = splitCodes(fields[0])
+	d.noCodes = len(d.codes) == 0
+	d.reason = strings.TrimSpace(strings.TrimPrefix(strings.TrimLeft(rest, " \t"), fields[0]))
+	return d
+}
+
+// hasWord says whether s is w or starts with w and white space.
+func hasWord(s, w string) bool {
+	return s == w || strings.HasPrefix(s, w) && (s[len(w)] == ' ' || s[len(w)] == '\t')
+}
