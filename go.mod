@@ -3,6 +3,7 @@ module github.com/gymlint/gymlint
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/tree-sitter/go-tree-sitter v0.25.0
 	github.com/tree-sitter/tree-sitter-python v0.23.6
 	go.yaml.in/yaml/v3 v3.0.6

@@ -1,4 +1,4 @@
-package lint
+package lint_test
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/settings"
+	"github.com/gymlint/gymlint/lint"
 )
 
 // The expectations below were written by hand from the rules, independently
@@ -20,20 +21,20 @@ type want struct {
 	code string
 }
 
-func runFixture(t *testing.T, dir string) *Result {
+func runFixture(t *testing.T, dir string) *lint.Result {
 	t.Helper()
 	conf, err := settings.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(dir, gym.Options{Exemptions: conf.Exempt})
+	res, err := lint.Run(dir, gym.Options{Exemptions: conf.Exempt})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return res
 }
 
-func checkOracle(t *testing.T, res *Result, wants []want) {
+func checkOracle(t *testing.T, res *lint.Result, wants []want) {
 	t.Helper()
 	key := func(w want) string { return fmt.Sprintf("%s:%d %s", w.path, w.line, w.code) }
 	exp := map[string]bool{}

@@ -81,6 +81,8 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 			return rules(args[1:], stdout, stderr)
 		case "explain":
 			return explain(args[1:], stdout, stderr)
+		case "config":
+			return config(args[1:], stdout, stderr)
 		}
 	}
 	return check(args, stdout, stderr)
@@ -204,6 +206,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
 	}
+	res.diagnostics = applyPolicy(root, res.diagnostics)
 	if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
 		if err := planFixes(root, res.diagnostics).diff(stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
@@ -225,6 +228,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "gymlint: %v\n", err)
 				return ExitError
 			}
+			res.diagnostics = applyPolicy(root, res.diagnostics)
 		}
 	}
 	if *statistics && *format != "text" && *format != "json" {

@@ -1,5 +1,6 @@
-// Package settings loads gymlint's own configuration file, .gymlint.yaml at
-// the scanned root.
+// Package settings loads gymlint's own configuration: .gymlint.yaml at the
+// scanned root or, when there is none, the [tool.gymlint] table of
+// pyproject.toml there.
 //
 // Recognised keys (all optional):
 //
@@ -9,6 +10,13 @@
 //	exempt:
 //	  - path: resources_servers/gymnasium/base.py
 //	    reason: Base-class module that configs name; it starts no server.
+//	disable: [GL205, unneeded-ray-enabled]   # rule codes, names or analyzer names
+//	enable: [workers, sessions]              # if given, only these rules
+//	severity: {GL106: error, undeclared-workers: warning}
+//	per_path_ignores:
+//	  - paths: ["benchmarks/**"]
+//	    rules: [GL101]
+//	    reason: Benchmarks are never run with several workers.
 //
 // Unknown keys, wrong types and an exemption without a reason are errors
 // that name the file, the line and the key.
@@ -44,7 +52,22 @@ type Settings struct {
 	FrameworkPackage string
 	MaxFileSize      int64
 	Exempt           []gym.Exemption
+
+	// Rule selection, resolved to rule codes (sorted, without duplicates).
+	Enable  []string // nil: every rule
+	Disable []string
+	// Severity overrides the severity of rules, by code.
+	Severity map[string]diag.Severity
+	// PerPathIgnores drop the findings of rules in files that match globs.
+	PerPathIgnores []PathIgnore
+
+	// Shadowed names a second configuration that was not read because File
+	// takes precedence (pyproject.toml's [tool.gymlint] beside .gymlint.yaml).
+	Shadowed string
 }
+
+// Keys are the recognised top-level keys.
+var Keys = []string{"server_types", "framework_package", "max_file_size", "exempt", "enable", "disable", "severity", "per_path_ignores"}
 
 // Error is a configuration error with its place.
 type Error struct {
@@ -60,27 +83,55 @@ func (e *Error) Error() string {
 	return e.File + ": " + e.Msg
 }
 
-// Load reads .gymlint.yaml at root, if it exists.
+// Load reads .gymlint.yaml at root, if it exists, and otherwise the
+// [tool.gymlint] table of pyproject.toml at root, if there is one.
 func Load(root string) (*Settings, error) {
-	p := filepath.Join(root, FileName)
+	data, found, err := readConfig(root, FileName)
+	if err != nil {
+		return nil, err
+	}
+	if found {
+		s, err := Parse(FileName, data)
+		if err != nil {
+			return nil, err
+		}
+		if py, ok, _ := readConfig(root, PyProject); ok && bytes.Contains(py, []byte("tool.gymlint")) {
+			s.Shadowed = PyProject
+		}
+		return s, nil
+	}
+	data, found, err = readConfig(root, PyProject)
+	if err != nil || !found {
+		return &Settings{}, err
+	}
+	s, _, err := ParseTOML(PyProject, data)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// readConfig reads the file name at root; found is false when it does not exist.
+func readConfig(root, name string) (data []byte, found bool, err error) {
+	p := filepath.Join(root, name)
 	st, err := os.Lstat(p)
 	if errors.Is(err, os.ErrNotExist) {
-		return &Settings{}, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return nil, &Error{File: FileName, Msg: err.Error()}
+		return nil, true, &Error{File: name, Msg: err.Error()}
 	}
 	if !st.Mode().IsRegular() {
-		return nil, &Error{File: FileName, Msg: "not a regular file (gymlint does not follow a symbolic link here)"}
+		return nil, true, &Error{File: name, Msg: "not a regular file (gymlint does not follow a symbolic link here)"}
 	}
 	if st.Size() > maxSize {
-		return nil, &Error{File: FileName, Msg: fmt.Sprintf("larger than %d bytes", maxSize)}
+		return nil, true, &Error{File: name, Msg: fmt.Sprintf("larger than %d bytes", maxSize)}
 	}
-	data, err := os.ReadFile(p)
+	data, err = os.ReadFile(p)
 	if err != nil {
-		return nil, &Error{File: FileName, Msg: err.Error()}
+		return nil, true, &Error{File: name, Msg: err.Error()}
 	}
-	return Parse(FileName, data)
+	return data, true, nil
 }
 
 // Parse reads configuration from bytes; name is used in errors and positions.
@@ -113,59 +164,100 @@ func Parse(name string, data []byte) (s *Settings, err error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, &Error{File: name, Line: root.Line, Msg: "the configuration must be a mapping of keys"}
 	}
+	if err := s.fromMapping(name, data, root); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// fromMapping reads the keys of the configuration mapping root (from YAML,
+// or from pyproject.toml's [tool.gymlint] converted to YAML nodes).
+func (s *Settings) fromMapping(name string, data []byte, root *yaml.Node) error {
 	seen := map[string]int{}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		if first, dup := seen[k.Value]; dup {
-			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("key %q appears twice (first at line %d)", k.Value, first)}
+			return &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("key %q appears twice (first at line %d)", k.Value, first)}
 		}
 		seen[k.Value] = k.Line
 		switch k.Value {
 		case "server_types":
 			list, err := stringList(name, k.Value, v)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if len(list) == 0 {
-				return nil, &Error{File: name, Line: v.Line, Msg: "server_types must list at least one server type"}
+				return &Error{File: name, Line: v.Line, Msg: "server_types must list at least one server type"}
 			}
 			s.ServerTypes = list
 		case "framework_package":
 			str, err := scalar(name, k.Value, v)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if str == "" || strings.ContainsAny(str, "/ ") {
-				return nil, &Error{File: name, Line: v.Line, Msg: "framework_package must be a Python package name such as nemo_gym"}
+				return &Error{File: name, Line: v.Line, Msg: "framework_package must be a Python package name such as nemo_gym"}
 			}
 			s.FrameworkPackage = str
 		case "max_file_size":
 			str, err := scalar(name, k.Value, v)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			n, perr := strconv.ParseInt(str, 10, 64)
 			if perr != nil || n <= 0 {
-				return nil, &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("max_file_size must be a positive number of bytes, not %q", str)}
+				return &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("max_file_size must be a positive number of bytes, not %q", str)}
 			}
 			s.MaxFileSize = n
 		case "exempt":
 			if v.Kind != yaml.SequenceNode {
-				return nil, &Error{File: name, Line: v.Line, Msg: "exempt must be a list of {path, reason} entries"}
+				return &Error{File: name, Line: v.Line, Msg: "exempt must be a list of {path, reason} entries"}
 			}
 			for _, item := range v.Content {
 				x, err := exemption(name, item)
 				if err != nil {
-					return nil, err
+					return err
 				}
 				x.Pos = bytePos(data, x.Pos.Line, x.Pos.Col)
 				s.Exempt = append(s.Exempt, x)
 			}
+		case "enable":
+			codes, err := ruleList(name, k.Value, v)
+			if err != nil {
+				return err
+			}
+			if len(codes) == 0 {
+				return &Error{File: name, Line: v.Line, Msg: "enable must list at least one rule (leave it out to enable every rule)"}
+			}
+			s.Enable = codes
+		case "disable":
+			codes, err := ruleList(name, k.Value, v)
+			if err != nil {
+				return err
+			}
+			s.Disable = codes
+		case "severity":
+			sev, err := severities(name, v)
+			if err != nil {
+				return err
+			}
+			s.Severity = sev
+		case "per_path_ignores":
+			if v.Kind != yaml.SequenceNode {
+				return &Error{File: name, Line: v.Line, Msg: "per_path_ignores must be a list of {paths, rules, reason} entries"}
+			}
+			for _, item := range v.Content {
+				pi, err := pathIgnore(name, item)
+				if err != nil {
+					return err
+				}
+				s.PerPathIgnores = append(s.PerPathIgnores, pi)
+			}
 		default:
-			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q (known: server_types, framework_package, max_file_size, exempt)", k.Value)}
+			return &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q (known: %s)", k.Value, strings.Join(Keys, ", "))}
 		}
 	}
-	return s, nil
+	return nil
 }
 
 func exemption(name string, n *yaml.Node) (gym.Exemption, error) {

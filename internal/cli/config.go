@@ -1,0 +1,154 @@
+package cli
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/policy"
+	"github.com/gymlint/gymlint/internal/repofs"
+	"github.com/gymlint/gymlint/internal/settings"
+	"github.com/gymlint/gymlint/lint"
+)
+
+// applyPolicy applies the rule selection of the configuration at root
+// (already validated by options) to the findings.
+func applyPolicy(root string, ds []diag.Diagnostic) []diag.Diagnostic {
+	conf, err := settings.Load(root)
+	if err != nil {
+		return ds
+	}
+	return policy.Apply(conf, ds)
+}
+
+// effectiveConfig is what `gymlint config` prints.
+type effectiveConfig struct {
+	File             string             `json:"file"`
+	Shadowed         string             `json:"shadowed,omitempty"`
+	ServerTypes      []string           `json:"server_types"`
+	FrameworkPackage string             `json:"framework_package"`
+	MaxFileSize      int64              `json:"max_file_size"`
+	Exempt           []configExemption  `json:"exempt"`
+	Enabled          []string           `json:"enabled"`
+	Disabled         []string           `json:"disabled"`
+	Severity         map[string]string  `json:"severity"`
+	PerPathIgnores   []configPathIgnore `json:"per_path_ignores"`
+}
+
+type configExemption struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+type configPathIgnore struct {
+	Paths  []string `json:"paths"`
+	Rules  []string `json:"rules"`
+	Reason string   `json:"reason"`
+}
+
+// config prints the effective configuration: gymlint config [--format text|json] [DIR].
+func config(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gymlint config", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "text", "output format: text or json")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: gymlint config [--format text|json] [DIR]\n\nPrints the effective configuration: the file read (.gymlint.yaml, or [tool.gymlint]\nin pyproject.toml), the defaults it leaves, and the rules resolved to codes.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	root, code, ok := parseArgs(fs, args, stderr)
+	if !ok {
+		return code
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: text, json)\n", *format)
+		return ExitError
+	}
+	opts, ok := options(root, stderr)
+	if !ok {
+		return ExitError
+	}
+	conf, err := settings.Load(root)
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: configuration error: %v\n", err)
+		return ExitError
+	}
+	ec := effectiveConfig{
+		File: conf.File, Shadowed: conf.Shadowed,
+		ServerTypes: opts.ServerTypes, FrameworkPackage: opts.FrameworkPackage, MaxFileSize: opts.MaxFileSize,
+		Exempt: []configExemption{}, Enabled: policy.EnabledCodes(conf), Disabled: []string{},
+		Severity: map[string]string{}, PerPathIgnores: []configPathIgnore{},
+	}
+	if len(ec.ServerTypes) == 0 {
+		ec.ServerTypes = configscan.DefaultServerTypes
+	}
+	if ec.FrameworkPackage == "" {
+		ec.FrameworkPackage = gym.DefaultFrameworkPackage
+	}
+	if ec.MaxFileSize == 0 {
+		ec.MaxFileSize = repofs.DefaultMaxFileSize
+	}
+	for _, x := range conf.Exempt {
+		ec.Exempt = append(ec.Exempt, configExemption{Path: x.Path, Reason: x.Reason})
+	}
+	for _, r := range lint.Rules() {
+		if !policy.Enabled(conf, r.Code) {
+			ec.Disabled = append(ec.Disabled, r.Code)
+		}
+	}
+	for c, s := range conf.Severity {
+		ec.Severity[c] = string(s)
+	}
+	for _, pi := range conf.PerPathIgnores {
+		ec.PerPathIgnores = append(ec.PerPathIgnores, configPathIgnore{Paths: pi.Paths, Rules: pi.Rules, Reason: pi.Reason})
+	}
+	if *format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(ec)
+	} else {
+		err = writeConfigText(stdout, ec)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+		return ExitError
+	}
+	return ExitClean
+}
+
+func writeConfigText(w io.Writer, ec effectiveConfig) error {
+	var b strings.Builder
+	file := ec.File
+	if file == "" {
+		file = "(none: defaults)"
+	}
+	fmt.Fprintf(&b, "file: %s\n", file)
+	if ec.Shadowed != "" {
+		fmt.Fprintf(&b, "  (%s also has [tool.gymlint]; %s takes precedence and it was not read)\n", ec.Shadowed, ec.File)
+	}
+	fmt.Fprintf(&b, "server_types: %s\n", strings.Join(ec.ServerTypes, ", "))
+	fmt.Fprintf(&b, "framework_package: %s\n", ec.FrameworkPackage)
+	fmt.Fprintf(&b, "max_file_size: %d\n", ec.MaxFileSize)
+	fmt.Fprintf(&b, "exempt: %d\n", len(ec.Exempt))
+	for _, x := range ec.Exempt {
+		fmt.Fprintf(&b, "  %s: %s\n", x.Path, x.Reason)
+	}
+	fmt.Fprintf(&b, "enabled (%d): %s\n", len(ec.Enabled), strings.Join(ec.Enabled, " "))
+	fmt.Fprintf(&b, "disabled (%d): %s\n", len(ec.Disabled), strings.Join(ec.Disabled, " "))
+	fmt.Fprintf(&b, "severity overrides: %d\n", len(ec.Severity))
+	for _, r := range lint.Rules() {
+		if s, ok := ec.Severity[r.Code]; ok {
+			fmt.Fprintf(&b, "  %s %s: %s (default %s)\n", r.Code, r.Name, s, r.Severity)
+		}
+	}
+	fmt.Fprintf(&b, "per_path_ignores: %d\n", len(ec.PerPathIgnores))
+	for _, pi := range ec.PerPathIgnores {
+		fmt.Fprintf(&b, "  %s: %s (%s)\n", strings.Join(pi.Paths, ", "), strings.Join(pi.Rules, " "), pi.Reason)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

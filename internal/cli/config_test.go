@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func policyRepo(t *testing.T, conf map[string]string) string {
+	files := map[string]string{
+		"resources_servers/plain/app.py":                   plainServer,
+		"resources_servers/plain/configs/plain.yaml":       "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n",
+		"resources_servers/plain/configs/dangling.yaml":    "gone:\n  resources_servers:\n    gone:\n      entrypoint: nope.py\n",
+		"resources_servers/legacy_a/app.py":                plainServer,
+		"resources_servers/legacy_a/configs/legacy_a.yaml": "legacy:\n  resources_servers:\n    legacy:\n      entrypoint: app.py\n",
+	}
+	for k, v := range conf {
+		files[k] = v
+	}
+	return writeTree(t, files)
+}
+
+func codesOf(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	var got []map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	return got
+}
+
+func TestPolicyEndToEnd(t *testing.T) {
+	out, _, code := run(t, "--format", "json", policyRepo(t, nil))
+	seen := map[string]bool{}
+	for _, d := range codesOf(t, out) {
+		seen[d["path"].(string)+" "+d["code"].(string)] = true
+	}
+	if code != ExitFindings || !seen["resources_servers/legacy_a/app.py GL101"] || !seen["resources_servers/plain/configs/dangling.yaml GL005"] {
+		t.Fatalf("without configuration: code %d:\n%s", code, out)
+	}
+	const yamlConf = `disable: [missing-entrypoint]
+severity: {GL101: warning}
+per_path_ignores:
+  - paths: ["resources_servers/legacy_*/**"]
+    rules: [workers]
+    reason: Legacy servers run with one worker.
+`
+	const tomlConf = `[project]
+name = "x"
+
+[tool.gymlint]
+disable = ["missing-entrypoint"]
+severity = { GL101 = "warning" }
+
+[[tool.gymlint.per_path_ignores]]
+paths = ["resources_servers/legacy_*/**"]
+rules = ["workers"]
+reason = "Legacy servers run with one worker."
+`
+	for name, conf := range map[string]map[string]string{
+		".gymlint.yaml":  {".gymlint.yaml": yamlConf},
+		"pyproject.toml": {"pyproject.toml": tomlConf},
+	} {
+		t.Run(name, func(t *testing.T) {
+			out, _, code := run(t, "--format", "json", policyRepo(t, conf))
+			got := codesOf(t, out)
+			if code != ExitFindings || len(got) != 1 {
+				t.Fatalf("code %d, %d findings:\n%s", code, len(got), out)
+			}
+			d := got[0]
+			if d["code"] != "GL101" || d["path"] != "resources_servers/plain/app.py" || d["severity"] != "warning" {
+				t.Errorf("%v", d)
+			}
+		})
+	}
+}
+
+func TestConfigCommand(t *testing.T) {
+	root := policyRepo(t, map[string]string{
+		".gymlint.yaml":  "disable: [rayenabled]\nseverity: {GL106: error}\nper_path_ignores:\n  - {paths: [\"a/**\"], rules: [GL101], reason: why not}\n",
+		"pyproject.toml": "[tool.gymlint]\ndisable = [\"GL101\"]\n",
+	})
+	out, errOut, code := run(t, "config", root)
+	if code != ExitClean {
+		t.Fatalf("code %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"file: .gymlint.yaml\n",
+		"pyproject.toml also has [tool.gymlint]",
+		"framework_package: nemo_gym\n",
+		"max_file_size: 4194304\n",
+		"GL201 GL202 GL203 GL204 GL205\n",
+		"  GL106 unreachable-app: error (default warning)\n",
+		"  a/**: GL101 (why not)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	out, _, code = run(t, "config", "--format", "json", root)
+	var ec effectiveConfig
+	if err := json.Unmarshal([]byte(out), &ec); err != nil || code != ExitClean {
+		t.Fatalf("code %d, %v:\n%s", code, err, out)
+	}
+	if ec.File != ".gymlint.yaml" || ec.Shadowed != "pyproject.toml" || len(ec.Disabled) != 5 || ec.Severity["GL106"] != "error" ||
+		len(ec.PerPathIgnores) != 1 || len(ec.ServerTypes) != 3 {
+		t.Errorf("%+v", ec)
+	}
+
+	bad := policyRepo(t, map[string]string{".gymlint.yaml": "disable: [GL999]\n"})
+	if _, errOut, code := run(t, "config", bad); code != ExitError || !strings.Contains(errOut, ".gymlint.yaml:1: unknown rule \"GL999\"") {
+		t.Errorf("code %d: %s", code, errOut)
+	}
+	if _, errOut, code := run(t, bad); code != ExitError || !strings.Contains(errOut, ".gymlint.yaml:1:") {
+		t.Errorf("check with a bad configuration: code %d: %s", code, errOut)
+	}
+	none := policyRepo(t, nil)
+	if out, _, code := run(t, "config", none); code != ExitClean || !strings.Contains(out, "file: (none: defaults)") || !strings.Contains(out, "disabled (0)") {
+		t.Errorf("code %d:\n%s", code, out)
+	}
+}

@@ -1,0 +1,115 @@
+// Package policy applies the rule selection of gymlint's configuration to
+// findings: enable/disable, per-path ignores and severity overrides.
+package policy
+
+import (
+	"path"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/settings"
+	"github.com/gymlint/gymlint/lint"
+)
+
+// Enabled reports whether the rule with this code runs under s.
+func Enabled(s *settings.Settings, code string) bool {
+	if s == nil {
+		return true
+	}
+	if s.Enable != nil && !contains(s.Enable, code) {
+		return false
+	}
+	return !contains(s.Disable, code)
+}
+
+// EnabledCodes lists the codes of every enabled rule, in code order.
+func EnabledCodes(s *settings.Settings) []string {
+	var out []string
+	for _, r := range lint.Rules() {
+		if Enabled(s, r.Code) {
+			out = append(out, r.Code)
+		}
+	}
+	return out
+}
+
+// Apply drops the findings of disabled rules and of per-path ignores, and
+// overrides severities. It returns a new slice; order is kept.
+func Apply(s *settings.Settings, ds []diag.Diagnostic) []diag.Diagnostic {
+	if s == nil {
+		return ds
+	}
+	out := make([]diag.Diagnostic, 0, len(ds))
+	for _, d := range ds {
+		if !Enabled(s, d.Code) || ignored(s, d) {
+			continue
+		}
+		if sev, ok := s.Severity[d.Code]; ok {
+			d.Severity = sev
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func ignored(s *settings.Settings, d diag.Diagnostic) bool {
+	for _, pi := range s.PerPathIgnores {
+		if !contains(pi.Rules, d.Code) {
+			continue
+		}
+		for _, g := range pi.Paths {
+			if Match(g, d.Path) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Match reports whether the slash-separated path p matches the glob g. The
+// glob is anchored at the scanned root; "**" as a whole segment matches any
+// number of segments (none included); within a segment "*", "?" and
+// "[...]" are those of path.Match and do not cross a "/".
+func Match(g, p string) bool {
+	g = strings.TrimPrefix(g, "./")
+	p = strings.TrimPrefix(p, "./")
+	return matchSegs(strings.Split(g, "/"), strings.Split(p, "/"))
+}
+
+func matchSegs(gs, ps []string) bool {
+	for len(gs) > 0 {
+		if gs[0] == "**" {
+			for len(gs) > 0 && gs[0] == "**" {
+				gs = gs[1:]
+			}
+			if len(gs) == 0 {
+				return true
+			}
+			for i := range ps {
+				if matchSegs(gs, ps[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(ps) == 0 || !matchSeg(gs[0], ps[0]) {
+			return false
+		}
+		gs, ps = gs[1:], ps[1:]
+	}
+	return len(ps) == 0
+}
+
+func matchSeg(g, p string) bool {
+	ok, err := path.Match(g, p)
+	return err == nil && ok
+}

@@ -1,0 +1,83 @@
+package policy
+
+import (
+	"testing"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/settings"
+)
+
+func TestMatch(t *testing.T) {
+	cases := []struct {
+		g, p string
+		want bool
+	}{
+		{"benchmarks/**", "benchmarks/a/b.py", true},
+		{"benchmarks/**", "benchmarks", true},
+		{"benchmarks/**", "other/benchmarks/a.py", false},
+		{"**/app.py", "app.py", true},
+		{"**/app.py", "a/b/app.py", true},
+		{"**/app.py", "a/b/app.pyc", false},
+		{"resources_servers/legacy_*/app.py", "resources_servers/legacy_x/app.py", true},
+		{"resources_servers/legacy_*/app.py", "resources_servers/legacy_x/y/app.py", false},
+		{"resources_servers/*", "resources_servers/a/app.py", false},
+		{"a/**/b/*.py", "a/x/y/b/c.py", true},
+		{"a/**/b/*.py", "a/b/c.py", true},
+		{"a/**/b/*.py", "a/b/c/d.py", false},
+		{"./a.py", "a.py", true},
+		{"a?.py", "ab.py", true},
+		{"[", "[", false},
+	}
+	for _, c := range cases {
+		if got := Match(c.g, c.p); got != c.want {
+			t.Errorf("Match(%q, %q) = %v, want %v", c.g, c.p, got, c.want)
+		}
+	}
+}
+
+func TestApply(t *testing.T) {
+	s, err := settings.Parse(".gymlint.yaml", []byte(`
+disable: [GL205]
+severity: {GL106: info, workers: warning}
+per_path_ignores:
+  - paths: ["benchmarks/**"]
+    rules: [undeclared-workers]
+    reason: never run with several workers
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := []diag.Diagnostic{
+		{Path: "a/app.py", Code: "GL205", Severity: diag.Error},
+		{Path: "benchmarks/x/app.py", Code: "GL101", Severity: diag.Error},
+		{Path: "a/app.py", Code: "GL101", Severity: diag.Error},
+		{Path: "a/app.py", Code: "GL106", Severity: diag.Error},
+		{Path: "a/app.py", Code: "GL001", Severity: diag.Error},
+	}
+	got := Apply(s, ds)
+	if len(got) != 3 {
+		t.Fatalf("got %+v", got)
+	}
+	want := map[string]diag.Severity{"GL101": diag.Warning, "GL106": diag.Info, "GL001": diag.Error}
+	for _, d := range got {
+		if d.Path != "a/app.py" || d.Severity != want[d.Code] {
+			t.Errorf("%+v", d)
+		}
+	}
+	if ds[0].Severity != diag.Error || ds[3].Severity != diag.Error {
+		t.Error("Apply changed its input")
+	}
+}
+
+func TestEnable(t *testing.T) {
+	s, err := settings.Parse("x", []byte("enable: [rayenabled, GL101]\ndisable: [GL205]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !Enabled(s, "GL101") || Enabled(s, "GL102") || Enabled(s, "GL205") {
+		t.Errorf("enable/disable: %v", EnabledCodes(s))
+	}
+	if len(EnabledCodes(s)) < 2 || !Enabled(nil, "GL102") {
+		t.Errorf("%v", EnabledCodes(s))
+	}
+}
