@@ -43,6 +43,7 @@ func version() string {
 }
 
 const usage = `usage: gymlint [flags] [DIR]
+       gymlint --pre-commit [flags] [--] FILE...
        gymlint servers [--format text|markdown|json] [DIR]
        gymlint rules [--format text|json]
        gymlint explain CODE|NAME
@@ -52,6 +53,9 @@ without importing or running any of it. "gymlint servers" lists its servers,
 "gymlint rules" lists the rules and "gymlint explain GL101" prints one rule's
 documentation. (A directory named "servers", "rules" or "explain" is checked
 with "gymlint ./servers".)
+With --pre-commit (the form that pre-commit calls), the arguments are FILEs:
+gymlint checks the whole repository in the current directory and reports
+only the findings in those files or whose related positions are in them.
 Go modules (a go.mod at DIR or below) are loaded with go list and checked by
 the Go analyzers too; "go vet -vettool=$(which gymlint) ./..." runs those
 analyzers under go vet.
@@ -159,13 +163,16 @@ func check(args []string, stdout, stderr io.Writer) int {
 	// Suggested fixes (godrive_fix.go).
 	fix := fs.Bool("fix", false, "apply the suggested fixes to the files, then check again and print what remains")
 	showDiff := fs.Bool("diff", false, "print the suggested fixes as a unified diff on stdout instead of findings; change no file")
+	// Pre-commit and CI (newfromrev.go, precommit.go).
+	newFromRev := fs.String("new-from-rev", "", "report only findings on lines changed since the git revision `REV` (untracked files count as new)")
+	preCommit := fs.Bool("pre-commit", false, "the arguments are FILEs: check the repository in the current directory, report only findings in those files or related to them")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
 		fmt.Fprint(stderr, "\nExit status: 0 no findings, 1 findings, 2 usage, configuration or internal error.\n"+
 			"With -fix: those of the check after the fixes. With -diff: 1 if there are findings, fixable or not.\n")
 	}
-	root, code, ok := parseArgs(fs, args, stderr)
+	root, files, code, ok := parseCheckArgs(fs, args, preCommit, stderr)
 	if !ok {
 		return code
 	}
@@ -200,6 +207,12 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return ExitError
 	}
 
+	keep, err := findingFilter(root, *newFromRev, *preCommit, files)
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
+		return ExitError
+	}
+
 	start := time.Now()
 	res, err := scan(root, opts, stderr)
 	if err != nil {
@@ -207,6 +220,10 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return ExitError
 	}
 	res.diagnostics = applyPolicy(root, res.diagnostics)
+	if res.diagnostics, err = keep(res.diagnostics); err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
+		return ExitError
+	}
 	if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
 		if err := planFixes(root, res.diagnostics).diff(stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
@@ -229,6 +246,10 @@ func check(args []string, stdout, stderr io.Writer) int {
 				return ExitError
 			}
 			res.diagnostics = applyPolicy(root, res.diagnostics)
+			if res.diagnostics, err = keep(res.diagnostics); err != nil {
+				fmt.Fprintf(stderr, "gymlint: %v\n", err)
+				return ExitError
+			}
 		}
 	}
 	if *statistics && *format != "text" && *format != "json" {
