@@ -150,3 +150,95 @@ func TestPreCommitHook(t *testing.T) {
 		t.Errorf("fixed server, --files %s: exit %d, want a pass:\n%s", config, code, out)
 	}
 }
+
+// TestPreCommitTryRepoAndCommit installs this repository's own hook
+// (.pre-commit-hooks.yaml, language: golang) from a local clone, as users
+// do, and checks that a commit of a server without an app is rejected with
+// the diagnostic while the fixed server commits. pre-commit builds the hook
+// with the go command, offline, from the module cache this test runs with.
+func TestPreCommitTryRepoAndCommit(t *testing.T) {
+	pc := requirePreCommit(t)
+	gitcmd, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git not installed")
+	}
+	gocmd, err := exec.LookPath("go")
+	if err != nil || testing.Short() {
+		t.Skip("needs the go command and is skipped in -short mode")
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".git")); err != nil {
+		t.Skip("not a git checkout of gymlint")
+	}
+	modcache, _, code := run(t, root, gocmd, "env", "GOMODCACHE")
+	gocache, _, code2 := run(t, root, gocmd, "env", "GOCACHE")
+	if code != 0 || code2 != 0 {
+		t.Fatal("go env failed")
+	}
+	t.Setenv("GOMODCACHE", strings.TrimSpace(modcache))
+	t.Setenv("GOCACHE", strings.TrimSpace(gocache))
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOTOOLCHAIN", "local")
+	t.Setenv("PRE_COMMIT_HOME", t.TempDir())
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("GIT_CONFIG_GLOBAL", os.DevNull)
+	t.Setenv("GIT_AUTHOR_NAME", "gymlint test")
+	t.Setenv("GIT_AUTHOR_EMAIL", "test@example.com")
+	t.Setenv("GIT_COMMITTER_NAME", "gymlint test")
+	t.Setenv("GIT_COMMITTER_EMAIL", "test@example.com")
+
+	gitIn := func(dir string, args ...string) string {
+		t.Helper()
+		out, errOut, code := run(t, dir, gitcmd, args...)
+		if code != 0 {
+			t.Fatalf("git %v: exit %d\n%s%s", args, code, out, errOut)
+		}
+		return strings.TrimSpace(out)
+	}
+	// A local clone of this repository's HEAD: what users point pre-commit at.
+	clone := filepath.Join(t.TempDir(), "gymlint")
+	gitIn(root, "clone", "-q", root, clone)
+	rev := gitIn(clone, "rev-parse", "HEAD")
+
+	repo := t.TempDir()
+	write := func(rel, content string) {
+		t.Helper()
+		p := filepath.Join(repo, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const server = "resources_servers/plain/app.py"
+	write(server, precommitServer)
+	write("resources_servers/plain/configs/plain.yaml", "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n")
+	write(".pre-commit-config.yaml", "repos:\n  - repo: "+clone+"\n    rev: "+rev+"\n    hooks:\n      - id: gymlint\n")
+	gitIn(repo, "init", "-q")
+	gitIn(repo, "add", "-A")
+
+	// try-repo: run the hook straight from the clone.
+	out, errOut, code := run(t, repo, pc, "try-repo", "--color", "never", clone, "gymlint", "--all-files")
+	if code == 0 || !strings.Contains(out+errOut, server+":4:7: GL101") {
+		t.Fatalf("try-repo on the bad server: exit %d, want a failure with GL101:\n%s%s", code, out, errOut)
+	}
+
+	// As a git hook: the bad commit is rejected, the fixed one goes in.
+	if out, errOut, code := run(t, repo, pc, "install"); code != 0 {
+		t.Fatalf("pre-commit install: exit %d\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = run(t, repo, gitcmd, "commit", "-q", "-m", "bad server")
+	if code == 0 || !strings.Contains(out+errOut, "GL101") {
+		t.Fatalf("commit of the bad server: exit %d, want it rejected with GL101:\n%s%s", code, out, errOut)
+	}
+	write(server, precommitServerFixed)
+	gitIn(repo, "add", "-A")
+	if out, errOut, code := run(t, repo, gitcmd, "commit", "-q", "-m", "fixed server"); code != 0 {
+		t.Fatalf("commit of the fixed server: exit %d\n%s%s", code, out, errOut)
+	}
+}
