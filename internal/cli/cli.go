@@ -16,6 +16,7 @@ import (
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/policy"
 	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/output"
@@ -128,23 +129,24 @@ func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer) (root string, 
 	return root, 0, true
 }
 
-// options loads .gymlint.yaml at root into scan options.
-func options(root string, stderr io.Writer) (gym.Options, bool) {
+// options loads the configuration at root (.gymlint.yaml or
+// pyproject.toml) into scan options, and returns it for the policy.
+func options(root string, stderr io.Writer) (gym.Options, *settings.Settings, bool) {
 	if st, err := os.Stat(root); err != nil || !st.IsDir() {
 		fmt.Fprintf(stderr, "gymlint: %s is not a directory\n", root)
-		return gym.Options{}, false
+		return gym.Options{}, nil, false
 	}
 	conf, err := settings.Load(root)
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: configuration error: %v\n", err)
-		return gym.Options{}, false
+		return gym.Options{}, nil, false
 	}
 	return gym.Options{
 		ServerTypes:      conf.ServerTypes,
 		FrameworkPackage: conf.FrameworkPackage,
 		MaxFileSize:      conf.MaxFileSize,
 		Exemptions:       conf.Exempt,
-	}, true
+	}, conf, true
 }
 
 // check lints the repository: gymlint [flags] [DIR].
@@ -188,7 +190,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gymlint: --max-file-size and --jobs must not be negative")
 		return ExitError
 	}
-	opts, ok := options(root, stderr)
+	opts, conf, ok := options(root, stderr)
 	if !ok {
 		return ExitError
 	}
@@ -219,7 +221,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
 	}
-	res.diagnostics = applyPolicy(root, res.diagnostics)
+	res.diagnostics = policy.Apply(conf, res.diagnostics)
 	if res.diagnostics, err = keep(res.diagnostics); err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
@@ -245,7 +247,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "gymlint: %v\n", err)
 				return ExitError
 			}
-			res.diagnostics = applyPolicy(root, res.diagnostics)
+			res.diagnostics = policy.Apply(conf, res.diagnostics)
 			if res.diagnostics, err = keep(res.diagnostics); err != nil {
 				fmt.Fprintf(stderr, "gymlint: %v\n", err)
 				return ExitError

@@ -8,23 +8,12 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/configscan"
-	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/policy"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 )
-
-// applyPolicy applies the rule selection of the configuration at root
-// (already validated by options) to the findings.
-func applyPolicy(root string, ds []diag.Diagnostic) []diag.Diagnostic {
-	conf, err := settings.Load(root)
-	if err != nil {
-		return ds
-	}
-	return policy.Apply(conf, ds)
-}
 
 // effectiveConfig is what `gymlint config` prints.
 type effectiveConfig struct {
@@ -68,7 +57,7 @@ func config(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: text, json)\n", *format)
 		return ExitError
 	}
-	opts, ok := options(root, stderr)
+	opts, _, ok := options(root, stderr)
 	if !ok {
 		return ExitError
 	}

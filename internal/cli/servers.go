@@ -41,7 +41,7 @@ func servers(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: %s)\n", *format, strings.Join(inventory.Formats, ", "))
 		return ExitError
 	}
-	opts, ok := options(root, stderr)
+	opts, _, ok := options(root, stderr)
 	if !ok {
 		return ExitError
 	}
