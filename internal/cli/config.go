@@ -11,7 +11,6 @@ import (
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/policy"
 	"github.com/gymlint/gymlint/internal/repofs"
-	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 )
 
@@ -57,13 +56,8 @@ func config(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: text, json)\n", *format)
 		return ExitError
 	}
-	opts, _, ok := options(root, stderr)
+	opts, conf, ok := options(root, stderr)
 	if !ok {
-		return ExitError
-	}
-	conf, err := settings.Load(root)
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: configuration error: %v\n", err)
 		return ExitError
 	}
 	ec := effectiveConfig{
@@ -95,6 +89,7 @@ func config(args []string, stdout, stderr io.Writer) int {
 	for _, pi := range conf.PerPathIgnores {
 		ec.PerPathIgnores = append(ec.PerPathIgnores, configPathIgnore{Paths: pi.Paths, Rules: pi.Rules, Reason: pi.Reason})
 	}
+	var err error
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
