@@ -3,6 +3,7 @@ package sessions
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -233,15 +234,15 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 			sh := d.Shadowed.Class
 			note := fmt.Sprintf("the close_resources_session override on %s is shadowed by the framework's default, because %s comes before %s in %s's method resolution order (list %s first in the bases)",
 				sh.Class.Name, d.ShadowedBy.Name, sh.Class.Name, s.Class.Class.Name, sh.Class.Name)
-			if !contains(g.notes, note) {
+			if !slices.Contains(g.notes, note) {
 				g.notes = append(g.notes, note)
 				g.related = append(g.related, RelatedAt(sh.Module, d.Shadowed.Method.NameSpan, "close_resources_session on "+sh.Class.Name+" is shadowed by "+d.ShadowedBy.Name))
 			}
 		}
 		for _, meth := range Methods(v, s.Class) {
-			if contains(adHocClose, meth.Func.Name) {
+			if slices.Contains(adHocClose, meth.Func.Name) {
 				note := fmt.Sprintf("%s.%s is not called by the environment server: serve the close as close_resources_session", meth.Class.Class.Name, meth.Func.Name)
-				if !contains(g.notes, note) {
+				if !slices.Contains(g.notes, note) {
 					g.notes = append(g.notes, note)
 					g.related = append(g.related, RelatedAt(meth.Class.Module, meth.Func.NameSpan, meth.Class.Class.Name+"."+meth.Func.Name+" looks like a close, but /close_session does not call it"))
 				}
@@ -292,15 +293,6 @@ func stateRelated(states []State) []diag.Related {
 		out = append(out, st.Related())
 	}
 	return out
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // closeOverride is a server's close override with what it reaches.

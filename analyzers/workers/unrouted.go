@@ -3,6 +3,7 @@ package workers
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -141,7 +142,7 @@ func runUnrouted(v *gym.View) []diag.Diagnostic {
 					byKey[k] = f
 					order = append(order, k)
 				}
-				if !unroutedHas(old.servers, s.Class.Class.Name) {
+				if !slices.Contains(old.servers, s.Class.Class.Name) {
 					old.servers = append(old.servers, s.Class.Class.Name)
 				}
 				dup := false
@@ -161,15 +162,6 @@ func runUnrouted(v *gym.View) []diag.Diagnostic {
 		out = append(out, unroutedDiag(byKey[k]))
 	}
 	return out
-}
-
-func unroutedHas(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func unroutedDiag(f *unroutedFinding) diag.Diagnostic {

@@ -97,25 +97,9 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 // DIR, and returns DIR ("." by default). ok is false when the caller should
 // return code.
 func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer) (root string, code int, ok bool) {
-	var positional []string
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return "", ExitClean, false
-			}
-			return "", ExitError, false
-		}
-		rest = fs.Args()
-		if len(rest) == 0 {
-			break
-		}
-		if rest[0] == "--" {
-			positional = append(positional, rest[1:]...)
-			break
-		}
-		positional = append(positional, rest[0])
-		rest = rest[1:]
+	positional, code, ok := parseFlags(fs, args)
+	if !ok {
+		return "", code, false
 	}
 	if len(positional) > 1 {
 		fmt.Fprintf(stderr, "gymlint: expected at most one directory, got %d: %s\n", len(positional), strings.Join(positional, " "))
@@ -127,6 +111,30 @@ func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer) (root string, 
 		root = positional[0]
 	}
 	return root, 0, true
+}
+
+// parseFlags parses flags that may come before or after the positional
+// arguments (a "--" ends the flags) and returns the positional arguments.
+// ok is false when the caller should return code.
+func parseFlags(fs *flag.FlagSet, args []string) (positional []string, code int, ok bool) {
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, ExitClean, false
+			}
+			return nil, ExitError, false
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			return positional, 0, true
+		}
+		if rest[0] == "--" {
+			return append(positional, rest[1:]...), 0, true
+		}
+		positional = append(positional, rest[0])
+		rest = rest[1:]
+	}
 }
 
 // options loads the configuration at root (.gymlint.yaml or

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,25 +17,9 @@ import (
 // argument is a FILE (pre-commit appends the staged file names to the
 // hook's entry), and DIR is the current directory.
 func parseCheckArgs(fs *flag.FlagSet, args []string, preCommit *bool, stderr io.Writer) (root string, files []string, code int, ok bool) {
-	var positional []string
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return "", nil, ExitClean, false
-			}
-			return "", nil, ExitError, false
-		}
-		rest = fs.Args()
-		if len(rest) == 0 {
-			break
-		}
-		if rest[0] == "--" {
-			positional = append(positional, rest[1:]...)
-			break
-		}
-		positional = append(positional, rest[0])
-		rest = rest[1:]
+	positional, code, ok := parseFlags(fs, args)
+	if !ok {
+		return "", nil, code, false
 	}
 	if *preCommit {
 		return ".", positional, 0, true
