@@ -187,25 +187,6 @@ func (r *resolver) attribute(sym Symbol, attr string) Symbol {
 	return Symbol{}
 }
 
-// binding returns the binding of name at module scope of m that an importer
-// sees: the last one outside the __main__ guard, else the last one.
-func binding(m *pyscan.Module, name string) *pyscan.Binding {
-	var last, lastVisible *pyscan.Binding
-	for _, b := range m.Bindings {
-		if b.Name != name {
-			continue
-		}
-		last = b
-		if !b.Where.InMainGuard {
-			lastVisible = b
-		}
-	}
-	if lastVisible != nil {
-		return lastVisible
-	}
-	return last
-}
-
 func (r *resolver) name(m *pyscan.Module, name string) Symbol {
 	if m == nil {
 		return Symbol{}
@@ -216,7 +197,7 @@ func (r *resolver) name(m *pyscan.Module, name string) Symbol {
 	}
 	r.seen[key] = true
 	r.steps++
-	b := binding(m, name)
+	b := m.Binding(name)
 	// A star import after the last explicit binding rebinds the name, as
 	// Python runs the statements in order; the later star import wins.
 	after := -1

@@ -278,6 +278,26 @@ type Await struct {
 	Span  Span
 }
 
+// Binding returns the module-scope binding of name that an importer sees:
+// the last one outside the `__main__` guard, else the last one; nil when
+// the module does not bind the name.
+func (m *Module) Binding(name string) *Binding {
+	var last, visible *Binding
+	for _, b := range m.Bindings {
+		if b.Name != name {
+			continue
+		}
+		last = b
+		if !b.Where.InMainGuard {
+			visible = b
+		}
+	}
+	if visible != nil {
+		return visible
+	}
+	return last
+}
+
 // Receiver is the name of a method's first parameter ("self", "cls"), or
 // "" for a @staticmethod or a function whose first parameter is a star form
 // or that has none.

@@ -36,7 +36,7 @@ func absName(v *gym.View, m *pyscan.Module, dotted string, depth int) string {
 	if i := strings.IndexByte(dotted, '.'); i >= 0 {
 		first, rest = dotted[:i], dotted[i:]
 	}
-	b := moduleBinding(m, first)
+	b := m.Binding(first)
 	after := -1
 	if b != nil {
 		after = b.Span.Start.Offset
@@ -66,25 +66,6 @@ func absName(v *gym.View, m *pyscan.Module, dotted string, depth int) string {
 	return ""
 }
 
-// moduleBinding returns the binding of name at module scope of m that an
-// importer sees: the last one outside the __main__ guard, else the last.
-func moduleBinding(m *pyscan.Module, name string) *pyscan.Binding {
-	var last, visible *pyscan.Binding
-	for _, b := range m.Bindings {
-		if b.Name != name {
-			continue
-		}
-		last = b
-		if !b.Where.InMainGuard {
-			visible = b
-		}
-	}
-	if visible != nil {
-		return visible
-	}
-	return last
-}
-
 // starName looks a name up through module-scope star imports after
 // offset, the last one first. A star import of a framework module that is
 // not in the repository is assumed to provide a name that nothing else
@@ -100,7 +81,7 @@ func starName(v *gym.View, m *pyscan.Module, first, rest string, after, depth in
 			if err != nil || mod == nil {
 				continue
 			}
-			if moduleBinding(mod, first) != nil || hasStar(mod) {
+			if mod.Binding(first) != nil || hasStar(mod) {
 				if s := absName(v, mod, first+rest, depth+1); s != "" && !strings.HasPrefix(s, "builtins.") {
 					return s
 				}
@@ -137,7 +118,7 @@ func importName(v *gym.View, m *pyscan.Module, imp *pyscan.Import, rest string, 
 	// The module's own file first (sibling and relative imports).
 	if file := v.ModuleFile(m.Path, imp.Level, imp.Module); file != "" {
 		if mod, err := v.Module(file); err == nil && mod != nil && !v.IsFrameworkModule(mod.Name) {
-			if moduleBinding(mod, imp.Name) != nil || hasStar(mod) {
+			if mod.Binding(imp.Name) != nil || hasStar(mod) {
 				if s := absName(v, mod, imp.Name+rest, depth+1); s != "" && !strings.HasPrefix(s, "builtins.") {
 					return s
 				}
@@ -217,7 +198,7 @@ func Framework(v *gym.View, m *pyscan.Module, dotted string) string {
 	}
 	if !strings.Contains(dotted, ".") {
 		// A name that a plain `import a.b as c` binds is a module.
-		if b := moduleBinding(m, dotted); b != nil && b.Kind == pyscan.BindImport {
+		if b := m.Binding(dotted); b != nil && b.Kind == pyscan.BindImport {
 			for _, imp := range m.Imports {
 				if imp.Span == b.Span && imp.Bound == dotted && !imp.IsFrom() {
 					return ""
@@ -251,7 +232,7 @@ func frameworkName(v *gym.View, abs string, depth int) string {
 			return name
 		}
 		// A re-export (`from .base import X` in the package): follow it.
-		if b := moduleBinding(mod, parts[n]); b != nil && b.Kind == pyscan.BindImport {
+		if b := mod.Binding(parts[n]); b != nil && b.Kind == pyscan.BindImport {
 			if s := absName(v, mod, name, depth+1); s != "" && s != abs {
 				if r := frameworkName(v, s, depth+1); r != "" {
 					return r

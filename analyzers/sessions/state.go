@@ -161,7 +161,7 @@ func container(m *pyscan.Module, recv, dotted string) bool {
 	if first == recv {
 		return false
 	}
-	b := moduleBinding(m, first)
+	b := m.Binding(first)
 	return b != nil && (b.Kind == pyscan.BindAssign || b.Kind == pyscan.BindAnnAssign)
 }
 
