@@ -56,7 +56,23 @@ type Diagnostic struct {
 type Fix struct {
 	Message string
 	Edits   []TextEdit
+	// Applicability says whether the fix may be applied without a person
+	// looking at it: "" and Safe mean yes; Unsafe means it changes what the
+	// code does or leaves a stub for the author to complete (an editor
+	// offers it as a code action; gymlint --fix never applies it).
+	Applicability Applicability
 }
+
+// Applicability of a fix, as ruff names it.
+type Applicability string
+
+const (
+	Safe   Applicability = "safe"
+	Unsafe Applicability = "unsafe"
+)
+
+// IsSafe reports whether the fix may be applied automatically.
+func (f Fix) IsSafe() bool { return f.Applicability == "" || f.Applicability == Safe }
 
 // TextEdit replaces the bytes [Start.Offset, End.Offset) of a file with
 // NewText.

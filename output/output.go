@@ -82,8 +82,11 @@ type JSONDiagnostic struct {
 
 // JSONFix is a suggested fix.
 type JSONFix struct {
-	Message string     `json:"message"`
-	Edits   []JSONEdit `json:"edits"`
+	Message string `json:"message"`
+	// Applicability is "safe" (gymlint --fix applies it) or "unsafe" (a
+	// change of behaviour or a stub to complete: offered, never applied).
+	Applicability string     `json:"applicability"`
+	Edits         []JSONEdit `json:"edits"`
 }
 
 // JSONEdit replaces a range of a file (byte offsets, and 1-based lines and
@@ -128,7 +131,11 @@ func JSON(w io.Writer, ds []diag.Diagnostic, rules func(code string) *diag.Rule)
 				EndLine: r.End.Line, EndColumn: r.End.Col, Message: r.Message})
 		}
 		for _, f := range d.Fixes {
-			jf := JSONFix{Message: f.Message, Edits: []JSONEdit{}}
+			app := diag.Safe
+			if !f.IsSafe() {
+				app = diag.Unsafe
+			}
+			jf := JSONFix{Message: f.Message, Applicability: string(app), Edits: []JSONEdit{}}
 			for _, e := range f.Edits {
 				jf.Edits = append(jf.Edits, JSONEdit{Path: e.Path, Line: e.Start.Line, Column: e.Start.Col,
 					EndLine: e.End.Line, EndColumn: e.End.Col, Offset: e.Start.Offset, EndOffset: e.End.Offset, NewText: e.NewText})

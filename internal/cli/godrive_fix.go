@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -41,12 +42,16 @@ func planFixes(root string, ds []diag.Diagnostic) *fixPlan {
 		realRoot = root
 	}
 	for _, d := range ds {
-		if len(d.Fixes) == 0 {
+		// The first safe fix; unsafe ones (stubs to complete, changes of
+		// behaviour) are for a person to choose, in an editor.
+		i := slices.IndexFunc(d.Fixes, diag.Fix.IsSafe)
+		if i < 0 {
 			continue
 		}
+		fix := d.Fixes[i]
 		where := fmt.Sprintf("%s:%d:%d: %s", d.Path, d.Start.Line, d.Start.Col, d.Code)
-		if err := p.take(root, realRoot, d.Code, d.Fixes[0]); err != nil {
-			p.skipped = append(p.skipped, fmt.Sprintf("%s: fix %q not applied: %v", where, d.Fixes[0].Message, err))
+		if err := p.take(root, realRoot, d.Code, fix); err != nil {
+			p.skipped = append(p.skipped, fmt.Sprintf("%s: fix %q not applied: %v", where, fix.Message, err))
 			continue
 		}
 		p.taken++
