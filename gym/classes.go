@@ -396,3 +396,25 @@ func HasModuleApp(m *pyscan.Module) *pyscan.Binding {
 	}
 	return nil
 }
+
+// Family returns, sorted, the repository's own classes (path#Name) in the
+// method resolution orders of an entrypoint's server classes, the server
+// classes included. Rules may say one thing of several entrypoints whose
+// families meet (a parent class's per-session state, shared by their
+// servers), so a language server that analyses a few entrypoints at a
+// time analyses those together.
+func (v *View) Family(e *Entrypoint) []string {
+	set := map[string]bool{}
+	for _, s := range e.Servers {
+		if s.Class.Class == nil {
+			continue
+		}
+		mro, _ := v.MRO(s.Class)
+		for _, a := range mro {
+			if a.Kind == Own && a.Class.Class != nil {
+				set[a.Class.Module.Path+"#"+a.Class.Class.Name] = true
+			}
+		}
+	}
+	return sortedKeys(set)
+}

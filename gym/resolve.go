@@ -82,10 +82,10 @@ func (v *View) ModuleFile(fromPath string, level int, dotted string) string {
 		if stem == "." || strings.HasPrefix(stem, "../") {
 			continue
 		}
-		if rel != "" && v.FS.IsFile(stem+".py") {
+		if rel != "" && v.isFile(stem+".py") {
 			return stem + ".py"
 		}
-		if v.FS.IsFile(stem + "/__init__.py") {
+		if v.isFile(stem + "/__init__.py") {
 			return stem + "/__init__.py"
 		}
 	}

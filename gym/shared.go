@@ -28,28 +28,12 @@ func (v *View) Shared(key any, compute func() any) any {
 	return e.val
 }
 
-// sourceEntry is one cached file content of View.Source.
-type sourceEntry struct {
-	once sync.Once
-	data []byte
-	err  error
-}
-
 // Source returns the content of a root-relative file, read once per view
 // and shared by every caller: rules that look at source text beside the
 // model must use it rather than read the file again. The returned slice
 // must not be modified.
 func (v *View) Source(p string) ([]byte, error) {
-	v.sharedMu.Lock()
-	if v.sources == nil {
-		v.sources = map[string]*sourceEntry{}
-	}
-	e := v.sources[p]
-	if e == nil {
-		e = &sourceEntry{}
-		v.sources[p] = e
-	}
-	v.sharedMu.Unlock()
-	e.once.Do(func() { e.data, e.err = v.FS.Read(p) })
+	v.touch(p)
+	e := v.cache.source(p)
 	return e.data, e.err
 }

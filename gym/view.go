@@ -17,7 +17,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -98,70 +97,35 @@ type View struct {
 	Configs     []*configscan.File
 	Entrypoints []*Entrypoint // sorted by path
 
+	cache       *Cache
+	ownCache    bool
 	framework   string
 	serverBases map[string]bool
-
-	parserMu sync.Mutex
-	parsers  []*pyscan.Parser // idle parsers
-	closed   bool
 
 	mroMu    sync.Mutex
 	mroCache map[string]mroResult
 
 	sharedMu sync.Mutex
 	shared   map[any]*sharedEntry
-	sources  map[string]*sourceEntry
 
-	mu      sync.Mutex
-	modules map[string]*moduleEntry
+	mu   sync.Mutex
+	seen map[string]bool // modules and sources asked for
+	deps map[string]bool // paths whose content or existence the analysis read
 
-	diagMu sync.Mutex
-	diags  []diag.Diagnostic
+	diagMu    sync.Mutex
+	repoDiags []diag.Diagnostic // the cache's: listing, configs, entrypoint map
+	diags     []diag.Diagnostic // this view's: modules it read
 }
 
-type moduleEntry struct {
-	once sync.Once
-	mod  *pyscan.Module
-	err  error
-}
-
-// Build reads the repository at root and builds the view.
+// Build reads the repository at root and builds the view of every
+// entrypoint. The view owns its cache: Close releases both.
 func Build(root string, opts Options) (*View, error) {
-	fsys, err := repofs.New(root, repofs.Options{MaxFileSize: opts.MaxFileSize, Overlay: opts.Overlay})
+	c, err := NewCache(root, opts)
 	if err != nil {
 		return nil, err
 	}
-	v := &View{
-		Root:        fsys.Root(),
-		Options:     opts,
-		FS:          fsys,
-		framework:   opts.FrameworkPackage,
-		serverBases: map[string]bool{},
-		modules:     map[string]*moduleEntry{},
-	}
-	if v.framework == "" {
-		v.framework = DefaultFrameworkPackage
-	}
-	bases := opts.ServerBases
-	if bases == nil {
-		bases = DefaultServerBases
-	}
-	for _, b := range bases {
-		v.serverBases[b] = true
-	}
-	jobs := opts.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
-	v.mroCache = map[string]mroResult{}
-
-	listing := fsys.Walk()
-	for _, pe := range listing.Problems {
-		v.report(RuleUnreadableFile.New(pe.Path, filePos, filePos, fmt.Sprintf("cannot read %s: %v", pe.Path, pe.Err)))
-	}
-	v.readConfigs(listing.YAML, jobs)
-	v.collectEntrypoints(listing.AppPy)
-	v.analyseEntrypoints(jobs)
+	v := c.View(nil)
+	v.ownCache = true
 	return v, nil
 }
 
@@ -170,51 +134,66 @@ var filePos = diag.Pos{Offset: 0, Line: 1, Col: 1}
 // ErrClosed is returned by Module for a module first asked for after Close.
 var ErrClosed = errors.New("gym: the view is closed")
 
-// Close releases the parsers the view holds. Modules already parsed stay
-// available; a module first asked for after Close gives ErrClosed. Close
-// never blocks on parses in progress: their parsers are released when they
-// finish.
+// Close releases the parsers of a view made by Build. Modules already
+// parsed stay available; a module first asked for after Close gives
+// ErrClosed. Close never blocks on parses in progress: their parsers are
+// released when they finish. A view made by Cache.View leaves its cache
+// open.
 func (v *View) Close() {
-	v.parserMu.Lock()
-	defer v.parserMu.Unlock()
-	v.closed = true
-	for _, p := range v.parsers {
-		p.Close()
+	if v.ownCache {
+		v.cache.Close()
 	}
-	v.parsers = nil
 }
 
-// getParser takes an idle parser, or makes one: there are never more than
-// the number of goroutines parsing at once. It returns nil after Close.
-func (v *View) getParser() *pyscan.Parser {
-	v.parserMu.Lock()
-	defer v.parserMu.Unlock()
-	if v.closed {
-		return nil
-	}
-	if n := len(v.parsers); n > 0 {
-		p := v.parsers[n-1]
-		v.parsers = v.parsers[:n-1]
-		return p
-	}
-	return pyscan.NewParser(pyscan.Options{})
-}
-
-func (v *View) putParser(p *pyscan.Parser) {
-	v.parserMu.Lock()
-	defer v.parserMu.Unlock()
-	if v.closed {
-		p.Close()
-		return
-	}
-	v.parsers = append(v.parsers, p)
-}
-
-// Diagnostics returns the core diagnostics found while building the view.
+// Diagnostics returns the core diagnostics found while building the view:
+// RepositoryDiagnostics, then ModuleDiagnostics.
 func (v *View) Diagnostics() []diag.Diagnostic {
 	v.diagMu.Lock()
 	defer v.diagMu.Unlock()
+	out := append([]diag.Diagnostic(nil), v.repoDiags...)
+	return append(out, v.diags...)
+}
+
+// RepositoryDiagnostics returns the core diagnostics that the listing, the
+// configs and the entrypoint map give, the same for every view of a cache:
+// unreadable or invalid configs, config entries naming no usable module,
+// unused exemptions.
+func (v *View) RepositoryDiagnostics() []diag.Diagnostic {
+	return append([]diag.Diagnostic(nil), v.repoDiags...)
+}
+
+// ModuleDiagnostics returns the core diagnostics of the modules this view
+// read: unreadable files and syntax errors.
+func (v *View) ModuleDiagnostics() []diag.Diagnostic {
+	v.diagMu.Lock()
+	defer v.diagMu.Unlock()
 	return append([]diag.Diagnostic(nil), v.diags...)
+}
+
+// Dependencies returns, sorted, the root-relative paths whose content or
+// existence the view's analysis has read so far: its entrypoints, the
+// configs that name them, every module and file it read, and every path
+// import resolution looked for (a file created there would change what an
+// import means). A change to any other file cannot change what the rules
+// say of the view's entrypoints, except a change to the configs and the
+// listing, which Cache.Entrypoints shows.
+func (v *View) Dependencies() []string {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return sortedKeys(v.deps)
+}
+
+// touch records that the analysis read p.
+func (v *View) touch(p string) {
+	v.mu.Lock()
+	v.deps[p] = true
+	v.mu.Unlock()
+}
+
+// isFile is FS.IsFile, recorded as a dependency.
+func (v *View) isFile(p string) bool {
+	v.touch(p)
+	return v.FS.IsFile(p)
 }
 
 func (v *View) report(d diag.Diagnostic) {
@@ -246,45 +225,14 @@ func parallel(n, jobs int, fn func(i int)) {
 	wg.Wait()
 }
 
-func (v *View) readConfigs(paths []string, jobs int) {
-	files := make([]*configscan.File, len(paths))
-	parallel(len(paths), jobs, func(i int) {
-		p := paths[i]
-		data, err := v.FS.Read(p)
-		if err != nil {
-			v.reportReadError(p, err)
-			return
-		}
-		f := configscan.Parse(p, data, configscan.Options{ServerTypes: v.Options.ServerTypes})
-		for _, pr := range f.Problems {
-			pos := configPos(pr.Pos)
-			rule := RuleInvalidConfig
-			if pr.Kind == "duplicate-key" {
-				rule = RuleDuplicateConfigKey
-			}
-			v.report(rule.New(p, pos, pos, pr.Message))
-		}
-		files[i] = f
-	})
-	for _, f := range files {
-		if f != nil {
-			v.Configs = append(v.Configs, f)
-		}
-	}
-}
-
 func configPos(p configscan.Pos) diag.Pos {
 	return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col}
 }
 
-func (v *View) reportReadError(p string, err error) {
-	v.report(RuleUnreadableFile.New(p, filePos, filePos, v.readErrorMessage(p, err)))
-}
-
-func (v *View) readErrorMessage(p string, err error) string {
+func (c *Cache) readErrorMessage(p string, err error) string {
 	switch {
 	case errors.Is(err, repofs.ErrTooLarge):
-		return fmt.Sprintf("%s is larger than the size limit (%d bytes) and was not read; raise --max-file-size if it should be read", p, v.FS.MaxFileSize())
+		return fmt.Sprintf("%s is larger than the size limit (%d bytes) and was not read; raise --max-file-size if it should be read", p, c.fs.MaxFileSize())
 	case errors.Is(err, repofs.ErrBinary):
 		return fmt.Sprintf("%s is binary (it contains a NUL byte) and was not read; remove it or rename it if it is not source", p)
 	case errors.Is(err, repofs.ErrNotUTF8):
@@ -303,17 +251,18 @@ func (v *View) readErrorMessage(p string, err error) string {
 	return fmt.Sprintf("cannot read %s: %v", p, err)
 }
 
-// isServerType reports whether name is a configured server type.
-func (v *View) serverTypes() []string {
-	if v.Options.ServerTypes != nil {
-		return v.Options.ServerTypes
+// serverTypes returns the configured server types.
+func (c *Cache) serverTypes() []string {
+	if c.options.ServerTypes != nil {
+		return c.options.ServerTypes
 	}
 	return configscan.DefaultServerTypes
 }
 
 // collectEntrypoints finds every server directory's app.py and every module
 // a config names, and reports config entries that name no usable file.
-func (v *View) collectEntrypoints(appPy []string) {
+func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
+	report := func(d diag.Diagnostic) { s.diags = append(s.diags, d) }
 	byPath := map[string]*Entrypoint{}
 	get := func(p string) *Entrypoint {
 		e := byPath[p]
@@ -327,7 +276,7 @@ func (v *View) collectEntrypoints(appPy []string) {
 	// app.py of its own, <type>/<group>/<dir>/ with a requirements.txt or
 	// pyproject.toml (a dir key with a slash).
 	types := map[string]bool{}
-	for _, t := range v.serverTypes() {
+	for _, t := range c.serverTypes() {
 		types[t] = true
 	}
 	have := map[string]bool{}
@@ -348,25 +297,25 @@ func (v *View) collectEntrypoints(appPy []string) {
 			// tests/app.py of a server without an app.py of its own out.
 			dir := path.Dir(p)
 			if !have[parts[0]+"/"+parts[1]+"/app.py"] &&
-				(v.FS.IsFile(dir+"/requirements.txt") || v.FS.IsFile(dir+"/pyproject.toml")) {
+				(c.fs.IsFile(dir+"/requirements.txt") || c.fs.IsFile(dir+"/pyproject.toml")) {
 				get(p).ServerDirApp = true
 			}
 		}
 	}
-	for _, f := range v.Configs {
+	for _, f := range s.configs {
 		for i := range f.Servers {
 			inst := &f.Servers[i]
 			pos, end := configPos(inst.EntrypointPos), configPos(inst.EntrypointEnd)
 			ep := inst.Entrypoint
 			if path.IsAbs(ep) || strings.HasPrefix(ep, "/") {
-				v.report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
+				report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
 					"entrypoint %q of %s is an absolute path, which the server supervisor rejects: give it relative to %s/%s/",
 					ep, inst.Name, inst.Type, inst.Dir)))
 				continue
 			}
 			rel, ok := repofs.Clean(path.Join(inst.Type, inst.Dir, ep))
 			if !ok {
-				v.report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
+				report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
 					"entrypoint %q of %s resolves outside the repository (from %s/%s/): gymlint never reads outside the root; point it at a module inside the repository",
 					ep, inst.Name, inst.Type, inst.Dir)))
 				continue
@@ -374,18 +323,18 @@ func (v *View) collectEntrypoints(appPy []string) {
 			if !strings.HasSuffix(rel, ".py") {
 				continue // not a Python module: nothing for the Python rules to read
 			}
-			if err := v.FS.Stat(rel); err != nil {
+			if err := c.fs.Stat(rel); err != nil {
 				switch {
 				case errors.Is(err, repofs.ErrNotExist):
-					v.report(RuleMissingEntrypoint.New(f.Path, pos, end, fmt.Sprintf(
+					report(RuleMissingEntrypoint.New(f.Path, pos, end, fmt.Sprintf(
 						"entrypoint %s of %s does not exist (the entrypoint is relative to %s/%s/): fix the server dir key or the entrypoint, or remove the entry",
 						rel, inst.Name, inst.Type, inst.Dir)))
 				case errors.Is(err, repofs.ErrOutsideRoot):
-					v.report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
+					report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
 						"entrypoint %s of %s is a symbolic link that leaves the repository: gymlint never follows links out of the root; point it at a module inside the repository",
 						rel, inst.Name)))
 				default:
-					v.report(RuleUnreadableFile.New(f.Path, pos, end, v.readErrorMessage(rel, err)))
+					report(RuleUnreadableFile.New(f.Path, pos, end, c.readErrorMessage(rel, err)))
 				}
 				continue
 			}
@@ -393,32 +342,33 @@ func (v *View) collectEntrypoints(appPy []string) {
 			e.Configs = append(e.Configs, ConfigRef{File: f.Path, Instance: inst})
 		}
 	}
-	exemptUsed := make([]bool, len(v.Options.Exemptions))
+	var eps []*Entrypoint
+	exemptUsed := make([]bool, len(c.options.Exemptions))
 	for p, e := range byPath {
-		for i := range v.Options.Exemptions {
-			x := &v.Options.Exemptions[i]
+		for i := range c.options.Exemptions {
+			x := &c.options.Exemptions[i]
 			if c, ok := repofs.Clean(x.Path); ok && c == p {
 				e.Exemption = x
 				exemptUsed[i] = true
 			}
 		}
-		v.Entrypoints = append(v.Entrypoints, e)
+		eps = append(eps, e)
 	}
 	for i, used := range exemptUsed {
 		if used {
 			continue
 		}
-		x := v.Options.Exemptions[i]
+		x := c.options.Exemptions[i]
 		if x.Flag {
-			v.report(RuleUnusedExemption.New(x.Path, filePos, filePos, fmt.Sprintf(
+			report(RuleUnusedExemption.New(x.Path, filePos, filePos, fmt.Sprintf(
 				"--exempt %s matches no server entrypoint: drop it, or give the path of an entrypoint relative to the root", x.Path)))
 		} else {
-			v.report(RuleUnusedExemption.New(x.Source, x.Pos, x.Pos, fmt.Sprintf(
+			report(RuleUnusedExemption.New(x.Source, x.Pos, x.Pos, fmt.Sprintf(
 				"exemption %s matches no server entrypoint (no server dir app.py and no config names it): remove it, or fix the path", x.Path)))
 		}
 	}
-	sort.Slice(v.Entrypoints, func(i, j int) bool { return v.Entrypoints[i].Path < v.Entrypoints[j].Path })
-	for _, e := range v.Entrypoints {
+	sort.Slice(eps, func(i, j int) bool { return eps[i].Path < eps[j].Path })
+	for _, e := range eps {
 		sort.Slice(e.Configs, func(i, j int) bool {
 			a, b := e.Configs[i], e.Configs[j]
 			if a.File != b.File {
@@ -426,6 +376,9 @@ func (v *View) collectEntrypoints(appPy []string) {
 			}
 			return a.Instance.EntrypointPos.Offset < b.Instance.EntrypointPos.Offset
 		})
+	}
+	for _, e := range eps {
+		s.entrypoints = append(s.entrypoints, *e)
 	}
 }
 
@@ -446,43 +399,31 @@ func (v *View) analyseEntrypoints(jobs int) {
 
 // Module returns the parsed module at a root-relative path, parsing it on
 // first use. It is safe for concurrent use. Read errors and syntax errors
-// are reported once, as core diagnostics.
+// are reported once per view, as core diagnostics.
 func (v *View) Module(p string) (*pyscan.Module, error) {
+	e := v.cache.module(p)
 	v.mu.Lock()
-	e := v.modules[p]
-	if e == nil {
-		e = &moduleEntry{}
-		v.modules[p] = e
-	}
+	first := !v.seen[p]
+	v.seen[p] = true
+	v.deps[p] = true
 	v.mu.Unlock()
-	e.once.Do(func() {
-		data, err := v.FS.Read(p)
-		if err != nil {
-			e.err = err
-			v.reportReadError(p, err)
-			return
-		}
-		parser := v.getParser()
-		if parser == nil {
-			e.err = ErrClosed
-			return
-		}
-		e.mod = parser.Parse(p, data)
-		v.putParser(parser)
-		if se := e.mod.SyntaxError; se != nil {
-			start := pyPos(se.Span.Start)
-			v.report(RuleSyntaxError.New(p, start, pyPos(se.Span.End), se.Message+
+	if first {
+		if e.err != nil && !errors.Is(e.err, ErrClosed) {
+			v.report(RuleUnreadableFile.New(p, filePos, filePos, v.cache.readErrorMessage(p, e.err)))
+		} else if e.mod != nil && e.mod.SyntaxError != nil {
+			se := e.mod.SyntaxError
+			v.report(RuleSyntaxError.New(p, pyPos(se.Span.Start), pyPos(se.Span.End), se.Message+
 				": fix the syntax; gymlint skips the rules for this module until it parses"))
 		}
-	})
+	}
 	return e.mod, e.err
 }
 
-// ParsedModules returns how many modules the view has parsed so far.
+// ParsedModules returns how many modules the view has asked for.
 func (v *View) ParsedModules() int {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	return len(v.modules)
+	return len(v.seen)
 }
 
 func pyPos(p pyscan.Pos) diag.Pos { return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col} }
@@ -493,5 +434,9 @@ func PyPos(p pyscan.Pos) diag.Pos { return pyPos(p) }
 // IsFrameworkModule reports whether a dotted module name belongs to the
 // framework package.
 func (v *View) IsFrameworkModule(name string) bool {
-	return name == v.framework || strings.HasPrefix(name, v.framework+".")
+	return v.cache.isFrameworkModule(name)
+}
+
+func (c *Cache) isFrameworkModule(name string) bool {
+	return name == c.framework || strings.HasPrefix(name, c.framework+".")
 }

@@ -63,12 +63,22 @@ func Run(root string, opts gym.Options) (*Result, error) {
 		return nil, err
 	}
 	defer v.Close()
+	ds := append(Analyse(v), v.RepositoryDiagnostics()...)
+	diag.Sort(ds)
+	return &Result{View: v, Diagnostics: ds}, nil
+}
+
+// Analyse applies every rule to the view's entrypoints and returns what
+// they find, with the core diagnostics of the modules the rules read
+// (unreadable files, syntax errors), unsorted. It leaves out the view's
+// RepositoryDiagnostics (configs, the entrypoint map), which do not depend
+// on the entrypoints analysed: a language server that analyses a few
+// entrypoints of a gym.Cache at a time takes those once per cache state.
+func Analyse(v *gym.View) []diag.Diagnostic {
 	var ds []diag.Diagnostic
 	for _, c := range checks {
 		ds = append(ds, c.Run(v)...)
 	}
 	// Core diagnostics last: rules may parse more modules and meet more problems.
-	ds = append(ds, v.Diagnostics()...)
-	diag.Sort(ds)
-	return &Result{View: v, Diagnostics: ds}, nil
+	return append(ds, v.ModuleDiagnostics()...)
 }

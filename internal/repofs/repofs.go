@@ -58,11 +58,11 @@ func (e *PathError) Unwrap() error { return e.Err }
 type FS struct {
 	root        string // absolute, symlinks resolved
 	maxFileSize int64
-	overlay     map[string][]byte
 
-	mu    sync.Mutex
-	stats map[string]error           // cached result of checking a path
-	dirs  map[string]map[string]bool // cached directory listings: names in a directory
+	mu      sync.Mutex
+	overlay map[string][]byte
+	stats   map[string]error           // cached result of checking a path
+	dirs    map[string]map[string]bool // cached directory listings: names in a directory
 }
 
 // Options tune an FS.
@@ -99,6 +99,71 @@ func New(dir string, opts Options) (*FS, error) {
 		}
 	}
 	return &FS{root: real, maxFileSize: max, overlay: ov, stats: map[string]error{}, dirs: map[string]map[string]bool{}}, nil
+}
+
+func (f *FS) overlaid(c string) ([]byte, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	data, ok := f.overlay[c]
+	return data, ok
+}
+
+// SetOverlay makes rel read as data (an editor's unsaved buffer) until
+// ClearOverlay. It reports false when rel is not a path inside the root.
+// The FS keeps data; the caller must not modify it afterwards.
+func (f *FS) SetOverlay(rel string, data []byte) bool {
+	c, ok := Clean(rel)
+	if !ok {
+		return false
+	}
+	f.mu.Lock()
+	f.overlay[c] = data
+	f.mu.Unlock()
+	return true
+}
+
+// ClearOverlay makes rel read from the disk again.
+func (f *FS) ClearOverlay(rel string) {
+	if c, ok := Clean(rel); ok {
+		f.mu.Lock()
+		delete(f.overlay, c)
+		f.mu.Unlock()
+	}
+}
+
+// Overlaid reports whether rel reads from the overlay.
+func (f *FS) Overlaid(rel string) bool {
+	c, ok := Clean(rel)
+	if !ok {
+		return false
+	}
+	_, ok = f.overlaid(c)
+	return ok
+}
+
+// Forget drops what the FS remembers of rel from the disk: whether it is a
+// readable file, and the listing of its directory (so that a file created
+// or deleted there is seen). Call it when the file changed on disk.
+func (f *FS) Forget(rel string) {
+	c, ok := Clean(rel)
+	if !ok {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	// A link may point at c: answers for other paths can change too when
+	// c appears or goes, so the whole stat cache goes (it refills cheaply
+	// from the directory listings that stay).
+	clear(f.stats)
+	delete(f.dirs, path.Dir(c))
+}
+
+// ForgetAll drops everything the FS remembers of the disk.
+func (f *FS) ForgetAll() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	clear(f.stats)
+	clear(f.dirs)
 }
 
 // Root returns the absolute path of the root.
@@ -206,7 +271,7 @@ func (f *FS) Stat(rel string) error {
 	if !ok {
 		return &PathError{Path: rel, Err: ErrOutsideRoot}
 	}
-	if _, ok := f.overlay[c]; ok {
+	if _, ok := f.overlaid(c); ok {
 		return nil
 	}
 	if err := f.check(c); err != nil {
@@ -225,7 +290,7 @@ func (f *FS) Read(rel string) ([]byte, error) {
 	if !ok {
 		return nil, &PathError{Path: rel, Err: ErrOutsideRoot}
 	}
-	data, inOverlay := f.overlay[c]
+	data, inOverlay := f.overlaid(c)
 	if !inOverlay {
 		if err := f.check(c); err != nil {
 			return nil, &PathError{Path: c, Err: err}
@@ -337,11 +402,13 @@ func (f *FS) Walk() Listing {
 		}
 		return nil
 	})
+	f.mu.Lock()
 	for k := range f.overlay {
 		if !inSkippedDir(k) {
 			add(k)
 		}
 	}
+	f.mu.Unlock()
 	sort.Strings(l.YAML)
 	sort.Strings(l.AppPy)
 	return l

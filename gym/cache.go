@@ -1,0 +1,490 @@
+package gym
+
+import (
+	"errors"
+	"path"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/repofs"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// Cache keeps what views of one repository read, so that a second view
+// (after an edit, for some entrypoints only) reads and parses only what
+// changed. It holds the file listing, the parsed configs, the entrypoint
+// map they give, each parsed module and each file's content, and the
+// editor's unsaved buffers (overlays).
+//
+// Build makes a cache for one view and drops it with the view. A language
+// server keeps one Cache for the life of a workspace, tells it what
+// changed (SetOverlay, ClearOverlay, Changed, Created, Deleted) and asks it
+// for a View of the entrypoints that depend on the change (View with a
+// focus; see View.Dependencies).
+//
+// The cache is safe for concurrent views. The methods that change it must
+// not run while a view built from it is in use: a view sees one state.
+type Cache struct {
+	root    string
+	options Options
+	fs      *repofs.FS
+	jobs    int
+
+	framework   string
+	serverBases map[string]bool
+
+	parserMu sync.Mutex
+	parsers  []*pyscan.Parser // idle parsers
+	closed   bool
+
+	mu      sync.Mutex
+	listing *repofs.Listing
+	configs map[string]*configEntry
+	skel    *skeleton
+	modules map[string]*moduleEntry
+	sources map[string]*sourceEntry
+
+	skelMu sync.Mutex // held while the skeleton is computed
+}
+
+type configEntry struct {
+	once  sync.Once
+	file  *configscan.File
+	diags []diag.Diagnostic
+}
+
+type moduleEntry struct {
+	once sync.Once
+	mod  *pyscan.Module
+	err  error
+}
+
+// sourceEntry is one cached file content of View.Source.
+type sourceEntry struct {
+	once sync.Once
+	data []byte
+	err  error
+}
+
+// skeleton is what the configs and the file listing say, before any
+// Python is parsed: the configs, the entrypoints (without their modules)
+// and the problems found on the way.
+type skeleton struct {
+	configs     []*configscan.File
+	entrypoints []Entrypoint // Module and Servers unset
+	diags       []diag.Diagnostic
+	// overrides are, by entrypoint, the config files with instances
+	// without an entrypoint (overrides) that may apply to it: same type and
+	// dir as the entrypoint's server dir, or as an instance naming it.
+	overrides map[string][]string
+}
+
+// NewCache opens the repository at root for views built with opts.
+func NewCache(root string, opts Options) (*Cache, error) {
+	fsys, err := repofs.New(root, repofs.Options{MaxFileSize: opts.MaxFileSize, Overlay: opts.Overlay})
+	if err != nil {
+		return nil, err
+	}
+	c := &Cache{
+		root:        fsys.Root(),
+		options:     opts,
+		fs:          fsys,
+		jobs:        opts.Jobs,
+		framework:   opts.FrameworkPackage,
+		serverBases: map[string]bool{},
+		configs:     map[string]*configEntry{},
+		modules:     map[string]*moduleEntry{},
+		sources:     map[string]*sourceEntry{},
+	}
+	if c.jobs <= 0 {
+		c.jobs = runtime.NumCPU()
+	}
+	if c.framework == "" {
+		c.framework = DefaultFrameworkPackage
+	}
+	bases := opts.ServerBases
+	if bases == nil {
+		bases = DefaultServerBases
+	}
+	for _, b := range bases {
+		c.serverBases[b] = true
+	}
+	return c, nil
+}
+
+// Root returns the absolute path of the repository (links resolved).
+func (c *Cache) Root() string { return c.root }
+
+// FS returns the cache's root-confined file system.
+func (c *Cache) FS() *repofs.FS { return c.fs }
+
+// Close releases the parsers. Modules already parsed stay available; a
+// module first asked for after Close gives ErrClosed.
+func (c *Cache) Close() {
+	c.parserMu.Lock()
+	defer c.parserMu.Unlock()
+	c.closed = true
+	for _, p := range c.parsers {
+		p.Close()
+	}
+	c.parsers = nil
+}
+
+// getParser takes an idle parser, or makes one: there are never more than
+// the number of goroutines parsing at once. It returns nil after Close.
+func (c *Cache) getParser() *pyscan.Parser {
+	c.parserMu.Lock()
+	defer c.parserMu.Unlock()
+	if c.closed {
+		return nil
+	}
+	if n := len(c.parsers); n > 0 {
+		p := c.parsers[n-1]
+		c.parsers = c.parsers[:n-1]
+		return p
+	}
+	return pyscan.NewParser(pyscan.Options{})
+}
+
+func (c *Cache) putParser(p *pyscan.Parser) {
+	c.parserMu.Lock()
+	defer c.parserMu.Unlock()
+	if c.closed {
+		p.Close()
+		return
+	}
+	c.parsers = append(c.parsers, p)
+}
+
+// SetOverlay makes the file at the root-relative path p read as data (an
+// unsaved buffer) and forgets what was read of it. It reports false for a
+// path outside the root.
+func (c *Cache) SetOverlay(p string, data []byte) bool {
+	cp, ok := repofs.Clean(p)
+	if !ok {
+		return false
+	}
+	existed := c.fs.Overlaid(cp) || c.onDisk(cp)
+	c.fs.SetOverlay(cp, data)
+	if existed {
+		c.Changed(cp)
+	} else {
+		c.Created(cp)
+	}
+	return true
+}
+
+// ClearOverlay makes p read from the disk again.
+func (c *Cache) ClearOverlay(p string) {
+	cp, ok := repofs.Clean(p)
+	if !ok || !c.fs.Overlaid(cp) {
+		return
+	}
+	c.fs.ClearOverlay(cp)
+	if c.onDisk(cp) {
+		c.Changed(cp)
+	} else {
+		c.Deleted(cp)
+	}
+}
+
+func (c *Cache) onDisk(p string) bool {
+	_, err := os.Lstat(filepath.Join(c.root, filepath.FromSlash(p)))
+	return err == nil || !errors.Is(err, fs.ErrNotExist)
+}
+
+// Changed forgets what was read of the file at p, whose content changed.
+func (c *Cache) Changed(p string) {
+	cp, ok := repofs.Clean(p)
+	if !ok {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.modules, cp)
+	delete(c.sources, cp)
+	if isYAML(cp) {
+		delete(c.configs, cp)
+		c.skel = nil
+	}
+}
+
+// Created forgets what depended on p not existing: the listing, the
+// entrypoint map, and the file system's answers for its folder.
+func (c *Cache) Created(p string) { c.existence(p) }
+
+// Deleted forgets what was read of p and what depended on it existing.
+func (c *Cache) Deleted(p string) { c.existence(p) }
+
+func (c *Cache) existence(p string) {
+	cp, ok := repofs.Clean(p)
+	if !ok {
+		return
+	}
+	c.fs.Forget(cp)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.modules, cp)
+	delete(c.sources, cp)
+	delete(c.configs, cp)
+	c.listing = nil
+	c.skel = nil
+}
+
+// Rescan forgets everything read from the disk (the overlays stay): for a
+// change the cache was not told about file by file.
+func (c *Cache) Rescan() {
+	c.fs.ForgetAll()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.listing = nil
+	c.skel = nil
+	clear(c.configs)
+	clear(c.modules)
+	clear(c.sources)
+}
+
+func isYAML(p string) bool { return strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") }
+
+// module returns the cache entry of the module at p, parsed.
+func (c *Cache) module(p string) *moduleEntry {
+	c.mu.Lock()
+	e := c.modules[p]
+	if e == nil {
+		e = &moduleEntry{}
+		c.modules[p] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() {
+		data, err := c.fs.Read(p)
+		if err != nil {
+			e.err = err
+			return
+		}
+		parser := c.getParser()
+		if parser == nil {
+			e.err = ErrClosed
+			return
+		}
+		e.mod = parser.Parse(p, data)
+		c.putParser(parser)
+	})
+	return e
+}
+
+// source returns the content of the file at p, read once.
+func (c *Cache) source(p string) *sourceEntry {
+	c.mu.Lock()
+	e := c.sources[p]
+	if e == nil {
+		e = &sourceEntry{}
+		c.sources[p] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() { e.data, e.err = c.fs.Read(p) })
+	return e
+}
+
+// ParsedModules returns how many modules the cache holds.
+func (c *Cache) ParsedModules() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.modules)
+}
+
+// skeletonOf returns the skeleton, computing what changed since the last.
+func (c *Cache) skeletonOf() *skeleton {
+	c.skelMu.Lock()
+	defer c.skelMu.Unlock()
+	c.mu.Lock()
+	s := c.skel
+	listing := c.listing
+	c.mu.Unlock()
+	if s != nil {
+		return s
+	}
+	if listing == nil {
+		l := c.fs.Walk()
+		listing = &l
+	}
+	s = &skeleton{}
+	for _, pe := range listing.Problems {
+		s.diags = append(s.diags, RuleUnreadableFile.New(pe.Path, filePos, filePos, "cannot read "+pe.Path+": "+pe.Err.Error()))
+	}
+	entries := make([]*configEntry, len(listing.YAML))
+	parallel(len(listing.YAML), c.jobs, func(i int) {
+		entries[i] = c.config(listing.YAML[i])
+	})
+	for _, e := range entries {
+		s.diags = append(s.diags, e.diags...)
+		if e.file != nil {
+			s.configs = append(s.configs, e.file)
+		}
+	}
+	c.collectEntrypoints(s, listing.AppPy)
+	s.findOverrides()
+	c.mu.Lock()
+	c.listing = listing
+	c.skel = s
+	c.mu.Unlock()
+	return s
+}
+
+// config returns the parsed config at p, parsing it on first use.
+func (c *Cache) config(p string) *configEntry {
+	c.mu.Lock()
+	e := c.configs[p]
+	if e == nil {
+		e = &configEntry{}
+		c.configs[p] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() {
+		data, err := c.fs.Read(p)
+		if err != nil {
+			e.diags = append(e.diags, RuleUnreadableFile.New(p, filePos, filePos, c.readErrorMessage(p, err)))
+			return
+		}
+		f := configscan.Parse(p, data, configscan.Options{ServerTypes: c.options.ServerTypes})
+		for _, pr := range f.Problems {
+			pos := configPos(pr.Pos)
+			rule := RuleInvalidConfig
+			if pr.Kind == "duplicate-key" {
+				rule = RuleDuplicateConfigKey
+			}
+			e.diags = append(e.diags, rule.New(p, pos, pos, pr.Message))
+		}
+		e.file = f
+	})
+	return e
+}
+
+// View builds a view of the repository as the cache holds it. With a nil
+// focus every entrypoint is analysed; otherwise only the entrypoints whose
+// paths focus lists (paths that are not entrypoints are ignored), and the
+// view's Dependencies say what their analysis read. Every view reports the
+// repository's core diagnostics (RepositoryDiagnostics) whatever its focus.
+func (c *Cache) View(focus []string) *View {
+	s := c.skeletonOf()
+	v := &View{
+		Root:        c.root,
+		Options:     c.options,
+		FS:          c.fs,
+		Configs:     s.configs,
+		cache:       c,
+		framework:   c.framework,
+		serverBases: c.serverBases,
+		mroCache:    map[string]mroResult{},
+		seen:        map[string]bool{},
+		deps:        map[string]bool{},
+		repoDiags:   s.diags,
+	}
+	var want map[string]bool
+	if focus != nil {
+		want = map[string]bool{}
+		for _, p := range focus {
+			want[p] = true
+		}
+	}
+	for i := range s.entrypoints {
+		sk := &s.entrypoints[i]
+		if want != nil && !want[sk.Path] {
+			continue
+		}
+		e := *sk
+		v.Entrypoints = append(v.Entrypoints, &e)
+		for _, cr := range e.Configs {
+			v.deps[cr.File] = true
+		}
+		for _, f := range s.overrides[e.Path] {
+			v.deps[f] = true
+		}
+	}
+	v.analyseEntrypoints(c.jobs)
+	return v
+}
+
+// EntrypointInfo is what the configs and the listing say of one entrypoint.
+type EntrypointInfo struct {
+	Path         string
+	ServerDirApp bool
+	Exempt       bool
+	// Configs are the files of the config instances that name it, sorted,
+	// with repeats.
+	Configs []string
+	// Overrides are the files with override instances (no entrypoint) of
+	// the same type and dir as the entrypoint's server dir or a config
+	// naming it, sorted.
+	Overrides []string
+}
+
+// Entrypoints returns every entrypoint of the repository as the configs
+// and the listing give them, sorted by path, without parsing any Python.
+func (c *Cache) Entrypoints() []EntrypointInfo {
+	s := c.skeletonOf()
+	out := make([]EntrypointInfo, 0, len(s.entrypoints))
+	for _, e := range s.entrypoints {
+		info := EntrypointInfo{Path: e.Path, ServerDirApp: e.ServerDirApp, Exempt: e.Exemption != nil}
+		for _, cr := range e.Configs {
+			info.Configs = append(info.Configs, cr.File)
+		}
+		info.Overrides = s.overrides[e.Path]
+		out = append(out, info)
+	}
+	return out
+}
+
+// sortedKeys returns the keys of a set, sorted.
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// findOverrides fills s.overrides.
+func (s *skeleton) findOverrides() {
+	type dirKey struct{ typ, dir string }
+	files := map[dirKey]map[string]bool{}
+	for _, f := range s.configs {
+		for i := range f.Overrides {
+			in := &f.Overrides[i]
+			k := dirKey{in.Type, path.Clean(in.Dir)}
+			if files[k] == nil {
+				files[k] = map[string]bool{}
+			}
+			files[k][f.Path] = true
+		}
+	}
+	s.overrides = map[string][]string{}
+	if len(files) == 0 {
+		return
+	}
+	for _, e := range s.entrypoints {
+		set := map[string]bool{}
+		keys := []dirKey{}
+		if parts := strings.SplitN(e.Path, "/", 2); len(parts) == 2 {
+			keys = append(keys, dirKey{parts[0], path.Dir(parts[1])})
+		}
+		for _, cr := range e.Configs {
+			keys = append(keys, dirKey{cr.Instance.Type, path.Clean(cr.Instance.Dir)})
+		}
+		for _, k := range keys {
+			for f := range files[k] {
+				set[f] = true
+			}
+		}
+		if len(set) > 0 {
+			s.overrides[e.Path] = sortedKeys(set)
+		}
+	}
+}

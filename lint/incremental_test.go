@@ -1,0 +1,342 @@
+package lint_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/settings"
+	"github.com/gymlint/gymlint/lint"
+)
+
+// fixtures are the repositories under testdata with hand-written oracles.
+var fixtures = []string{"gymrepo", "extframework", "rayrepo", "refusalrepo", "staterepo", "sessionsrepo_a", "sessionsrepo_b"}
+
+// key identifies a diagnostic as an editor shows it.
+func key(d diag.Diagnostic) string {
+	return fmt.Sprintf("%s:%d:%d-%d:%d %s %s %s", d.Path, d.Start.Line, d.Start.Col, d.End.Line, d.End.Col, d.Code, d.Severity, d.Message)
+}
+
+func keys(ds []diag.Diagnostic) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range ds {
+		if k := key(d); !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestFocusedViewsMatchBatch checks the promise the language server rests
+// on: a session, which analyses groups of entrypoints in focused views,
+// finds exactly what one scan of the whole repository finds, and each
+// group's dependencies hold its entrypoints and the configs naming them.
+func TestFocusedViewsMatchBatch(t *testing.T) {
+	for _, name := range fixtures {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join("..", "testdata", name)
+			conf, err := settings.Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := gym.Options{Exemptions: conf.Exempt}
+			batch, err := lint.Run(dir, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := lint.NewSession(dir, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			s.Update(nil)
+			want, got := keys(batch.Diagnostics), keys(s.Diagnostics())
+			if !slices.Equal(want, got) {
+				t.Errorf("focused views differ from the batch scan\nonly in batch:\n  %s\nonly in focused:\n  %s",
+					strings.Join(minus(want, got), "\n  "), strings.Join(minus(got, want), "\n  "))
+			}
+			if len(want) == 0 {
+				t.Fatal("fixture has no findings: the comparison proves nothing")
+			}
+			for _, e := range s.Cache().Entrypoints() {
+				d := s.DependenciesOf(e.Path)
+				if !slices.Contains(d, e.Path) {
+					t.Errorf("%s: dependencies %v lack the entrypoint", e.Path, d)
+				}
+				for _, cf := range e.Configs {
+					if !slices.Contains(d, cf) {
+						t.Errorf("%s: dependencies lack its config %s", e.Path, cf)
+					}
+				}
+			}
+		})
+	}
+}
+
+func minus(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// TestCacheInvalidation edits a copy of a fixture through the cache's
+// overlay, as an editor does, and checks that a fresh focused view sees the
+// edit, that the parent module's edit reaches the subclass's entrypoint
+// through its dependencies, and that clearing the overlay restores the
+// disk's verdict.
+func TestCacheInvalidation(t *testing.T) {
+	root := t.TempDir()
+	write := func(p, s string) {
+		t.Helper()
+		full := filepath.Join(root, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("resources_servers/echo/base.py", `from nemo_gym.base_resources_server import SimpleResourcesServer
+
+
+class EchoBase(SimpleResourcesServer):
+    pass
+`)
+	write("resources_servers/echo/app.py", `from base import EchoBase
+
+
+class EchoServer(EchoBase):
+    pass
+
+
+if __name__ == "__main__":
+    EchoServer.run_webserver()
+`)
+	write("resources_servers/echo/configs/echo.yaml", `echo:
+  resources_servers:
+    echo:
+      entrypoint: app.py
+`)
+	c, err := gym.NewCache(root, gym.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	const ep = "resources_servers/echo/app.py"
+	codes := func() []string {
+		v := c.View([]string{ep})
+		var out []string
+		for _, d := range lint.Analyse(v) {
+			out = append(out, d.Code+"@"+d.Path)
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	v := c.View([]string{ep})
+	lint.Analyse(v)
+	deps := v.Dependencies()
+	for _, want := range []string{ep, "resources_servers/echo/base.py", "resources_servers/echo/configs/echo.yaml"} {
+		if !slices.Contains(deps, want) {
+			t.Errorf("dependencies %v lack %s", deps, want)
+		}
+	}
+	if got := codes(); !slices.Equal(got, []string{"GL101@" + ep}) {
+		t.Fatalf("before the edit: %v, want GL101 on the entrypoint", got)
+	}
+	// The parent class refuses several workers: the subclass's entrypoint
+	// is fixed by an edit to another module.
+	c.SetOverlay("resources_servers/echo/base.py", []byte(`from nemo_gym.base_resources_server import SimpleResourcesServer
+
+
+class EchoBase(SimpleResourcesServer):
+    def multiple_workers_unsupported_reason(self):
+        return "the echo log is kept in this process"
+`))
+	if got := codes(); len(got) != 0 {
+		t.Fatalf("after the parent's override: %v, want nothing", got)
+	}
+	// A syntax error in the parent is the entrypoint's problem now.
+	c.SetOverlay("resources_servers/echo/base.py", []byte("class EchoBase(:\n"))
+	if got := codes(); !slices.Contains(got, "GL001@resources_servers/echo/base.py") {
+		t.Fatalf("after breaking the parent: %v, want GL001 on base.py", got)
+	}
+	c.ClearOverlay("resources_servers/echo/base.py")
+	if got := codes(); !slices.Equal(got, []string{"GL101@" + ep}) {
+		t.Fatalf("after clearing the overlay: %v, want GL101 again", got)
+	}
+	// A config edit that stops naming the entrypoint: still a server dir
+	// app.py; one that names a missing module gives a repository diagnostic.
+	c.SetOverlay("resources_servers/echo/configs/echo.yaml", []byte(`echo:
+  resources_servers:
+    echo:
+      entrypoint: missing.py
+`))
+	var infos []string
+	for _, e := range c.Entrypoints() {
+		infos = append(infos, fmt.Sprintf("%s %v", e.Path, e.Configs))
+	}
+	if !slices.Equal(infos, []string{ep + " []"}) {
+		t.Errorf("entrypoints after the config edit: %v", infos)
+	}
+	var repo []string
+	for _, d := range c.View([]string{}).RepositoryDiagnostics() {
+		repo = append(repo, d.Code+"@"+d.Path)
+	}
+	if !slices.Equal(repo, []string{"GL005@resources_servers/echo/configs/echo.yaml"}) {
+		t.Errorf("repository diagnostics after the config edit: %v", repo)
+	}
+	// A new unsaved module that an import now finds: the import of `base`
+	// resolves to the new file first (own folder), and the dependency on
+	// its path was recorded while it did not exist.
+	write("resources_servers/echo/helpers.py", "X = 1\n")
+	c.Created("resources_servers/echo/helpers.py")
+	if got := c.Entrypoints(); len(got) != 1 {
+		t.Errorf("entrypoints after creating a helper: %v", got)
+	}
+}
+
+// TestSessionFollowsEdits makes a long, seeded sequence of editor-like
+// edits (unsaved buffers) to the fixtures' Python and YAML files — removed
+// and duplicated lines, truncations, changed bases, added apps and
+// overrides, renamed entrypoints, syntax errors, buffers closed again —
+// and after each one checks that the session's incremental update gives
+// exactly what a fresh scan of the repository with the same buffers gives.
+func TestSessionFollowsEdits(t *testing.T) {
+	steps := 60
+	if s := os.Getenv("GYMLINT_EDIT_STEPS"); s != "" {
+		steps, _ = strconv.Atoi(s)
+	}
+	if testing.Short() {
+		steps = 15
+	}
+	for fi, name := range fixtures {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join("..", "testdata", name)
+			conf, err := settings.Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := gym.Options{Exemptions: conf.Exempt}
+			var files []string
+			_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+				if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".yaml")) {
+					rel, _ := filepath.Rel(dir, p)
+					files = append(files, filepath.ToSlash(rel))
+				}
+				return nil
+			})
+			slices.Sort(files)
+			s, err := lint.NewSession(dir, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			s.Update(nil)
+			overlay := map[string][]byte{}
+			rng := newRand(uint64(fi + 1))
+			for step := 0; step < steps; step++ {
+				p := files[rng.intn(len(files))]
+				old, ok := overlay[p]
+				if !ok {
+					old, err = os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				what := ""
+				if ok && rng.intn(5) == 0 {
+					delete(overlay, p)
+					s.Cache().ClearOverlay(p)
+					what = "close"
+				} else {
+					var content []byte
+					content, what = mutate(rng, p, old)
+					overlay[p] = content
+					s.Cache().SetOverlay(p, content)
+				}
+				s.Update([]string{p})
+				batchOpts := opts
+				batchOpts.Overlay = maps(overlay)
+				batch, err := lint.Run(dir, batchOpts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, got := keys(batch.Diagnostics), keys(s.Diagnostics())
+				if !slices.Equal(want, got) {
+					t.Fatalf("step %d (%s of %s): session differs from a fresh scan\nonly in the scan:\n  %s\nonly in the session:\n  %s",
+						step, what, p, strings.Join(minus(want, got), "\n  "), strings.Join(minus(got, want), "\n  "))
+				}
+			}
+		})
+	}
+}
+
+func maps(m map[string][]byte) map[string][]byte {
+	out := make(map[string][]byte, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// mutate makes one edit of the kinds an author makes while typing.
+func mutate(rng *rand, p string, src []byte) ([]byte, string) {
+	lines := strings.SplitAfter(string(src), "\n")
+	line := rng.intn(len(lines))
+	py := strings.HasSuffix(p, ".py")
+	switch k := rng.intn(8); {
+	case k == 0:
+		return []byte(strings.Join(slices.Delete(slices.Clone(lines), line, line+1), "")), "delete line"
+	case k == 1:
+		return src[:rng.intn(len(src)+1)], "truncate"
+	case k == 2:
+		return []byte(strings.Join(slices.Insert(slices.Clone(lines), line, lines[line]), "")), "duplicate line"
+	case k == 3 && py:
+		return []byte(string(src) + "\napp = None\n"), "add app"
+	case k == 4 && py:
+		return []byte(strings.Replace(string(src), "(", "(:", 1)), "syntax error"
+	case k == 5 && py:
+		for _, pair := range [][2]string{{"SimpleResourcesServer", "SimpleResponsesAPIAgent"}, {"Base", "Other"}, {"app = ", "other = "}} {
+			if strings.Contains(string(src), pair[0]) {
+				return []byte(strings.Replace(string(src), pair[0], pair[1], 1)), "rename " + pair[0]
+			}
+		}
+	case k == 6 && py:
+		i := strings.Index(string(src), "\nclass ")
+		if i >= 0 {
+			j := strings.Index(string(src[i+1:]), "\n") + i + 1
+			return []byte(string(src[:j+1]) + "    def multiple_workers_unsupported_reason(self):\n        return \"kept in memory\"\n" + string(src[j+1:])), "add override"
+		}
+	case k == 3 || k == 4:
+		return []byte(strings.Replace(string(src), "entrypoint: ", "entrypoint: x", 1)), "rename entrypoint"
+	case k == 5:
+		return []byte(string(src) + "\n" + lines[0]), "duplicate key"
+	}
+	return []byte(string(src) + "\n# edited\n"), "comment"
+}
+
+// rand is a small deterministic generator (xorshift), so a failing
+// sequence can be replayed.
+type rand struct{ s uint64 }
+
+func newRand(seed uint64) *rand { return &rand{s: seed*0x9E3779B97F4A7C15 + 1} }
+
+func (r *rand) intn(n int) int {
+	r.s ^= r.s << 13
+	r.s ^= r.s >> 7
+	r.s ^= r.s << 17
+	return int(r.s % uint64(n))
+}
