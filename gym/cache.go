@@ -2,9 +2,9 @@ package gym
 
 import (
 	"errors"
-	"path"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
