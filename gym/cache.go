@@ -44,12 +44,13 @@ type Cache struct {
 	parsers  []*pyscan.Parser // idle parsers
 	closed   bool
 
-	mu      sync.Mutex
-	listing *repofs.Listing
-	configs map[string]*configEntry
-	skel    *skeleton
-	modules map[string]*moduleEntry
-	sources map[string]*sourceEntry
+	mu         sync.Mutex
+	listing    *repofs.Listing
+	configs    map[string]*configEntry
+	skel       *skeleton
+	generation uint64
+	modules    map[string]*moduleEntry
+	sources    map[string]*sourceEntry
 
 	skelMu sync.Mutex // held while the skeleton is computed
 }
@@ -333,8 +334,19 @@ func (c *Cache) skeletonOf() *skeleton {
 	c.mu.Lock()
 	c.listing = listing
 	c.skel = s
+	c.generation++
 	c.mu.Unlock()
 	return s
+}
+
+// Generation counts how many times the entrypoint map has been made: it
+// changes when a config or the file listing changed since the last view
+// (after the next view, or Entrypoints, makes the map again).
+func (c *Cache) Generation() uint64 {
+	c.skeletonOf()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.generation
 }
 
 // config returns the parsed config at p, parsing it on first use.

@@ -113,3 +113,61 @@ func BenchmarkParseAllPython(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(files)), "files/op")
 }
+
+// BenchmarkSessionOpen is what a language server pays when it opens the
+// workspace: the first Update of a Session (every group analysed in a
+// focused view of its own). Compare it with BenchmarkFullScan.
+func BenchmarkSessionOpen(b *testing.B) {
+	root := benchRepo(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, err := NewSession(root, gym.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Update(nil)
+		s.Close()
+	}
+}
+
+// BenchmarkSessionEdit is one keystroke in a server file of an open
+// workspace: the buffer changes (a line is added to, then removed from, a
+// method body) and the session brings its diagnostics up to date. The
+// baseline is BenchmarkSessionOpen: the same answer computed from scratch.
+func BenchmarkSessionEdit(b *testing.B) {
+	root := benchRepo(b)
+	s, err := NewSession(root, gym.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	s.Update(nil)
+	eps := s.Cache().Entrypoints()
+	target := ""
+	for _, e := range eps {
+		if strings.HasPrefix(e.Path, "resources_servers/") && len(e.Configs) > 0 {
+			target = e.Path
+			break
+		}
+	}
+	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(target)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	edited := []byte(strings.Replace(string(src), "\nclass ", "\nEDITED = 1\n\nclass ", 1))
+	var analysed int
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		content := src
+		if i%2 == 0 {
+			content = edited
+		}
+		s.Cache().SetOverlay(target, content)
+		_, st := s.Update([]string{target})
+		analysed = st.Analysed
+	}
+	b.ReportMetric(float64(analysed), "entrypoints/op")
+	b.ReportMetric(float64(len(eps)), "workspace-entrypoints")
+}

@@ -24,6 +24,8 @@ import (
 // its analysis read or looked for). After a change, the groups that depend
 // on a changed path, and those whose entrypoints the configs or the file
 // listing changed, are analysed again; the others keep their diagnostics.
+// When the analysis shows that an entrypoint's family changed (its server
+// now derives from another class), the groups are made again around it.
 // Analysing every group of a fresh session finds exactly what Run finds.
 //
 // A Session is not safe for concurrent use.
@@ -31,12 +33,13 @@ type Session struct {
 	cache *gym.Cache
 	jobs  int
 
-	infos  map[string]string   // entrypoint → signature of its gym.EntrypointInfo
-	family map[string][]string // entrypoint → its family
-	groups map[string]*group   // entrypoint → its group
-	repo   []diag.Diagnostic   // the cache's repository diagnostics
-	byPath map[string]int      // path → number of diagnostics on it (for Touched)
-	done   bool
+	generation uint64
+	infos      map[string]string          // entrypoint → signature of its gym.EntrypointInfo
+	family     map[string][]string        // entrypoint → its family
+	groups     map[string]*group          // entrypoint → its group
+	byDep      map[string]map[*group]bool // dependency → the groups that have it
+	repo       []diag.Diagnostic          // the cache's repository diagnostics
+	done       bool
 }
 
 // group is a set of entrypoints analysed together.
@@ -44,6 +47,7 @@ type group struct {
 	entrypoints []string
 	deps        map[string]bool
 	diags       []diag.Diagnostic
+	families    map[string][]string // of its entrypoints, from its analysis
 }
 
 // NewSession opens the repository at root. Nothing is analysed until the
@@ -57,7 +61,8 @@ func NewSession(root string, opts gym.Options) (*Session, error) {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	return &Session{cache: c, jobs: jobs, infos: map[string]string{}, family: map[string][]string{}, groups: map[string]*group{}}, nil
+	return &Session{cache: c, jobs: jobs, infos: map[string]string{}, family: map[string][]string{},
+		groups: map[string]*group{}, byDep: map[string]map[*group]bool{}}, nil
 }
 
 // Cache returns the session's cache: tell it what changed (SetOverlay,
@@ -75,73 +80,17 @@ func (s *Session) Close() { s.cache.Close() }
 func (s *Session) Update(changed []string) (touched []string, stats UpdateStats) {
 	touchedSet := map[string]bool{}
 	oldRepo := s.repo
-	infos := s.cache.Entrypoints()
-	newInfos := make(map[string]string, len(infos))
-	affected := map[string]bool{}
-	for _, e := range infos {
-		sig := signature(e)
-		newInfos[e.Path] = sig
-		if !s.done || s.infos[e.Path] != sig {
-			affected[e.Path] = true
+	if !s.done {
+		s.infos = s.signatures()
+		s.generation = s.cache.Generation()
+		all := map[string]bool{}
+		for ep := range s.infos {
+			all[ep] = true
 		}
+		s.regroupAndAnalyse(all, touchedSet, &stats)
+	} else {
+		s.update(changed, touchedSet, &stats)
 	}
-	changedSet := map[string]bool{}
-	for _, p := range changed {
-		changedSet[p] = true
-	}
-	seenGroup := map[*group]bool{}
-	for _, g := range s.groups {
-		if seenGroup[g] {
-			continue
-		}
-		seenGroup[g] = true
-		hit := false
-		for _, m := range g.entrypoints {
-			if _, ok := newInfos[m]; !ok || affected[m] {
-				hit = true // removed or changed by the configs or the listing
-			}
-		}
-		if !hit {
-			for p := range changedSet {
-				if g.deps[p] {
-					hit = true
-					break
-				}
-			}
-		}
-		if hit {
-			s.dropGroup(g, touchedSet)
-			for _, m := range g.entrypoints {
-				if _, ok := newInfos[m]; ok {
-					affected[m] = true
-				}
-			}
-		}
-	}
-	for p := range s.infos {
-		if _, ok := newInfos[p]; !ok {
-			delete(s.family, p)
-		}
-	}
-	s.infos = newInfos
-
-	// Families of the affected entrypoints, then the groups they fall in.
-	if len(affected) > 0 {
-		focus := sortedKeys(affected)
-		v := s.cache.View(focus)
-		for _, e := range v.Entrypoints {
-			s.family[e.Path] = v.Family(e)
-		}
-		stats.Analysed = len(focus)
-	}
-	groups := s.regroup(affected, touchedSet)
-	stats.Groups = len(groups)
-	s.analyse(groups, touchedSet)
-	stats.Analysed = 0
-	for _, g := range groups {
-		stats.Analysed += len(g.entrypoints)
-	}
-
 	// The repository diagnostics come with every view of the cache.
 	s.repo = s.cache.View([]string{}).RepositoryDiagnostics()
 	if !sameDiags(oldRepo, s.repo) {
@@ -154,6 +103,134 @@ func (s *Session) Update(changed []string) (touched []string, stats UpdateStats)
 	}
 	s.done = true
 	return sortedKeys(touchedSet), stats
+}
+
+func (s *Session) signatures() map[string]string {
+	infos := s.cache.Entrypoints()
+	out := make(map[string]string, len(infos))
+	for _, e := range infos {
+		out[e.Path] = signature(e)
+	}
+	return out
+}
+
+func (s *Session) update(changed []string, touched map[string]bool, stats *UpdateStats) {
+	// Entrypoints that the configs or the listing added, changed or
+	// removed: only when the entrypoint map was made again.
+	moved := map[string]bool{}
+	if gen := s.cache.Generation(); gen != s.generation {
+		s.generation = gen
+		infos := s.signatures()
+		for ep, sig := range infos {
+			if old, ok := s.infos[ep]; !ok || old != sig {
+				moved[ep] = true
+			}
+		}
+		for ep := range s.infos {
+			if _, ok := infos[ep]; !ok {
+				moved[ep] = true
+				delete(s.family, ep)
+			}
+		}
+		s.infos = infos
+	}
+	hit := map[*group]bool{}
+	for _, p := range changed {
+		for g := range s.byDep[p] {
+			hit[g] = true
+		}
+	}
+	for ep := range moved {
+		if g := s.groups[ep]; g != nil {
+			hit[g] = true
+		}
+	}
+	if len(moved) == 0 {
+		// The common case, an edit: analyse the groups again as they are,
+		// and keep the result unless a family changed.
+		var again []*group
+		for g := range hit {
+			again = append(again, &group{entrypoints: g.entrypoints})
+		}
+		s.analyse(again)
+		same := true
+		for _, g := range again {
+			for _, ep := range g.entrypoints {
+				if !slices.Equal(g.families[ep], s.family[ep]) {
+					same = false
+				}
+			}
+		}
+		if same {
+			for g := range hit {
+				s.dropGroup(g, touched)
+			}
+			s.commit(again, touched)
+			stats.Groups = len(again)
+			for _, g := range again {
+				stats.Analysed += len(g.entrypoints)
+			}
+			return
+		}
+	}
+	// Groups change: every member of a hit group, and every moved
+	// entrypoint, is placed again.
+	affected := map[string]bool{}
+	for g := range hit {
+		s.dropGroup(g, touched)
+		for _, ep := range g.entrypoints {
+			if _, ok := s.infos[ep]; ok {
+				affected[ep] = true
+			}
+		}
+	}
+	for ep := range moved {
+		if _, ok := s.infos[ep]; ok {
+			affected[ep] = true
+		}
+	}
+	s.regroupAndAnalyse(affected, touched, stats)
+}
+
+// regroupAndAnalyse computes the families of the affected entrypoints,
+// makes the groups they fall in (dropping the groups those replace) and
+// analyses them.
+func (s *Session) regroupAndAnalyse(affected map[string]bool, touched map[string]bool, stats *UpdateStats) {
+	if len(affected) == 0 {
+		return
+	}
+	v := s.cache.View(sortedKeys(affected))
+	for _, e := range v.Entrypoints {
+		s.family[e.Path] = v.Family(e)
+	}
+	groups := s.regroup(affected, touched)
+	s.analyse(groups)
+	s.commit(groups, touched)
+	stats.Groups += len(groups)
+	for _, g := range groups {
+		stats.Analysed += len(g.entrypoints)
+	}
+}
+
+// commit makes analysed groups current.
+func (s *Session) commit(groups []*group, touched map[string]bool) {
+	for _, g := range groups {
+		for _, m := range g.entrypoints {
+			s.groups[m] = g
+			if f, ok := g.families[m]; ok {
+				s.family[m] = f
+			}
+		}
+		for p := range g.deps {
+			if s.byDep[p] == nil {
+				s.byDep[p] = map[*group]bool{}
+			}
+			s.byDep[p][g] = true
+		}
+		for _, d := range g.diags {
+			touched[d.Path] = true
+		}
+	}
 }
 
 // UpdateStats says how much an Update did.
@@ -180,6 +257,14 @@ func (s *Session) dropGroup(g *group, touched map[string]bool) {
 	for _, m := range g.entrypoints {
 		if s.groups[m] == g {
 			delete(s.groups, m)
+		}
+	}
+	for p := range g.deps {
+		if set := s.byDep[p]; set != nil {
+			delete(set, g)
+			if len(set) == 0 {
+				delete(s.byDep, p)
+			}
 		}
 	}
 	for _, d := range g.diags {
@@ -262,8 +347,8 @@ func (s *Session) infosSet() map[string]bool {
 }
 
 // analyse runs the rules on each group in a focused view of its own,
-// several groups at once.
-func (s *Session) analyse(groups []*group, touched map[string]bool) {
+// several groups at once, and notes its members' families.
+func (s *Session) analyse(groups []*group) {
 	var wg sync.WaitGroup
 	next := make(chan *group)
 	for range min(s.jobs, len(groups)) {
@@ -277,6 +362,10 @@ func (s *Session) analyse(groups []*group, touched map[string]bool) {
 				for _, p := range v.Dependencies() {
 					g.deps[p] = true
 				}
+				g.families = map[string][]string{}
+				for _, e := range v.Entrypoints {
+					g.families[e.Path] = v.Family(e)
+				}
 			}
 		}()
 	}
@@ -285,14 +374,6 @@ func (s *Session) analyse(groups []*group, touched map[string]bool) {
 	}
 	close(next)
 	wg.Wait()
-	for _, g := range groups {
-		for _, m := range g.entrypoints {
-			s.groups[m] = g
-		}
-		for _, d := range g.diags {
-			touched[d.Path] = true
-		}
-	}
 }
 
 // Diagnostics returns every diagnostic of the repository, each once,
