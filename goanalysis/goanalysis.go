@@ -107,6 +107,9 @@ type Config struct {
 	// Env is added to the process environment for `go list` (for example
 	// GOFLAGS=-mod=mod, GOPROXY=off).
 	Env []string
+	// Overlay is read instead of the disk: content by root-relative path
+	// (an editor's unsaved buffers), as packages.Config.Overlay takes it.
+	Overlay map[string][]byte
 }
 
 // Result is the outcome of Run.
@@ -156,6 +159,14 @@ func Run(root string, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	c := &converter{root: rt, lookup: cfg.Lookup, files: map[string][]byte{}}
+	for rel, data := range cfg.Overlay {
+		abs := filepath.Join(rt.abs, filepath.FromSlash(rel))
+		if c.overlay == nil {
+			c.overlay = map[string][]byte{}
+		}
+		c.overlay[abs] = data
+		c.files[abs] = data
+	}
 	env := append(os.Environ(), cfg.Env...)
 	var errs []error
 	for _, mod := range mods {
@@ -176,7 +187,7 @@ func Run(root string, cfg Config) (*Result, error) {
 func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests bool, env []string) (int, error) {
 	dir := filepath.Join(c.root.abs, filepath.FromSlash(mod))
 	gomod := path.Join(mod, "go.mod")
-	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: tests, Env: env}, "./...")
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: tests, Env: env, Overlay: c.overlay}, "./...")
 	if err != nil {
 		c.add(RuleLoadError.New(gomod, diag.Pos{Line: 1, Col: 1}, diag.Pos{Line: 1, Col: 1},
 			fmt.Sprintf("Go module %s does not load: %s", mod, c.clean(goListMessage(err)))))
@@ -268,11 +279,12 @@ func (r rooted) rel(file string) (string, bool) {
 
 // converter turns analysis results and load errors into diagnostics.
 type converter struct {
-	root   rooted
-	lookup func(string) *diag.Rule
-	files  map[string][]byte // file contents read to place load errors
-	seen   map[string]bool
-	out    []diag.Diagnostic
+	root    rooted
+	lookup  func(string) *diag.Rule
+	files   map[string][]byte // file contents read to place load errors
+	overlay map[string][]byte // by absolute path
+	seen    map[string]bool
+	out     []diag.Diagnostic
 }
 
 // add appends d unless the same finding is already there.

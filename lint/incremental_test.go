@@ -279,6 +279,15 @@ func TestSessionFollowsEdits(t *testing.T) {
 					t.Fatalf("step %d (%s of %s): session differs from a fresh scan\nonly in the scan:\n  %s\nonly in the session:\n  %s",
 						step, what, p, strings.Join(minus(want, got), "\n  "), strings.Join(minus(got, want), "\n  "))
 				}
+				// Per file, as the language server asks.
+				var perFile []diag.Diagnostic
+				for _, path := range s.Paths() {
+					perFile = append(perFile, s.DiagnosticsOf(path)...)
+				}
+				if got := keys(perFile); !slices.Equal(want, got) {
+					t.Fatalf("step %d: DiagnosticsOf over Paths differs from Diagnostics:\n  %s\n  %s",
+						step, strings.Join(minus(want, got), "\n  "), strings.Join(minus(got, want), "\n  "))
+				}
 			}
 		})
 	}

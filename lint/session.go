@@ -38,6 +38,7 @@ type Session struct {
 	family     map[string][]string        // entrypoint → its family
 	groups     map[string]*group          // entrypoint → its group
 	byDep      map[string]map[*group]bool // dependency → the groups that have it
+	byPath     map[string]map[*group]bool // path → the groups with diagnostics on it
 	repo       []diag.Diagnostic          // the cache's repository diagnostics
 	done       bool
 }
@@ -62,7 +63,7 @@ func NewSession(root string, opts gym.Options) (*Session, error) {
 		jobs = runtime.NumCPU()
 	}
 	return &Session{cache: c, jobs: jobs, infos: map[string]string{}, family: map[string][]string{},
-		groups: map[string]*group{}, byDep: map[string]map[*group]bool{}}, nil
+		groups: map[string]*group{}, byDep: map[string]map[*group]bool{}, byPath: map[string]map[*group]bool{}}, nil
 }
 
 // Cache returns the session's cache: tell it what changed (SetOverlay,
@@ -229,6 +230,10 @@ func (s *Session) commit(groups []*group, touched map[string]bool) {
 		}
 		for _, d := range g.diags {
 			touched[d.Path] = true
+			if s.byPath[d.Path] == nil {
+				s.byPath[d.Path] = map[*group]bool{}
+			}
+			s.byPath[d.Path][g] = true
 		}
 	}
 }
@@ -264,6 +269,14 @@ func (s *Session) dropGroup(g *group, touched map[string]bool) {
 			delete(set, g)
 			if len(set) == 0 {
 				delete(s.byDep, p)
+			}
+		}
+	}
+	for _, d := range g.diags {
+		if set := s.byPath[d.Path]; set != nil {
+			delete(set, g)
+			if len(set) == 0 {
+				delete(s.byPath, d.Path)
 			}
 		}
 	}
@@ -379,16 +392,54 @@ func (s *Session) analyse(groups []*group) {
 // Diagnostics returns every diagnostic of the repository, each once,
 // sorted.
 func (s *Session) Diagnostics() []diag.Diagnostic {
-	return s.collect(func(string) bool { return true })
+	var groups []*group
+	done := map[*group]bool{}
+	for _, ep := range sortedKeys(s.infosSet()) {
+		if g := s.groups[ep]; g != nil && !done[g] {
+			done[g] = true
+			groups = append(groups, g)
+		}
+	}
+	return collect(s.repo, groups, func(string) bool { return true })
 }
 
 // DiagnosticsOf returns the diagnostics of the file at path, each once,
 // sorted.
 func (s *Session) DiagnosticsOf(path string) []diag.Diagnostic {
-	return s.collect(func(p string) bool { return p == path })
+	var groups []*group
+	for g := range s.byPath[path] {
+		groups = append(groups, g)
+	}
+	sort.Slice(groups, func(i, j int) bool { return groups[i].entrypoints[0] < groups[j].entrypoints[0] })
+	return collect(s.repo, groups, func(p string) bool { return p == path })
 }
 
-func (s *Session) collect(want func(string) bool) []diag.Diagnostic {
+// Paths returns, sorted, every path that has diagnostics.
+func (s *Session) Paths() []string {
+	set := map[string]bool{}
+	for p := range s.byPath {
+		set[p] = true
+	}
+	for _, d := range s.repo {
+		set[d.Path] = true
+	}
+	return sortedKeys(set)
+}
+
+// Files returns the files whose suppressions gymlint checks for use, as a
+// scan does: every entrypoint and every config.
+func (s *Session) Files() map[string]bool {
+	out := map[string]bool{}
+	for ep := range s.infos {
+		out[ep] = true
+	}
+	for _, f := range s.cache.View([]string{}).Configs {
+		out[f.Path] = true
+	}
+	return out
+}
+
+func collect(repo []diag.Diagnostic, groups []*group, want func(string) bool) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	seen := map[string]bool{}
 	add := func(d diag.Diagnostic) {
@@ -401,16 +452,10 @@ func (s *Session) collect(want func(string) bool) []diag.Diagnostic {
 			out = append(out, d)
 		}
 	}
-	for _, d := range s.repo {
+	for _, d := range repo {
 		add(d)
 	}
-	done := map[*group]bool{}
-	for _, ep := range sortedKeys(s.infosSet()) {
-		g := s.groups[ep]
-		if g == nil || done[g] {
-			continue
-		}
-		done[g] = true
+	for _, g := range groups {
 		for _, d := range g.diags {
 			add(d)
 		}
