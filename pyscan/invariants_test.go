@@ -46,6 +46,17 @@ func checkInvariants(t testing.TB, m *Module, src []byte) {
 	for _, cl := range m.Classes {
 		c.class(cl)
 	}
+	if m.Prologue != nil {
+		c.span("Prologue", *m.Prologue)
+	}
+	for i, g := range m.MainGuards {
+		what := fmt.Sprintf("MainGuards[%d]", i)
+		c.span(what, g.Span)
+		c.span(what+".Body", g.Body)
+		if g.Body.Start.Offset < g.Span.Start.Offset || g.Body.End.Offset > g.Span.End.Offset {
+			c.fail("%s: body %+v outside the statement %+v", what, g.Body, g.Span)
+		}
+	}
 	c.calls("Module.Calls", m.Calls)
 	for _, f := range m.Functions {
 		c.function(f)
@@ -116,6 +127,12 @@ func (c *invariantChecker) class(cl *Class) {
 	c.span(what, cl.Span)
 	c.span(what+".NameSpan", cl.NameSpan)
 	c.text(what, cl.Name, cl.NameSpan)
+	if cl.Body != (Span{}) {
+		c.span(what+".Body", cl.Body)
+		if cl.Body.Start.Offset < cl.NameSpan.End.Offset || cl.Body.End.Offset > cl.Span.End.Offset {
+			c.fail("%s: body %+v outside the class %+v", what, cl.Body, cl.Span)
+		}
+	}
 	for i, b := range cl.Bases {
 		c.expr(fmt.Sprintf("%s.Bases[%d]", what, i), b)
 	}

@@ -36,6 +36,14 @@ type Module struct {
 	Bindings  []*Binding  // every module-scope name binding, in source order
 	Calls     []*Call     // calls at module scope (outside functions, classes and lambdas), in source order
 
+	// Prologue spans the statements that must stay first in the module:
+	// its docstring and the `from __future__` imports that follow it, from
+	// the first's start to the last's end; nil when it starts with neither.
+	Prologue *Span
+	// MainGuards are the `if __name__ == "__main__":` statements at module
+	// scope (see Where.InMainGuard), in source order.
+	MainGuards []*MainGuard
+
 	// SyntaxError is the first syntax error in the file, or nil. Items that
 	// come from a broken region may be missing or incomplete, so rules should
 	// not report findings that rest on the absence of something.
@@ -50,6 +58,15 @@ type Module struct {
 type SyntaxError struct {
 	Span    Span
 	Message string
+}
+
+// MainGuard is an `if __name__ == "__main__":` statement at module scope.
+type MainGuard struct {
+	Span Span // the whole statement, its elif and else clauses included
+	// Body spans the statements of the guard's own body (not its elif and
+	// else clauses), from the first's start to the last's end; comments
+	// before the first and after the last are outside it.
+	Body Span
 }
 
 // Where says in which part of a module a statement sits. A module-scope
@@ -162,6 +179,10 @@ type Class struct {
 	Methods    []*Function // functions defined directly in the class body
 	Attrs      []*ClassAttr
 	Where      Where
+	// Body spans the statements of the class body, from the first's start
+	// to the last's end; comments before the first and after the last are
+	// outside it. For `class A: pass` it starts on the class's own line.
+	Body Span
 }
 
 // Method returns the last method of that name defined in the class body, or nil.

@@ -343,6 +343,7 @@ func (p *Parser) Parse(path string, src []byte) *Module {
 		m.SyntaxError = w.firstError(root)
 	}
 	w.block(root, scope{module: true})
+	m.Prologue = w.prologue(root)
 	if e := w.layoutError; e != nil && (m.SyntaxError == nil || e.Span.Start.Offset < m.SyntaxError.Span.Start.Offset) {
 		m.SyntaxError = e
 	}
@@ -542,10 +543,12 @@ func (w *walker) firstError(root *sitter.Node) *SyntaxError {
 	}
 }
 
-// block walks the statements of a module or block.
-func (w *walker) block(n *sitter.Node, sc scope) {
+// block walks the statements of a module or block. It returns the span of
+// the statements, from the first's start to the last's end (comments left
+// out); the block's own span when it has none, and a zero Span for a nil n.
+func (w *walker) block(n *sitter.Node, sc scope) Span {
 	if n == nil {
-		return
+		return Span{}
 	}
 	stmts, kinds := w.childrenK(n, true)
 	if len(stmts) == 0 && w.kind(n) == kBlock {
@@ -572,6 +575,10 @@ func (w *walker) block(n *sitter.Node, sc scope) {
 		}
 		w.statementK(st, kinds[i], sc)
 	}
+	if len(stmts) == 0 {
+		return w.span(n)
+	}
+	return Span{Start: w.lines.pos(int(stmts[0].StartByte())), End: w.lines.pos(int(stmts[len(stmts)-1].EndByte()))}
 }
 
 func (w *walker) layoutErrorAt(s Span, msg string) {
@@ -709,13 +716,19 @@ func (w *walker) statementK(n *sitter.Node, k kind, sc scope) {
 		w.expr(cond, sc)
 		body := sc
 		body.where.Conditional = true
+		var guard *MainGuard
 		if sc.atModule() && cond != nil && w.isMainGuard(cond) {
 			body.where.InMainGuard = true
+			guard = &MainGuard{Span: w.span(n)}
+			w.m.MainGuards = append(w.m.MainGuards, guard)
 		}
 		if cond != nil && sc.fn != nil {
 			body = body.withGuard(w.exprRef(cond), false)
 		}
-		w.block(w.field(n, "consequence"), body)
+		bodySpan := w.block(w.field(n, "consequence"), body)
+		if guard != nil {
+			guard.Body = bodySpan
+		}
 		// elif and else branches run when the guard is false: they are not
 		// in the guard, whatever the guard is.
 		alt := sc
@@ -956,6 +969,38 @@ func (w *walker) addRaise(r *Raise, sc scope) {
 	if sc.fn != nil {
 		sc.fn.Raises = append(sc.fn.Raises, r)
 	}
+}
+
+// prologue returns the span of the statements that must start the module:
+// a docstring (a string statement first in the module) and the
+// `from __future__` imports after it; nil when it starts with neither.
+func (w *walker) prologue(root *sitter.Node) *Span {
+	var sp *Span
+	for i, st := range w.namedChildren(root) {
+		switch w.kind(st) {
+		case kFutureImportStatement:
+		case kExpressionStatement:
+			if i > 0 || !w.isStringStatement(st) {
+				return sp
+			}
+		default:
+			return sp
+		}
+		s := w.span(st)
+		if sp == nil {
+			sp = &s
+		} else {
+			sp.End = s.End
+		}
+	}
+	return sp
+}
+
+// isStringStatement reports whether an expression statement is one string
+// literal, implicitly concatenated or not.
+func (w *walker) isStringStatement(st *sitter.Node) bool {
+	kids := w.namedChildren(st)
+	return len(kids) == 1 && (w.kind(kids[0]) == kString || kids[0].Kind() == "concatenated_string")
 }
 
 // isMainGuard reports whether cond is `__name__ == "__main__"` (either
@@ -1272,7 +1317,7 @@ func (w *walker) classDef(n *sitter.Node, decos []Expr, sc scope) {
 	// module's or the enclosing class's, but their calls still count for
 	// the enclosing function.
 	inner := scope{class: c, fn: sc.fn, where: sc.where}
-	w.block(w.field(n, "body"), inner)
+	c.Body = w.block(w.field(n, "body"), inner)
 }
 
 func (w *walker) funcDef(n *sitter.Node, decos []Expr, sc scope) {

@@ -175,7 +175,11 @@ func (d *decl) unannotated(own *pyscan.ClassAttr) (diag.Diagnostic, bool) {
 	if external {
 		msg += "; the framework package is outside the repository, and gymlint assumes its classes do not declare the ClassVar"
 	}
-	return UnannotatedRayEnabled.New(d.entryPath(), pos(own.Span.Start), pos(own.StmtSpan.End), msg), true
+	dg := UnannotatedRayEnabled.New(d.entryPath(), pos(own.Span.Start), pos(own.StmtSpan.End), msg)
+	if f, ok := annotateFix(d.v, d.m(), d.s.Class.Class, own); ok {
+		dg.Fixes = []diag.Fix{f}
+	}
+	return dg, true
 }
 
 // frameworkClassVar reports whether a framework class defined in the

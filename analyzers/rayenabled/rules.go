@@ -165,7 +165,9 @@ from typing import ClassVar
 
 class EvalServer(SimpleResourcesServer):
     ray_enabled: ClassVar[bool] = True
-` + "```",
+` + "```" + `
+` + "`gymlint --fix`" + ` makes this change, and adds the import when the module does not bind ` + "`ClassVar`" + ` (it writes
+` + "`typing.ClassVar[bool]`" + ` when the module imports ` + "`typing`" + ` instead).`,
 	}
 
 	// UnneededRayEnabled is rule GL205.

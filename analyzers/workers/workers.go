@@ -80,6 +80,8 @@ class EchoServer(SimpleResourcesServer):
     def multiple_workers_unsupported_reason(self) -> str | None:
         return "Episodes are kept in this process's memory by the env_id in the request body."
 ` + "```" + `
+An editor offers both changes as code actions (with the import of ` + "`is_nemo_gym_fastapi_entrypoint`" + `, and a TODO
+reason to replace); ` + "`gymlint --fix`" + ` applies neither, since which one is right is the author's call.
 A module that starts no server (a base-class module a config names) belongs in ` + "`exempt:`" + ` of
 ` + "`.gymlint.yaml`" + `, with the reason.`,
 }
@@ -117,6 +119,7 @@ func check(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 		return d, true
 	}
 	var missing []string
+	var missingServers []*gym.Server
 	var first *gym.Server
 	var shadowNotes []string
 	var related []diag.Related
@@ -134,6 +137,7 @@ func check(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 			first = s
 		}
 		missing = append(missing, s.Class.Class.Name)
+		missingServers = append(missingServers, s)
 		if def.Shadowed != nil {
 			sh := def.Shadowed.Class
 			shadowNotes = append(shadowNotes, fmt.Sprintf(
@@ -174,6 +178,7 @@ func check(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 	}
 	d := UndeclaredWorkers.New(m.Path, gym.PyPos(start), gym.PyPos(end), msg)
 	d.Related = append(related, configRelated(e)...)
+	d.Fixes = undeclaredFixes(v, m, missingServers)
 	return d, true
 }
 

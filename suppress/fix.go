@@ -1,0 +1,114 @@
+package suppress
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+)
+
+// reasonPlaceholder is the reason a suggested suppression carries until the
+// author replaces it.
+const reasonPlaceholder = "<why this is fine>"
+
+// Fix returns a fix that suppresses d inline: a line suppression of d's
+// rule, with a placeholder reason for the author to replace, in the
+// comment syntax of d's file (content is that file). The fix is unsafe:
+// it silences a finding, and the reason is a stub.
+//
+// The comment goes on a line of its own above the line where d starts,
+// indented like it and ended like it (CRLF is kept; a byte order mark stays
+// first). Where such a comment would not cover d's line, it goes at the end
+// of d's line instead, as a trailing comment: when d's line has no code (a
+// comment or blank line: a comment line above covers the next line of
+// code, not it), when it is the last line of a multi-line string, and in
+// Python when a backslash continues the line above (a comment line there
+// would break the statement). Each candidate is checked with the parser
+// that Apply uses; when neither suppresses d, there is no fix. So there is
+// none for a line inside a multi-line string (Python triple-quoted strings,
+// Go raw strings, YAML block scalars), where either comment would be string
+// content, nor for a Python line 1 that is a shebang (a trailing comment
+// would become an argument of the interpreter) or a line that a backslash
+// continues.
+//
+// It reports false for GL009 and GL010 (they cannot be suppressed), for a
+// file that is not Python, YAML or Go, and when d's line is not in the
+// file.
+func Fix(d diag.Diagnostic, content []byte) (diag.Fix, bool) {
+	lg := langOf(d.Path)
+	if lg == langNone || d.Code == "" || isSelfCode(d.Code) || strings.ContainsAny(d.Code, " \t,[]") {
+		return diag.Fix{}, false
+	}
+	ls := splitLines(content)
+	n := d.Start.Line
+	if n < 1 || n > len(ls) {
+		return diag.Fix{}, false
+	}
+	l := ls[n-1]
+	comment := "# gymlint: ignore[" + d.Code + "] " + reasonPlaceholder
+	if lg == langGo {
+		comment = "//gymlint:ignore " + d.Code + " " + reasonPlaceholder
+	}
+	message := fmt.Sprintf("Suppress %s on this line (give the reason in place of %s)", d.Code, reasonPlaceholder)
+
+	// Above the line.
+	start := l.start
+	if n == 1 && strings.HasPrefix(l.text, "\ufeff") {
+		start += len("\ufeff") // the byte order mark stays first
+	}
+	text := l.text[start-l.start:]
+	indent := text[:len(text)-len(strings.TrimLeft(text, " \t"))]
+	continued := lg == langPython && n > 1 && strings.HasSuffix(ls[n-2].text, `\`)
+	if !continued {
+		at := diag.Pos{Offset: start, Line: n, Col: start - l.start + 1}
+		edit := diag.TextEdit{Path: d.Path, Start: at, End: at, NewText: indent + comment + lineEnding(content, ls, n)}
+		if suppresses(d, content, edit, n+1) {
+			return diag.Fix{Message: message, Edits: []diag.TextEdit{edit}, Applicability: diag.Unsafe}, true
+		}
+	}
+
+	// At the end of the line.
+	if lg == langPython && (n == 1 && strings.HasPrefix(text, "#!") || strings.HasSuffix(l.text, `\`)) {
+		return diag.Fix{}, false
+	}
+	sep := "  "
+	if strings.TrimSpace(l.text) == "" {
+		sep = ""
+	}
+	end := diag.Pos{Offset: l.start + len(l.text), Line: n, Col: len(l.text) + 1}
+	edit := diag.TextEdit{Path: d.Path, Start: end, End: end, NewText: sep + comment}
+	if suppresses(d, content, edit, n) {
+		return diag.Fix{Message: message, Edits: []diag.TextEdit{edit}, Applicability: diag.Unsafe}, true
+	}
+	return diag.Fix{}, false
+}
+
+// lineEnding returns the line ending of line n (1-based): "\r\n" or "\n";
+// for a last line without one, that of the line before it, or "\n".
+func lineEnding(content []byte, ls []line, n int) string {
+	for ; n >= 1; n-- {
+		l := ls[n-1]
+		end := l.start + len(l.text)
+		if end < len(content) && content[end] == '\r' {
+			return "\r\n"
+		}
+		if end < len(content) {
+			return "\n"
+		}
+	}
+	return "\n"
+}
+
+// suppresses reports whether, once edit is made, a suppression of d's code
+// that Apply accepts covers line n, where d then starts.
+func suppresses(d diag.Diagnostic, content []byte, edit diag.TextEdit, n int) bool {
+	s := string(content)
+	out := s[:edit.Start.Offset] + edit.NewText + s[edit.End.Offset:]
+	for _, dir := range parse(d.Path, []byte(out)) {
+		if dir.active() && !dir.fileLevel && contains(dir.covers, n) && slices.Contains(dir.codes, d.Code) {
+			return true
+		}
+	}
+	return false
+}

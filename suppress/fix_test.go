@@ -1,0 +1,265 @@
+package suppress
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gymlint/gymlint/diag"
+)
+
+func TestFix(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		path    string
+		content string
+		line    int    // where the finding starts
+		code    string // GL101 if ""
+		want    string // the content after the fix; "" for no fix
+	}{
+		{
+			name:    "python, indented code line",
+			path:    "srv/app.py",
+			content: "class A(Base):\n    def f(self):\n        return 1\n",
+			line:    2,
+			want:    "class A(Base):\n    # gymlint: ignore[GL101] <why this is fine>\n    def f(self):\n        return 1\n",
+		},
+		{
+			name:    "python, first line of the file",
+			path:    "srv/app.py",
+			content: "import os\n",
+			line:    1,
+			want:    "# gymlint: ignore[GL101] <why this is fine>\nimport os\n",
+		},
+		{
+			name:    "python, a comment first line: a trailing comment",
+			path:    "srv/app.py",
+			content: "# Copyright\nimport os\n",
+			line:    1,
+			want:    "# Copyright  # gymlint: ignore[GL101] <why this is fine>\nimport os\n",
+		},
+		{
+			name:    "python, a shebang first line: no fix",
+			path:    "srv/app.py",
+			content: "#!/usr/bin/env python\nimport os\n",
+			line:    1,
+		},
+		{
+			name:    "python, byte order mark: it stays first",
+			path:    "srv/app.py",
+			content: "\ufeffimport os\n",
+			line:    1,
+			// Apply takes a comment after the mark for a trailing one
+			// (covering its own line only), so it is one.
+			want: "\ufeffimport os  # gymlint: ignore[GL101] <why this is fine>\n",
+		},
+		{
+			name:    "python, CRLF, tab indentation",
+			path:    "srv/app.py",
+			content: "class A(Base):\r\n\tx = 1\r\n",
+			line:    2,
+			want:    "class A(Base):\r\n\t# gymlint: ignore[GL101] <why this is fine>\r\n\tx = 1\r\n",
+		},
+		{
+			name:    "python, last line without a line ending in a CRLF file",
+			path:    "srv/app.py",
+			content: "import os\r\nx = 1",
+			line:    2,
+			want:    "import os\r\n# gymlint: ignore[GL101] <why this is fine>\r\nx = 1",
+		},
+		{
+			name:    "python, the line where a multi-line string starts",
+			path:    "srv/app.py",
+			content: "x = 1\n    \nclass A:\n    y = \"\"\"first\n    second\n    \"\"\"\n",
+			line:    4,
+			want:    "x = 1\n    \nclass A:\n    # gymlint: ignore[GL101] <why this is fine>\n    y = \"\"\"first\n    second\n    \"\"\"\n",
+		},
+		{
+			name:    "python, a line inside a multi-line string: no fix",
+			path:    "srv/app.py",
+			content: "class A:\n    y = \"\"\"first\n    second # not a comment\n    third\"\"\"\n",
+			line:    3,
+		},
+		{
+			name:    "python, the line where a multi-line string ends: a trailing comment",
+			path:    "srv/app.py",
+			content: "class A:\n    y = \"\"\"first\n    second\"\"\"\n",
+			line:    3,
+			want:    "class A:\n    y = \"\"\"first\n    second\"\"\"  # gymlint: ignore[GL101] <why this is fine>\n",
+		},
+		{
+			name:    "python, a line continued from the line above: a trailing comment",
+			path:    "srv/app.py",
+			content: "x = 1 + \\\n    f()\n",
+			line:    2,
+			want:    "x = 1 + \\\n    f()  # gymlint: ignore[GL101] <why this is fine>\n",
+		},
+		{
+			name:    "python, a line inside brackets",
+			path:    "srv/app.py",
+			content: "x = f(\n    a,\n    b,\n)\n",
+			line:    3,
+			want:    "x = f(\n    a,\n    # gymlint: ignore[GL101] <why this is fine>\n    b,\n)\n",
+		},
+		{
+			name:    "python, a blank line",
+			path:    "srv/app.py",
+			content: "x = 1\n\ny = 2\n",
+			line:    2,
+			want:    "x = 1\n# gymlint: ignore[GL101] <why this is fine>\ny = 2\n",
+		},
+		{
+			name:    "python, empty file",
+			path:    "srv/app.py",
+			content: "",
+			line:    1,
+			want:    "# gymlint: ignore[GL101] <why this is fine>",
+		},
+		{
+			name:    "python, under another suppression",
+			path:    "srv/app.py",
+			content: "# gymlint: ignore[GL102] reason\nclass A(Base):\n    pass\n",
+			line:    2,
+			want:    "# gymlint: ignore[GL102] reason\n# gymlint: ignore[GL101] <why this is fine>\nclass A(Base):\n    pass\n",
+		},
+		{
+			name:    "yaml, indented key",
+			path:    "srv/configs/srv.yaml",
+			content: "srv:\n  resources_servers:\n    srv:\n      entrypoint: app.py\n",
+			line:    4,
+			code:    "GL006",
+			want:    "srv:\n  resources_servers:\n    srv:\n      # gymlint: ignore[GL006] <why this is fine>\n      entrypoint: app.py\n",
+		},
+		{
+			name:    "yaml, CRLF",
+			path:    "srv/configs/srv.yml",
+			content: "srv:\r\n  x: 1\r\n",
+			line:    2,
+			code:    "GL006",
+			want:    "srv:\r\n  # gymlint: ignore[GL006] <why this is fine>\r\n  x: 1\r\n",
+		},
+		{
+			name:    "yaml, a line inside a block scalar: no fix",
+			path:    "srv/configs/srv.yaml",
+			content: "srv:\n  description: |\n    text\n    more text\n",
+			line:    3,
+			code:    "GL006",
+		},
+		{
+			name:    "go, indented statement",
+			path:    "cmd/srv/main.go",
+			content: "package main\n\nfunc main() {\n\tx := 1\n\t_ = x\n}\n",
+			line:    4,
+			code:    "GL201",
+			want:    "package main\n\nfunc main() {\n\t//gymlint:ignore GL201 <why this is fine>\n\tx := 1\n\t_ = x\n}\n",
+		},
+		{
+			name:    "go, CRLF",
+			path:    "cmd/srv/main.go",
+			content: "package main\r\n\r\nvar x = 1\r\n",
+			line:    3,
+			code:    "GL201",
+			want:    "package main\r\n\r\n//gymlint:ignore GL201 <why this is fine>\r\nvar x = 1\r\n",
+		},
+		{
+			name:    "go, a line inside a raw string: no fix",
+			path:    "cmd/srv/main.go",
+			content: "package main\n\nvar s = `first\n  second\nthird`\n",
+			line:    4,
+			code:    "GL201",
+		},
+		{
+			name:    "GL009 cannot be suppressed",
+			path:    "srv/app.py",
+			content: "x = 1  # gymlint: ignore[GL101]\n",
+			line:    1,
+			code:    "GL009",
+		},
+		{
+			name:    "GL010 cannot be suppressed",
+			path:    "srv/app.py",
+			content: "x = 1  # gymlint: ignore[GL101] why\n",
+			line:    1,
+			code:    "GL010",
+		},
+		{
+			name:    "a file of another language",
+			path:    "srv/pyproject.toml",
+			content: "[project]\n",
+			line:    1,
+		},
+		{
+			name:    "a line after the end of the file",
+			path:    "srv/app.py",
+			content: "x = 1\n",
+			line:    3,
+		},
+		{
+			name:    "line 0",
+			path:    "srv/app.py",
+			content: "x = 1\n",
+			line:    0,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code := tc.code
+			if code == "" {
+				code = "GL101"
+			}
+			r := lookup(code)
+			p := diag.Pos{Line: tc.line, Col: 1}
+			d := r.New(tc.path, p, p, "finding")
+			fix, ok := Fix(d, []byte(tc.content))
+			if ok != (tc.want != "") {
+				t.Fatalf("fix offered: %v, want %v (%+v)", ok, tc.want != "", fix)
+			}
+			if !ok {
+				return
+			}
+			if fix.Applicability != diag.Unsafe || fix.Message == "" || len(fix.Edits) != 1 {
+				t.Fatalf("fix %+v: want one edit, unsafe, with a message", fix)
+			}
+			e := fix.Edits[0]
+			if e.Path != tc.path {
+				t.Errorf("edit of %s, want %s", e.Path, tc.path)
+			}
+			for _, p := range []diag.Pos{e.Start, e.End} {
+				if p.Offset < 0 || p.Offset > len(tc.content) {
+					t.Fatalf("edit position %+v outside the file", p)
+				}
+				line := strings.Count(tc.content[:p.Offset], "\n") + 1
+				col := p.Offset - (strings.LastIndexByte(tc.content[:p.Offset], '\n') + 1) + 1
+				if p.Line != line || p.Col != col {
+					t.Errorf("edit position %+v: offset %d is %d:%d", p, p.Offset, line, col)
+				}
+			}
+			got := tc.content[:e.Start.Offset] + e.NewText + tc.content[e.End.Offset:]
+			if got != tc.want {
+				t.Fatalf("after the fix:\n%q\nwant\n%q", got, tc.want)
+			}
+			// Apply suppresses the finding, where it now starts, and reports
+			// nothing about the new suppression (on line tc.line).
+			if strings.HasSuffix(e.NewText, "\n") {
+				d.Start.Line++
+				d.End.Line++
+			}
+			read := func(p string) ([]byte, error) {
+				if p != tc.path {
+					return nil, os.ErrNotExist
+				}
+				return []byte(got), nil
+			}
+			for _, l := range Apply([]diag.Diagnostic{d}, nil, read, lookup) {
+				if l.Code == code || isSelfCode(l.Code) && l.Start.Line == tc.line {
+					t.Fatalf("after the fix, Apply leaves %s:%d %s %s", l.Path, l.Start.Line, l.Code, l.Message)
+				}
+			}
+			// Before it, the finding stands.
+			before := func(string) ([]byte, error) { return []byte(tc.content), nil }
+			orig := r.New(tc.path, p, p, "finding")
+			if left := Apply([]diag.Diagnostic{orig}, nil, before, lookup); len(left) == 0 {
+				t.Fatalf("the finding was suppressed before the fix")
+			}
+		})
+	}
+}
