@@ -48,12 +48,16 @@ const usage = `usage: gymlint [flags] [DIR]
        gymlint servers [--format text|markdown|json] [DIR]
        gymlint rules [--format text|json]
        gymlint explain CODE|NAME
+       gymlint config [--format text|json] [DIR]
+       gymlint lsp [--jobs N]
 
 Checks the NeMo Gym-style repository at DIR (default: the current directory)
 without importing or running any of it. "gymlint servers" lists its servers,
 "gymlint rules" lists the rules and "gymlint explain GL101" prints one rule's
-documentation. (A directory named "servers", "rules" or "explain" is checked
-with "gymlint ./servers".)
+documentation, "gymlint config" the effective configuration, and "gymlint lsp"
+runs the language server for editors on stdin and stdout. (A directory named
+"servers", "rules", "explain", "config" or "lsp" is checked with
+"gymlint ./servers".)
 With --pre-commit (the form that pre-commit calls), the arguments are FILEs:
 gymlint checks the whole repository in the current directory and reports
 only the findings in those files or whose related positions are in them.
@@ -88,6 +92,8 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 			return explain(args[1:], stdout, stderr)
 		case "config":
 			return config(args[1:], stdout, stderr)
+		case "lsp":
+			return serveLSP(args[1:], stdin, stdout, stderr)
 		}
 	}
 	return check(args, stdout, stderr)

@@ -1,0 +1,186 @@
+package lsp
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/lsp/protocol"
+	"github.com/gymlint/gymlint/suppress"
+)
+
+// codeActions answers textDocument/codeAction from the diagnostics last
+// published for the file: for each one in the range, its rule's fixes
+// (safe ones first and preferred), then a suppression comment; and, when
+// the file has safe fixes, one action that applies them all. A buffer
+// changed since that analysis gets no actions: its positions are stale,
+// and the client asks again after the next publish.
+func (s *server) codeActions(p protocol.CodeActionParams) []protocol.CodeAction {
+	out := []protocol.CodeAction{}
+	rel, ok := s.rel(p.TextDocument.URI)
+	if !ok {
+		return out
+	}
+	pub := s.published[rel]
+	if pub == nil {
+		return out
+	}
+	if s.bufferDiffers(rel, pub) {
+		return out
+	}
+	want := func(k protocol.CodeActionKind) bool {
+		if len(p.Context.Only) == 0 {
+			return true
+		}
+		for _, o := range p.Context.Only {
+			if k == o || strings.HasPrefix(string(k), string(o)+".") {
+				return true
+			}
+		}
+		return false
+	}
+	pl := &placer{root: s.root, enc: s.enc, mappers: map[string]*protocol.Mapper{}, content: func(path string) []byte { return pub.contents[path] }}
+	var fixAll [][]diag.TextEdit
+	var fixAllDiags []protocol.Diagnostic
+	for i, d := range pub.diags {
+		ld := pub.lsp[i]
+		for _, f := range d.Fixes {
+			if f.IsSafe() {
+				fixAll = append(fixAll, f.Edits)
+				fixAllDiags = append(fixAllDiags, ld)
+				break
+			}
+		}
+		if !overlaps(ld.Range, p.Range) || !want(protocol.KindQuickFix) {
+			continue
+		}
+		fixes := slices.Clone(d.Fixes)
+		sort.SliceStable(fixes, func(a, b int) bool { return fixes[a].IsSafe() && !fixes[b].IsSafe() })
+		for j, f := range fixes {
+			edit, ok := s.workspaceEdit(pl, f.Edits)
+			if !ok {
+				continue
+			}
+			title := f.Message
+			if !f.IsSafe() {
+				title += " (review and complete)"
+			}
+			out = append(out, protocol.CodeAction{
+				Title: fmt.Sprintf("%s [%s]", title, d.Code), Kind: protocol.KindQuickFix,
+				Diagnostics: []protocol.Diagnostic{ld}, IsPreferred: j == 0 && f.IsSafe(), Edit: edit,
+			})
+		}
+		if sf, ok := suppress.Fix(d, pub.contents[d.Path]); ok {
+			if edit, ok := s.workspaceEdit(pl, sf.Edits); ok {
+				out = append(out, protocol.CodeAction{
+					Title: fmt.Sprintf("%s [%s]", sf.Message, d.Code), Kind: protocol.KindQuickFix,
+					Diagnostics: []protocol.Diagnostic{ld}, Edit: edit,
+				})
+			}
+		}
+	}
+	if len(fixAll) > 0 && want(fixAllKind) && !(len(p.Context.Only) == 0 && len(out) == 0) {
+		if edits := combine(fixAll); len(edits) > 0 {
+			if edit, ok := s.workspaceEdit(pl, edits); ok {
+				out = append(out, protocol.CodeAction{
+					Title: "Apply every safe gymlint fix in this file", Kind: fixAllKind,
+					Diagnostics: fixAllDiags, Edit: edit,
+				})
+			}
+		}
+	}
+	return out
+}
+
+// bufferDiffers reports whether an open buffer's text is not what the
+// published diagnostics were placed in.
+func (s *server) bufferDiffers(rel string, pub *published) bool {
+	d := s.docs[rel]
+	return d != nil && string(d.text) != string(pub.contents[rel])
+}
+
+func overlaps(a, b protocol.Range) bool {
+	return !less(a.End, b.Start) && !less(b.End, a.Start)
+}
+
+// combine takes whole fixes in order, skipping a fix with an edit that
+// overlaps an edit taken before (it waits for the next round); an edit
+// identical to one taken (two fixes adding one import) is made once.
+func combine(fixes [][]diag.TextEdit) []diag.TextEdit {
+	var out []diag.TextEdit
+	for _, edits := range fixes {
+		var add []diag.TextEdit
+		ok := true
+		for _, e := range edits {
+			dup := false
+			for _, t := range out {
+				if t.Path != e.Path {
+					continue
+				}
+				if t == e {
+					dup = true
+					break
+				}
+				if e.Start.Offset < t.End.Offset && t.Start.Offset < e.End.Offset || e.Start.Offset == t.Start.Offset {
+					ok = false
+				}
+			}
+			if !dup {
+				add = append(add, e)
+			}
+		}
+		if ok {
+			out = append(out, add...)
+		}
+	}
+	return out
+}
+
+// workspaceEdit converts a fix's edits. Edits of a file whose content is
+// unknown are refused (false).
+func (s *server) workspaceEdit(pl *placer, edits []diag.TextEdit) (*protocol.WorkspaceEdit, bool) {
+	byPath := map[string][]protocol.TextEdit{}
+	var order []string
+	for _, e := range edits {
+		if _, ok := byPath[e.Path]; !ok {
+			if pl.content(e.Path) == nil && e.Start.Offset > 0 {
+				return nil, false
+			}
+			order = append(order, e.Path)
+		}
+		m := pl.mapper(e.Path)
+		byPath[e.Path] = append(byPath[e.Path], protocol.TextEdit{
+			Range:   protocol.Range{Start: m.Position(e.Start.Offset, s.enc), End: m.Position(e.End.Offset, s.enc)},
+			NewText: e.NewText,
+		})
+	}
+	we := &protocol.WorkspaceEdit{}
+	if s.caps.documentChanges {
+		for _, path := range order {
+			id := protocol.OptionalVersionedTextDocumentIdentifier{}
+			id.URI = s.uriOf(path)
+			if d := s.docs[path]; d != nil {
+				v := d.version
+				id.Version = &v
+			}
+			we.DocumentChanges = append(we.DocumentChanges, protocol.TextDocumentEdit{TextDocument: id, Edits: byPath[path]})
+		}
+		return we, true
+	}
+	we.Changes = map[protocol.DocumentURI][]protocol.TextEdit{}
+	for _, path := range order {
+		we.Changes[s.uriOf(path)] = byPath[path]
+	}
+	return we, true
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

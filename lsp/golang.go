@@ -1,0 +1,133 @@
+package lsp
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/goanalysis"
+	"github.com/gymlint/gymlint/lint"
+)
+
+// goRunner runs the Go analyzers over the workspace's Go modules, one run
+// at a time, in its own goroutine: go/packages takes about a second per
+// module, which must not hold up the Python analysis.
+type goRunner struct {
+	root    string
+	opts    Options
+	reqs    chan map[string][]byte // open Go buffers, by path
+	results chan *goResult
+	done    chan struct{}
+
+	running  bool
+	wanted   bool
+	disabled bool
+}
+
+type goResult struct {
+	diags   []diag.Diagnostic
+	modules int
+	err     error
+}
+
+func newGoRunner(root string, opts Options) *goRunner {
+	g := &goRunner{root: root, opts: opts, reqs: make(chan map[string][]byte, 1), results: make(chan *goResult, 1), done: make(chan struct{})}
+	go g.loop()
+	return g
+}
+
+func (g *goRunner) stop() {
+	close(g.reqs)
+	<-g.done
+}
+
+func (g *goRunner) loop() {
+	defer close(g.done)
+	for overlay := range g.reqs {
+		g.results <- g.runSafely(overlay)
+	}
+}
+
+func (g *goRunner) runSafely(overlay map[string][]byte) (res *goResult) {
+	defer func() {
+		if r := recover(); r != nil {
+			res = &goResult{err: fmt.Errorf("internal error in the Go analysis: %v\n%s", r, debug.Stack())}
+		}
+	}()
+	mods, err := goanalysis.Modules(g.root)
+	if err != nil {
+		return &goResult{err: err}
+	}
+	if len(mods) == 0 {
+		return &goResult{}
+	}
+	r, err := goanalysis.Run(g.root, goanalysis.Config{Lookup: lint.Lookup, Modules: mods, Env: g.opts.GoEnv, Overlay: overlay})
+	res = &goResult{modules: len(mods), err: err}
+	if r != nil {
+		res.diags = r.Diagnostics
+	}
+	return res
+}
+
+// request asks for a run with the given open Go buffers: now when idle,
+// or after the run in progress.
+func (g *goRunner) request(overlay map[string][]byte) {
+	if g.disabled {
+		return
+	}
+	if g.running {
+		g.wanted = true
+		return
+	}
+	g.running = true
+	g.wanted = false
+	g.reqs <- overlay
+}
+
+// requestGo asks for a Go analysis with the open Go buffers.
+func (s *server) requestGo() {
+	if s.goRunner == nil {
+		return
+	}
+	s.goRunner.request(s.goOverlay())
+}
+
+func (s *server) goOverlay() map[string][]byte {
+	var ov map[string][]byte
+	for rel, d := range s.docs {
+		if strings.HasSuffix(rel, ".go") {
+			if ov == nil {
+				ov = map[string][]byte{}
+			}
+			ov[rel] = d.text
+		}
+	}
+	return ov
+}
+
+// goDone takes a Go analysis result to the worker, and starts the run
+// that was asked for meanwhile.
+func (s *server) goDone(gr *goResult) {
+	g := s.goRunner
+	g.running = false
+	if errors.Is(gr.err, goanalysis.ErrNoGoCommand) {
+		s.logf("no go command on PATH: Go files are not checked")
+		g.disabled = true
+		return
+	}
+	if gr.err != nil {
+		s.logf("Go analysis: %v", gr.err)
+	}
+	if gr.modules > 0 {
+		s.logf("Go analysis of %d modules: %d diagnostics", gr.modules, len(gr.diags))
+	}
+	j := s.queue()
+	j.goDiags, j.goSet = gr.diags, true
+	s.kick()
+	if g.wanted {
+		g.wanted = false
+		s.requestGo()
+	}
+}

@@ -1,0 +1,251 @@
+package lsp
+
+import (
+	"fmt"
+	"io"
+	"runtime/debug"
+	"sort"
+	"time"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/policy"
+	"github.com/gymlint/gymlint/internal/settings"
+	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/lsp/protocol"
+	"github.com/gymlint/gymlint/suppress"
+)
+
+// job is the changes one analysis takes: the server collects them while
+// the worker is busy, so a burst of edits is analysed once.
+type job struct {
+	overlays map[string]*overlay
+	disk     map[string]protocol.FileChangeType
+	versions map[string]*int32 // buffers whose text changed, by path (nil: closed)
+	reload   bool              // read the configuration and start a new session
+	goDiags  []diag.Diagnostic // a new Go analysis result, when goSet
+	goSet    bool
+	started  time.Time
+}
+
+type overlay struct {
+	text  []byte
+	clear bool
+}
+
+func newJob() *job {
+	return &job{overlays: map[string]*overlay{}, disk: map[string]protocol.FileChangeType{}, versions: map[string]*int32{}}
+}
+
+// result is what one analysis changed.
+type result struct {
+	files    map[string]*published // recomputed files, by path
+	versions map[string]*int32     // the buffer versions the analysis read
+	full     bool                  // a new session: files not in files have nothing
+	stats    lint.UpdateStats
+	took     time.Duration
+	err      string // to show the user
+}
+
+// worker owns the session and analyses one job at a time.
+type worker struct {
+	root    string
+	opts    Options
+	log     io.Writer
+	jobs    chan *job
+	results chan<- *result
+	done    chan struct{}
+
+	session *lint.Session
+	conf    *settings.Settings
+	goDiags map[string][]diag.Diagnostic // by path
+	enc     protocol.Encoding
+	caps    clientCaps
+	// clientRoot is the root as the client named it, for URIs.
+	clientRoot string
+}
+
+func newWorker(s *server) *worker {
+	w := &worker{root: s.realRoot, clientRoot: s.root, opts: s.opts, log: s.log, enc: s.enc, caps: s.caps,
+		jobs: make(chan *job), results: s.results, done: make(chan struct{}),
+		goDiags: map[string][]diag.Diagnostic{}}
+	go w.loop()
+	return w
+}
+
+func (w *worker) stop() {
+	close(w.jobs)
+	<-w.done
+	if w.session != nil {
+		w.session.Close()
+	}
+}
+
+func (w *worker) loop() {
+	defer close(w.done)
+	for j := range w.jobs {
+		w.results <- w.runSafely(j)
+	}
+}
+
+// runSafely analyses a job; a panic (a gymlint bug) is logged and shown,
+// and the next job starts a new session.
+func (w *worker) runSafely(j *job) (res *result) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(w.log, "gymlint lsp: internal error in the analysis: %v\n%s", r, debug.Stack())
+			if w.session != nil {
+				w.session.Close()
+			}
+			w.session = nil
+			res = &result{files: map[string]*published{}, versions: j.versions,
+				err: fmt.Sprintf("gymlint: internal error in the analysis (%v); the next change starts it again. Please report it.", r)}
+		}
+	}()
+	return w.run(j)
+}
+
+func (w *worker) run(j *job) *result {
+	res := &result{files: map[string]*published{}, versions: j.versions}
+	if j.goSet {
+		old := w.goDiags
+		w.goDiags = map[string][]diag.Diagnostic{}
+		for _, d := range j.goDiags {
+			w.goDiags[d.Path] = append(w.goDiags[d.Path], d)
+		}
+		for p := range old {
+			res.files[p] = nil
+		}
+		for p := range w.goDiags {
+			res.files[p] = nil
+		}
+	}
+	var touched []string
+	if j.reload || w.session == nil {
+		if err := w.open(); err != nil {
+			res.err = err.Error()
+		}
+		res.full = true
+		for p, o := range j.overlays {
+			if !o.clear {
+				w.session.Cache().SetOverlay(p, o.text)
+			}
+		}
+		// Buffers opened before: the server sends them all again on a
+		// reload, as overlays of this job.
+		touched, res.stats = w.session.Update(nil)
+		for _, p := range w.session.Paths() {
+			res.files[p] = nil
+		}
+		for p := range w.goDiags {
+			res.files[p] = nil
+		}
+	} else {
+		c := w.session.Cache()
+		var changed []string
+		for p, o := range j.overlays {
+			if o.clear {
+				c.ClearOverlay(p)
+			} else {
+				c.SetOverlay(p, o.text)
+			}
+			changed = append(changed, p)
+		}
+		for p, t := range j.disk {
+			switch t {
+			case protocol.FileCreated:
+				c.Created(p)
+			case protocol.FileDeleted:
+				c.Deleted(p)
+			default:
+				c.Changed(p)
+			}
+			changed = append(changed, p)
+		}
+		sort.Strings(changed)
+		touched, res.stats = w.session.Update(changed)
+	}
+	for _, p := range touched {
+		res.files[p] = nil
+	}
+	for p := range j.versions {
+		res.files[p] = nil // a new version is published even when its list is the same
+	}
+	files := w.session.Files()
+	for p := range res.files {
+		res.files[p] = w.file(p, files[p])
+	}
+	res.took = time.Since(j.started)
+	return res
+}
+
+// open reads the configuration and starts a new session. A configuration
+// error is reported and the defaults are used, so the editor still works.
+func (w *worker) open() error {
+	if w.session != nil {
+		w.session.Close()
+		w.session = nil
+	}
+	var cerr error
+	conf, err := settings.Load(w.root)
+	if err != nil {
+		cerr = fmt.Errorf("gymlint: configuration error: %v (the defaults are used until it is fixed)", err)
+		conf = &settings.Settings{}
+	}
+	w.conf = conf
+	opts := gym.Options{
+		ServerTypes:      conf.ServerTypes,
+		FrameworkPackage: conf.FrameworkPackage,
+		MaxFileSize:      conf.MaxFileSize,
+		Exemptions:       conf.Exempt,
+		Jobs:             w.opts.Jobs,
+	}
+	s, err := lint.NewSession(w.root, opts)
+	if err != nil {
+		return fmt.Errorf("gymlint: cannot open the workspace: %v", err)
+	}
+	w.session = s
+	return cerr
+}
+
+// file computes what to publish for one file: its diagnostics from the
+// session and the Go analysis, with suppressions and the configuration
+// applied, placed in the file's current text.
+func (w *worker) file(p string, scanned bool) *published {
+	fs := w.session.Cache().FS()
+	ds := append(w.session.DiagnosticsOf(p), w.goDiags[p]...)
+	read := func(path string) ([]byte, error) { return fs.Read(path) }
+	var scan []string
+	if scanned || len(w.goDiags[p]) > 0 {
+		scan = []string{p}
+	}
+	ds = suppress.Apply(ds, scan, read, lint.Lookup)
+	ds = policy.Apply(w.conf, ds)
+	diag.Sort(ds)
+	pub := &published{diags: ds, contents: map[string][]byte{}}
+	pl := w.placer(pub.contents)
+	pl.content(p)
+	for _, d := range ds {
+		pub.lsp = append(pub.lsp, toLSP(d, pl, w.caps))
+		for _, f := range d.Fixes {
+			for _, e := range f.Edits {
+				pl.content(e.Path)
+			}
+		}
+	}
+	return pub
+}
+
+// placer places positions in the files as the session reads them now,
+// keeping each file's content in contents.
+func (w *worker) placer(contents map[string][]byte) *placer {
+	fs := w.session.Cache().FS()
+	return &placer{root: w.clientRoot, enc: w.enc, mappers: map[string]*protocol.Mapper{}, content: func(path string) []byte {
+		if c, ok := contents[path]; ok {
+			return c
+		}
+		c, _ := fs.Read(path)
+		contents[path] = c
+		return c
+	}}
+}
