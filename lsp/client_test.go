@@ -16,7 +16,7 @@ import (
 
 // client drives a server through pipes, as an editor does.
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	conn *protocol.Conn
 	root string
 
@@ -30,7 +30,7 @@ type client struct {
 }
 
 // startServer runs a server on a workspace and returns a client for it.
-func startServer(t *testing.T, root string, opts Options) *client {
+func startServer(t testing.TB, root string, opts Options) *client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -56,7 +56,7 @@ func startServer(t *testing.T, root string, opts Options) *client {
 	return c
 }
 
-type testLog struct{ t *testing.T }
+type testLog struct{ t testing.TB }
 
 func (l testLog) Write(p []byte) (int, error) {
 	l.t.Log(strings.TrimRight(string(p), "\n"))
@@ -235,7 +235,7 @@ func find(ds []protocol.Diagnostic, code string) protocol.Diagnostic {
 }
 
 // writeTree writes files under a new temporary root.
-func writeTree(t *testing.T, files map[string]string) string {
+func writeTree(t testing.TB, files map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
 	for p, s := range files {
@@ -252,7 +252,7 @@ func writeTree(t *testing.T, files map[string]string) string {
 
 // applyEdits applies LSP text edits to a text, as an editor applies a
 // workspace edit to a buffer.
-func applyEdits(t *testing.T, text string, edits []protocol.TextEdit, enc protocol.Encoding) string {
+func applyEdits(t testing.TB, text string, edits []protocol.TextEdit, enc protocol.Encoding) string {
 	t.Helper()
 	var changes []protocol.TextDocumentContentChangeEvent
 	// Back to front, so earlier ranges stay valid.
