@@ -29,6 +29,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./pyscan
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./configscan
 	$(GO) test -run '^$$' -fuzz '^FuzzRefusalExpr$$' -fuzztime $(FUZZTIME) ./analyzers/workers
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./lsp/protocol
 
 # Regenerate the golden outputs and docs/rules.md after an intended change.
 golden:
@@ -42,7 +43,7 @@ golden:
 
 # go test benchmarks (a generated 2,000-server repository).
 bench-go:
-	$(GO) test -run '^$$' -bench . -benchmem ./lint ./pyscan
+	$(GO) test -run '^$$' -bench . -benchmem ./lint ./pyscan ./lsp
 
 # gymlint against tree-sitter-only and Python ast baselines on any repository: make bench ROOT=/path/to/repo
 bench:
