@@ -107,6 +107,9 @@ end
 
 local function main()
   assert(bin and ws and out and server_log, "set GYMLINT_BIN, GYMLINT_WS, GYMLINT_OUT and GYMLINT_SERVER_LOG")
+  -- Neovim's own LSP log (every message at debug); the test prints it
+  -- when it fails.
+  vim.lsp.set_log_level("debug")
   result.lsp_log = vim.lsp.get_log_path()
 
   local exited = nil
@@ -146,6 +149,17 @@ local function main()
     return fail("timeout", "no GL101 diagnostic within " .. WAIT_MS .. " ms", bufnr)
   end
   result.before = snapshot(bufnr)
+  -- How Neovim will send the edit: 2 is incremental. (0.7 has
+  -- resolved_capabilities; later versions only server_capabilities.)
+  local client = vim.lsp.get_client_by_id(id)
+  local sync = client.server_capabilities and client.server_capabilities.textDocumentSync
+  if type(sync) == "table" then
+    result.change_sync = sync.change
+  elseif sync ~= nil then
+    result.change_sync = sync
+  elseif client.resolved_capabilities then
+    result.change_sync = client.resolved_capabilities.text_document_did_change
+  end
 
   -- 2. The code actions at the finding.
   local d = find_code(bufnr, "GL101")
