@@ -263,26 +263,42 @@ func (c *Cache) module(p string) *moduleEntry {
 		c.modules[p] = e
 	}
 	c.mu.Unlock()
-	e.once.Do(func() {
-		data, err := c.fs.Read(p)
-		if err != nil {
-			e.err = err
-			return
-		}
-		parser := c.getParser()
-		if parser == nil {
-			e.err = ErrClosed
-			return
-		}
-		e.mod = parser.Parse(p, data)
-		c.putParser(parser)
-	})
+	e.once.Do(func() { c.parse(e, p) })
 	return e
 }
 
-// source returns the content of the file at p, read once.
+// parse fills a module entry; it runs once per entry, through e.once.
+func (c *Cache) parse(e *moduleEntry, p string) {
+	data, err := c.fs.Read(p)
+	if err != nil {
+		e.err = err
+		return
+	}
+	parser := c.getParser()
+	if parser == nil {
+		e.err = ErrClosed
+		return
+	}
+	e.mod = parser.Parse(p, data)
+	c.putParser(parser)
+}
+
+// source returns the content of the file at p, read once. A module that
+// is parsed already holds its text: that is shared instead of a second
+// copy.
 func (c *Cache) source(p string) *sourceEntry {
 	c.mu.Lock()
+	if me := c.modules[p]; me != nil {
+		c.mu.Unlock()
+		// Parse it (once, whoever asks first), then share its text.
+		me.once.Do(func() { c.parse(me, p) })
+		if me.mod != nil {
+			if src := me.mod.Source(); src != nil || me.mod.Size == 0 {
+				return &sourceEntry{data: src}
+			}
+		}
+		c.mu.Lock()
+	}
 	e := c.sources[p]
 	if e == nil {
 		e = &sourceEntry{}

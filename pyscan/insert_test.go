@@ -3,6 +3,7 @@ package pyscan
 import (
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // at returns the text of src from a span's start to its end, for
@@ -160,5 +161,24 @@ func TestImportInsertion(t *testing.T) {
 				t.Fatalf("after insertion: %v\n%s", m2.SyntaxError, out)
 			}
 		})
+	}
+}
+
+// TestModuleSource checks that a module gives back the text it was parsed
+// from, without a copy of its own.
+func TestModuleSource(t *testing.T) {
+	p := NewParser(Options{})
+	defer p.Close()
+	for _, src := range []string{"", "x = 1\n", "class A(:\n", "é = '😀'\n"} {
+		m := p.Parse("m.py", []byte(src))
+		if got := string(m.Source()); got != src {
+			t.Errorf("Source() = %q, want %q", got, src)
+		}
+	}
+	m := p.Parse("m.py", []byte("class Server(Base):\n    pass\n"))
+	name := m.Classes[0].Name
+	src := m.Source()
+	if &src[6] != unsafe.StringData(name) {
+		t.Error("Source() is a copy: the model's strings and Source() should share one text")
 	}
 }

@@ -1,8 +1,10 @@
 package pyscan
 
-import "strings"
-
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"unsafe"
+)
 
 // Pos is a place in a source file. Offset is a 0-based byte offset; Line and
 // Col are 1-based, and Col counts bytes (as go/token and tree-sitter do).
@@ -48,6 +50,17 @@ type Module struct {
 	// come from a broken region may be missing or incomplete, so rules should
 	// not report findings that rest on the absence of something.
 	SyntaxError *SyntaxError
+
+	text string // the file's text, which the model's strings slice
+}
+
+// Source returns the text the module was parsed from, without a copy: the
+// model's strings already hold it. The returned slice must not be modified.
+func (m *Module) Source() []byte {
+	if m.text == "" {
+		return nil
+	}
+	return unsafe.Slice(unsafe.StringData(m.text), len(m.text))
 }
 
 // SyntaxError describes the first syntax error in a file: the first ERROR

@@ -332,6 +332,7 @@ func (p *Parser) Parse(path string, src []byte) *Module {
 			Span:    Span{Start: lines.pos(0), End: lines.pos(0)},
 			Message: fmt.Sprintf("parsing did not finish within %s; the file was skipped", p.timeout),
 		}
+		m.text = string(src)
 		return m
 	}
 	defer tree.Close()
@@ -339,6 +340,7 @@ func (p *Parser) Parse(path string, src []byte) *Module {
 	cur := root.Walk()
 	defer cur.Close()
 	w := &walker{g: p.g, src: src, text0: string(src), lines: lines, m: m, cur: cur}
+	m.text = w.text0
 	if root.HasError() {
 		m.SyntaxError = w.firstError(root)
 	}
