@@ -349,3 +349,85 @@ func (r *rand) intn(n int) int {
 	r.s ^= r.s << 17
 	return int(r.s % uint64(n))
 }
+
+// TestSessionReanalysesOnlyDependents checks how much an edit costs: an
+// edit to a module nothing reads re-analyses nothing, an edit to an
+// entrypoint re-analyses its group only, an edit to a parent class's module
+// re-analyses exactly the entrypoints whose servers derive from it, and an
+// edit to a config re-analyses the entrypoints it names.
+func TestSessionReanalysesOnlyDependents(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"resources_servers/common/base.py": "from nemo_gym.base_resources_server import SimpleResourcesServer\n\n\nclass SharedBase(SimpleResourcesServer):\n    pass\n",
+		"resources_servers/common/unused.py": "X = 1\n",
+		"resources_servers/helpers/text.py":  "def clean(s):\n    return s.strip()\n",
+	}
+	server := func(name, base, imp string) string {
+		return imp + "\n\nclass " + name + "(" + base + "):\n    pass\n\n\nif __name__ == \"__main__\":\n    " + name + ".run_webserver()\n"
+	}
+	const shared = "from resources_servers.common.base import SharedBase"
+	const plain = "from nemo_gym.base_resources_server import SimpleResourcesServer"
+	for i, n := range []string{"a", "b", "c", "d", "e"} {
+		imp, base := plain, "SimpleResourcesServer"
+		if i < 2 {
+			imp, base = shared, "SharedBase"
+		}
+		if n == "e" {
+			imp += "\nfrom resources_servers.helpers.text import clean"
+		}
+		files["resources_servers/"+n+"/app.py"] = server("Server"+strings.ToUpper(n), base, imp)
+		files["resources_servers/"+n+"/configs/"+n+".yaml"] = n + ":\n  resources_servers:\n    " + n + ":\n      entrypoint: app.py\n"
+	}
+	for p, s := range files {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := lint.NewSession(root, gym.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, st := s.Update(nil); st.Analysed != 5 || st.Groups != 4 {
+		t.Fatalf("first update: %+v, want 5 entrypoints in 4 groups (a and b share SharedBase)", st)
+	}
+	if g := s.GroupOf("resources_servers/a/app.py"); !slices.Equal(g, []string{"resources_servers/a/app.py", "resources_servers/b/app.py"}) {
+		t.Errorf("group of a: %v", g)
+	}
+	edit := func(p, suffix string) lint.UpdateStats {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Cache().SetOverlay(p, append(data, suffix...))
+		_, st := s.Update([]string{p})
+		return st
+	}
+	for _, tc := range []struct {
+		path, suffix string
+		want         int
+	}{
+		{"resources_servers/common/unused.py", "Y = 2\n", 0},
+		{"resources_servers/c/app.py", "# edited\n", 1},
+		{"resources_servers/a/app.py", "# edited\n", 2}, // with b: they share a class
+		{"resources_servers/common/base.py", "# edited\n", 2},
+		{"resources_servers/helpers/text.py", "# edited\n", 1}, // e imports it
+		{"resources_servers/d/configs/d.yaml", "# edited\n", 1},
+	} {
+		if st := edit(tc.path, tc.suffix); st.Analysed != tc.want {
+			t.Errorf("edit of %s re-analysed %d entrypoints, want %d", tc.path, st.Analysed, tc.want)
+		}
+	}
+	// c's server now derives from SharedBase: the groups are made again,
+	// and a later edit of base.py reaches all three.
+	s.Cache().SetOverlay("resources_servers/c/app.py", []byte(server("ServerC", "SharedBase", shared)))
+	s.Update([]string{"resources_servers/c/app.py"})
+	if st := edit("resources_servers/common/base.py", "# again\n"); st.Analysed != 3 || st.Groups != 1 {
+		t.Errorf("after c joined SharedBase, an edit of base.py analysed %+v, want 3 entrypoints in 1 group", st)
+	}
+}
