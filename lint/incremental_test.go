@@ -358,7 +358,7 @@ func (r *rand) intn(n int) int {
 func TestSessionReanalysesOnlyDependents(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{
-		"resources_servers/common/base.py": "from nemo_gym.base_resources_server import SimpleResourcesServer\n\n\nclass SharedBase(SimpleResourcesServer):\n    pass\n",
+		"resources_servers/common/base.py":   "from nemo_gym.base_resources_server import SimpleResourcesServer\n\n\nclass SharedBase(SimpleResourcesServer):\n    pass\n",
 		"resources_servers/common/unused.py": "X = 1\n",
 		"resources_servers/helpers/text.py":  "def clean(s):\n    return s.strip()\n",
 	}
