@@ -528,7 +528,18 @@ func (s *server) didClose(p protocol.DidCloseTextDocumentParams) {
 	s.clearOverlay(rel)
 }
 
+// manyChanges is how many changed files make the server read the whole
+// workspace again rather than file by file (a branch switch).
+const manyChanges = 500
+
 func (s *server) didChangeWatchedFiles(p protocol.DidChangeWatchedFilesParams) {
+	if len(p.Changes) > manyChanges {
+		s.logf("%d files changed on disk: reading the workspace again", len(p.Changes))
+		s.queue().reload = true
+		s.requestGo()
+		s.kick()
+		return
+	}
 	for _, ev := range p.Changes {
 		rel, ok := s.rel(ev.URI)
 		if !ok {

@@ -402,3 +402,32 @@ func TestGoFiles(t *testing.T) {
 		t.Fatal("fixture changed")
 	}
 }
+
+// TestWatchedFiles changes files on disk behind the editor's back, as git
+// or a formatter does, and tells the server through
+// workspace/didChangeWatchedFiles: one change, then a burst large enough
+// that the server reads the workspace again.
+func TestWatchedFiles(t *testing.T) {
+	root := workspace(t, nil)
+	c := startServer(t, root, Options{NoGo: true})
+	c.initialize()
+	const app = "resources_servers/echo/app.py"
+	c.waitDiagnostics(app, "GL101", withCode("GL101"))
+	fixed := strings.Replace(echoApp, "    async def verify", "    def multiple_workers_unsupported_reason(self):\n        return \"state in memory\"\n\n    async def verify", 1)
+	if err := os.WriteFile(filepath.Join(root, app), []byte(fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify(protocol.MethodDidChangeWatchedFiles, protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: c.uri(app), Type: protocol.FileChanged}}})
+	c.waitDiagnostics(app, "GL101 cleared by the change on disk", withoutCode("GL101"))
+
+	if err := os.WriteFile(filepath.Join(root, app), []byte(echoApp), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var burst []protocol.FileEvent
+	for i := 0; i <= manyChanges; i++ {
+		burst = append(burst, protocol.FileEvent{URI: c.uri("resources_servers/echo/gen" + itoa(i) + ".py"), Type: protocol.FileCreated})
+	}
+	burst = append(burst, protocol.FileEvent{URI: c.uri(app), Type: protocol.FileChanged})
+	c.notify(protocol.MethodDidChangeWatchedFiles, protocol.DidChangeWatchedFilesParams{Changes: burst})
+	c.waitDiagnostics(app, "GL101 back after the workspace is read again", withCode("GL101"))
+}
