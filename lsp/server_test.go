@@ -398,9 +398,90 @@ func TestGoFiles(t *testing.T) {
 	if d.Source != "sessions" || d.CodeDescription == nil {
 		t.Errorf("source %q, code description %v: want the sessions family's analyzer and the rule's page", d.Source, d.CodeDescription)
 	}
-	if !strings.Contains(string(src), "// want") {
-		t.Fatal("fixture changed")
+	before := count(pub.Diagnostics, "GL350")
+	// An unsaved edit of the Go buffer: the undecodable request now gets
+	// 422. The Go analysis reads the buffer (an overlay for go list).
+	const bad = "writeError(w, http.StatusInternalServerError, err.Error()) // want"
+	if !strings.Contains(string(src), bad) {
+		t.Fatal("the fixture changed: the 500 for an undecodable seed request is gone")
 	}
+	edited := strings.Replace(string(src), bad, "writeError(w, http.StatusUnprocessableEntity, err.Error()) // was", 1)
+	c.open("native/server.go", string(src))
+	c.notify(protocol.MethodDidChange, protocol.DidChangeTextDocumentParams{
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{URI: c.uri("native/server.go"), Version: 2},
+		ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: edited}},
+	})
+	c.waitDiagnostics("native/server.go", "one GL350 fewer", func(ds []protocol.Diagnostic) bool { return count(ds, "GL350") == before-1 })
+}
+
+func count(ds []protocol.Diagnostic, code string) int {
+	n := 0
+	for _, d := range ds {
+		if d.Code == code {
+			n++
+		}
+	}
+	return n
+}
+
+// TestConfigurationAndSuppression checks that the workspace's
+// .gymlint.yaml applies (a severity override, then the rule disabled, read
+// again when the file changes), and that the suppression code action's
+// comment silences the finding without leaving an unused suppression.
+func TestConfigurationAndSuppression(t *testing.T) {
+	root := workspace(t, map[string]string{".gymlint.yaml": "severity: {GL101: warning}\n"})
+	c := startServer(t, root, Options{NoGo: true})
+	c.initialize()
+	const app = "resources_servers/echo/app.py"
+	c.open(app, echoApp)
+	pub := c.waitDiagnostics(app, "GL101", withCode("GL101"))
+	for pub.Version == nil {
+		pub = c.waitDiagnostics(app, "GL101 of version 1", withCode("GL101"))
+	}
+	d := find(pub.Diagnostics, "GL101")
+	if d.Severity != protocol.SeverityWarning {
+		t.Errorf("severity %d, want 2 (warning) from .gymlint.yaml", d.Severity)
+	}
+	m := c.call(protocol.MethodCodeAction, protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(app)}, Range: d.Range})
+	var actions []protocol.CodeAction
+	if err := json.Unmarshal(m.Result, &actions); err != nil {
+		t.Fatal(err)
+	}
+	var sup *protocol.CodeAction
+	for i := range actions {
+		if strings.Contains(strings.ToLower(actions[i].Title), "suppress") {
+			sup = &actions[i]
+		}
+	}
+	if sup == nil {
+		t.Fatalf("no suppression among %s", dump(actions))
+	}
+	text := echoApp
+	for _, dc := range sup.Edit.DocumentChanges {
+		text = applyEdits(t, text, dc.Edits, protocol.UTF16)
+	}
+	for _, edits := range sup.Edit.Changes {
+		text = applyEdits(t, text, edits, protocol.UTF16)
+	}
+	if !strings.Contains(text, "# gymlint: ignore[GL101] <why this is fine>") {
+		t.Fatalf("after the suppression:\n%s", text)
+	}
+	c.notify(protocol.MethodDidChange, protocol.DidChangeTextDocumentParams{
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{URI: c.uri(app), Version: 2},
+		ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: text}},
+	})
+	c.waitDiagnostics(app, "nothing: GL101 suppressed, the suppression used", empty)
+	// Back to the original text; then GL101 disabled in the configuration.
+	c.notify(protocol.MethodDidChange, protocol.DidChangeTextDocumentParams{
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{URI: c.uri(app), Version: 3},
+		ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: echoApp}},
+	})
+	c.waitDiagnostics(app, "GL101 again", withCode("GL101"))
+	if err := os.WriteFile(filepath.Join(root, ".gymlint.yaml"), []byte("disable: [GL101]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify(protocol.MethodDidChangeWatchedFiles, protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: c.uri(".gymlint.yaml"), Type: protocol.FileChanged}}})
+	c.waitDiagnostics(app, "GL101 disabled", withoutCode("GL101"))
 }
 
 // TestWatchedFiles changes files on disk behind the editor's back, as git
