@@ -222,9 +222,15 @@ func TestSessionFollowsEdits(t *testing.T) {
 	if testing.Short() {
 		steps = 15
 	}
-	for fi, name := range fixtures {
-		t.Run(name, func(t *testing.T) {
-			dir := filepath.Join("..", "testdata", name)
+	dirs := []string{}
+	for _, name := range fixtures {
+		dirs = append(dirs, filepath.Join("..", "testdata", name))
+	}
+	if d := os.Getenv("GYMLINT_EQUIV_REPO"); d != "" {
+		dirs = append(dirs, d) // by hand, on a real repository
+	}
+	for fi, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
 			conf, err := settings.Load(dir)
 			if err != nil {
 				t.Fatal(err)
@@ -245,10 +251,27 @@ func TestSessionFollowsEdits(t *testing.T) {
 			}
 			defer s.Close()
 			s.Update(nil)
+			// Two edits in three go to files some entrypoint depends on
+			// (in a real repository most files are read by none).
+			hotSet := map[string]bool{}
+			for _, e := range s.Cache().Entrypoints() {
+				for _, d := range s.DependenciesOf(e.Path) {
+					hotSet[d] = true
+				}
+			}
+			var hot []string
+			for _, f := range files {
+				if hotSet[f] {
+					hot = append(hot, f)
+				}
+			}
 			overlay := map[string][]byte{}
 			rng := newRand(uint64(fi + 1))
 			for step := 0; step < steps; step++ {
 				p := files[rng.intn(len(files))]
+				if len(hot) > 0 && rng.intn(3) != 0 {
+					p = hot[rng.intn(len(hot))]
+				}
 				old, ok := overlay[p]
 				if !ok {
 					old, err = os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
@@ -430,4 +453,35 @@ func TestSessionReanalysesOnlyDependents(t *testing.T) {
 	if st := edit("resources_servers/common/base.py", "# again\n"); st.Analysed != 3 || st.Groups != 1 {
 		t.Errorf("after c joined SharedBase, an edit of base.py analysed %+v, want 3 entrypoints in 1 group", st)
 	}
+}
+
+// TestSessionMatchesBatchOnRepo runs the session-versus-batch comparison
+// on any repository named by GYMLINT_EQUIV_REPO (the real NeMo Gym
+// repository, a generated one): skipped without it.
+func TestSessionMatchesBatchOnRepo(t *testing.T) {
+	dir := os.Getenv("GYMLINT_EQUIV_REPO")
+	if dir == "" {
+		t.Skip("GYMLINT_EQUIV_REPO is not set")
+	}
+	conf, err := settings.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := gym.Options{Exemptions: conf.Exempt, ServerTypes: conf.ServerTypes, FrameworkPackage: conf.FrameworkPackage}
+	batch, err := lint.Run(dir, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := lint.NewSession(dir, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	_, st := s.Update(nil)
+	want, got := keys(batch.Diagnostics), keys(s.Diagnostics())
+	if !slices.Equal(want, got) {
+		t.Fatalf("session differs from the batch scan\nonly in batch:\n  %s\nonly in the session:\n  %s",
+			strings.Join(minus(want, got), "\n  "), strings.Join(minus(got, want), "\n  "))
+	}
+	t.Logf("%d diagnostics, %d entrypoints in %d groups", len(want), st.Analysed, st.Groups)
 }
