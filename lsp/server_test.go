@@ -512,3 +512,87 @@ func TestWatchedFiles(t *testing.T) {
 	c.notify(protocol.MethodDidChangeWatchedFiles, protocol.DidChangeWatchedFilesParams{Changes: burst})
 	c.waitDiagnostics(app, "GL101 back after the workspace is read again", withCode("GL101"))
 }
+
+// TestFixAllLostSessionMerge opens a server with two lost-session keyword
+// spreads (GL308, testdata/sessionsrepo_b) and applies the action that
+// makes every safe fix of the file: both become `|` merges, and saving the
+// buffer leaves no GL308.
+func TestFixAllLostSessionMerge(t *testing.T) {
+	root := t.TempDir()
+	if err := os.CopyFS(root, os.DirFS(filepath.Join("..", "testdata", "sessionsrepo_b"))); err != nil {
+		t.Fatal(err)
+	}
+	const app = "resources_servers/quiz_spread/app.py"
+	src, err := os.ReadFile(filepath.Join(root, app))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := startServer(t, root, Options{NoGo: true})
+	c.initialize("utf-8")
+	c.open(app, string(src))
+	pub := c.waitDiagnostics(app, "two GL308", func(ds []protocol.Diagnostic) bool { return count(ds, "GL308") == 2 })
+	for pub.Version == nil {
+		pub = c.waitDiagnostics(app, "two GL308 of version 1", func(ds []protocol.Diagnostic) bool { return count(ds, "GL308") == 2 })
+	}
+	m := c.call(protocol.MethodCodeAction, protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(app)},
+		Context: protocol.CodeActionContext{Only: []protocol.CodeActionKind{protocol.KindSourceFixAll}}})
+	var actions []protocol.CodeAction
+	if err := json.Unmarshal(m.Result, &actions); err != nil {
+		t.Fatal(err)
+	}
+	if len(actions) != 1 || actions[0].Kind != fixAllKind {
+		t.Fatalf("fix-all actions: %s", dump(actions))
+	}
+	text := string(src)
+	for _, dc := range actions[0].Edit.DocumentChanges {
+		text = applyEdits(t, text, dc.Edits, protocol.UTF8)
+	}
+	for _, edits := range actions[0].Edit.Changes {
+		text = applyEdits(t, text, edits, protocol.UTF8)
+	}
+	merges := func(s string) int { return strings.Count(s, "**(body.model_dump() | ") }
+	if n := merges(text) - merges(string(src)); n != 2 {
+		t.Fatalf("fix-all made %d merges, want 2:\n%s", n, text)
+	}
+	c.notify(protocol.MethodDidChange, protocol.DidChangeTextDocumentParams{
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{URI: c.uri(app), Version: 2},
+		ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: text}},
+	})
+	c.waitDiagnostics(app, "GL308 gone", withoutCode("GL308"))
+	if err := os.WriteFile(filepath.Join(root, app), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify(protocol.MethodDidSave, protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(app)}, Text: &text})
+	c.notify(protocol.MethodDidClose, protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(app)}})
+	if m := c.call(protocol.MethodShutdown, nil); m.Error != nil {
+		t.Fatal(m.Error)
+	}
+	for _, ds := range c.drainDiagnostics(app) {
+		if count(ds, "GL308") > 0 {
+			t.Errorf("GL308 published again after save and close: %s", dump(ds))
+		}
+	}
+}
+
+// drainDiagnostics returns the diagnostics published for rel among the
+// notifications already received.
+func (c *client) drainDiagnostics(rel string) [][]protocol.Diagnostic {
+	var out [][]protocol.Diagnostic
+	for {
+		select {
+		case m, ok := <-c.notes:
+			if !ok {
+				return out
+			}
+			if m.Method != protocol.MethodPublishDiagnostics {
+				continue
+			}
+			var p protocol.PublishDiagnosticsParams
+			if json.Unmarshal(m.Params, &p) == nil && p.URI == c.uri(rel) {
+				out = append(out, p.Diagnostics)
+			}
+		default:
+			return out
+		}
+	}
+}
