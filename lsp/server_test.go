@@ -596,3 +596,30 @@ func (c *client) drainDiagnostics(rel string) [][]protocol.Diagnostic {
 		}
 	}
 }
+
+// TestRootInsideRepository opens the editor on one server's folder: the
+// server checks the repository it belongs to, and publishes under the
+// client's own paths.
+func TestRootInsideRepository(t *testing.T) {
+	root := workspace(t, nil)
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c := startServer(t, filepath.Join(root, "resources_servers", "echo"), Options{NoGo: true})
+	c.initialize()
+	c.root = root // URIs of the repository's files
+	pub := c.waitDiagnostics("resources_servers/echo/app.py", "GL101", withCode("GL101"))
+	if d := find(pub.Diagnostics, "GL101"); len(d.RelatedInformation) != 1 {
+		t.Errorf("related %s: want the config, which is outside the opened folder's own files", dump(d.RelatedInformation))
+	}
+	// A folder that is no Gym repository, nor inside one, is its own root.
+	plain := t.TempDir()
+	if got := repositoryRoot(plain); got != plain {
+		t.Errorf("repositoryRoot(%s) = %s, want the folder itself", plain, got)
+	}
+	// Inside a checkout, the search stops at its top (.git).
+	nested := filepath.Join(root, "resources_servers", "echo", "configs")
+	if got := repositoryRoot(nested); got != root {
+		t.Errorf("repositoryRoot(%s) = %s, want %s", nested, got, root)
+	}
+}
