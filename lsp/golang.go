@@ -19,7 +19,6 @@ type goRunner struct {
 	opts    Options
 	reqs    chan map[string][]byte // open Go buffers, by path
 	results chan *goResult
-	done    chan struct{}
 
 	running  bool
 	wanted   bool
@@ -33,18 +32,15 @@ type goResult struct {
 }
 
 func newGoRunner(root string, opts Options) *goRunner {
-	g := &goRunner{root: root, opts: opts, reqs: make(chan map[string][]byte, 1), results: make(chan *goResult, 1), done: make(chan struct{})}
+	g := &goRunner{root: root, opts: opts, reqs: make(chan map[string][]byte, 1), results: make(chan *goResult, 1)}
 	go g.loop()
 	return g
 }
 
-func (g *goRunner) stop() {
-	close(g.reqs)
-	<-g.done
-}
+// stop ends the runner after the run in progress, without waiting for it.
+func (g *goRunner) stop() { close(g.reqs) }
 
 func (g *goRunner) loop() {
-	defer close(g.done)
 	for overlay := range g.reqs {
 		g.results <- g.runSafely(overlay)
 	}

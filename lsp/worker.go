@@ -54,7 +54,6 @@ type worker struct {
 	log     io.Writer
 	jobs    chan *job
 	results chan<- *result
-	done    chan struct{}
 
 	session *lint.Session
 	conf    *settings.Settings
@@ -67,24 +66,23 @@ type worker struct {
 
 func newWorker(s *server) *worker {
 	w := &worker{root: s.realRoot, clientRoot: s.root, opts: s.opts, log: s.log, enc: s.enc, caps: s.caps,
-		jobs: make(chan *job), results: s.results, done: make(chan struct{}),
+		jobs: make(chan *job), results: s.results,
 		goDiags: map[string][]diag.Diagnostic{}}
 	go w.loop()
 	return w
 }
 
-func (w *worker) stop() {
-	close(w.jobs)
-	<-w.done
-	if w.session != nil {
-		w.session.Close()
-	}
-}
+// stop ends the worker after the job in progress, without waiting for it:
+// the server is exiting. (Its last result goes to the results channel's
+// free slot: the server never has more than one job out.)
+func (w *worker) stop() { close(w.jobs) }
 
 func (w *worker) loop() {
-	defer close(w.done)
 	for j := range w.jobs {
 		w.results <- w.runSafely(j)
+	}
+	if w.session != nil {
+		w.session.Close()
 	}
 }
 
