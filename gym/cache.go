@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -482,37 +483,51 @@ func sortedKeys(m map[string]bool) []string {
 // findOverrides fills s.overrides.
 func (s *skeleton) findOverrides() {
 	type dirKey struct{ typ, dir string }
-	files := map[dirKey]map[string]bool{}
+	sets := map[dirKey]map[string]bool{}
 	for _, f := range s.configs {
 		for i := range f.Overrides {
 			in := &f.Overrides[i]
 			k := dirKey{in.Type, path.Clean(in.Dir)}
-			if files[k] == nil {
-				files[k] = map[string]bool{}
+			if sets[k] == nil {
+				sets[k] = map[string]bool{}
 			}
-			files[k][f.Path] = true
+			sets[k][f.Path] = true
 		}
 	}
 	s.overrides = map[string][]string{}
-	if len(files) == 0 {
+	if len(sets) == 0 {
 		return
 	}
+	// Sorted once per key; an entrypoint with one key (the common case:
+	// its server dir, and configs naming it from there) shares the slice.
+	files := make(map[dirKey][]string, len(sets))
+	for k, set := range sets {
+		files[k] = sortedKeys(set)
+	}
 	for _, e := range s.entrypoints {
-		set := map[string]bool{}
-		keys := []dirKey{}
-		if parts := strings.SplitN(e.Path, "/", 2); len(parts) == 2 {
-			keys = append(keys, dirKey{parts[0], path.Dir(parts[1])})
-		}
-		for _, cr := range e.Configs {
-			keys = append(keys, dirKey{cr.Instance.Type, path.Clean(cr.Instance.Dir)})
-		}
-		for _, k := range keys {
-			for f := range files[k] {
-				set[f] = true
+		var keys []dirKey
+		add := func(k dirKey) {
+			if _, ok := files[k]; ok && !slices.Contains(keys, k) {
+				keys = append(keys, k)
 			}
 		}
-		if len(set) > 0 {
-			s.overrides[e.Path] = sortedKeys(set)
+		if parts := strings.SplitN(e.Path, "/", 2); len(parts) == 2 {
+			add(dirKey{parts[0], path.Dir(parts[1])})
+		}
+		for _, cr := range e.Configs {
+			add(dirKey{cr.Instance.Type, path.Clean(cr.Instance.Dir)})
+		}
+		switch len(keys) {
+		case 0:
+		case 1:
+			s.overrides[e.Path] = files[keys[0]]
+		default:
+			var all []string
+			for _, k := range keys {
+				all = append(all, files[k]...)
+			}
+			slices.Sort(all)
+			s.overrides[e.Path] = slices.Compact(all)
 		}
 	}
 }

@@ -171,3 +171,38 @@ func BenchmarkSessionEdit(b *testing.B) {
 	b.ReportMetric(float64(analysed), "entrypoints/op")
 	b.ReportMetric(float64(len(eps)), "workspace-entrypoints")
 }
+
+// BenchmarkSessionConfigEdit is one keystroke in a config that names a
+// server: the entrypoint map is made again from the cached configs (the
+// edited one parsed again) and the entrypoints it names are re-analysed.
+func BenchmarkSessionConfigEdit(b *testing.B) {
+	root := benchRepo(b)
+	s, err := NewSession(root, gym.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	s.Update(nil)
+	cfg := ""
+	for _, e := range s.Cache().Entrypoints() {
+		if len(e.Configs) > 0 {
+			cfg = e.Configs[0]
+			break
+		}
+	}
+	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(cfg)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	edited := append(append([]byte(nil), src...), "\n# edited\n"...)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		content := src
+		if i%2 == 0 {
+			content = edited
+		}
+		s.Cache().SetOverlay(cfg, content)
+		s.Update([]string{cfg})
+	}
+}
