@@ -132,6 +132,13 @@ func (c *client) uri(rel string) string {
 // full client; encodings are the position encodings it offers.
 func (c *client) initialize(encodings ...string) protocol.InitializeResult {
 	c.t.Helper()
+	return c.initializeWith(nil, encodings...)
+}
+
+// initializeWith is initialize with more client capabilities (merged at
+// the top level).
+func (c *client) initializeWith(extra map[string]any, encodings ...string) protocol.InitializeResult {
+	c.t.Helper()
 	root := c.uri("")
 	caps := map[string]any{
 		"general": map[string]any{"positionEncodings": encodings},
@@ -140,6 +147,9 @@ func (c *client) initialize(encodings ...string) protocol.InitializeResult {
 			"codeAction": map[string]any{"codeActionLiteralSupport": map[string]any{"codeActionKind": map[string]any{
 				"valueSet": []string{"quickfix", "source.fixAll"}}}},
 		},
+	}
+	for k, v := range extra {
+		caps[k] = v
 	}
 	m := c.call(protocol.MethodInitialize, map[string]any{"processId": os.Getpid(), "rootUri": root, "capabilities": caps})
 	if m.Error != nil {

@@ -113,6 +113,19 @@ type server struct {
 	results chan *result
 
 	goRunner *goRunner
+
+	progress    *progress // the report of the analysis in progress, if any
+	progressSeq int
+}
+
+// progress is a work-done progress report of a whole-workspace analysis,
+// shown by editors as "gymlint: analysing the workspace".
+type progress struct {
+	token   string
+	create  string // the id of our window/workDoneProgress/create request
+	created bool   // the client answered it
+	done    bool   // the analysis ended
+	summary string // what the end says
 }
 
 // clientCaps are the client capabilities the server uses.
@@ -123,6 +136,7 @@ type clientCaps struct {
 	literalActions   bool
 	documentChanges  bool
 	watchRegistering bool
+	workDoneProgress bool
 }
 
 func newServer(conn *protocol.Conn, opts Options) *server {
@@ -242,7 +256,22 @@ func (s *server) notify(method string, params any) {
 
 func (s *server) handle(m *protocol.Message) {
 	if m.IsResponse() {
-		return // answers to our client/registerCapability
+		// Answers to our client/registerCapability and
+		// window/workDoneProgress/create.
+		if pr := s.progress; pr != nil && m.ID.String() == pr.create {
+			if m.Error != nil {
+				s.progress = nil
+				return
+			}
+			pr.created = true
+			s.notify(protocol.MethodProgress, protocol.ProgressParams{Token: pr.token, Value: protocol.WorkDoneProgressBegin{
+				Kind: "begin", Title: "gymlint", Message: "analysing the workspace"}})
+			if pr.done {
+				// The analysis ended before the client answered.
+				s.sendProgressEnd(pr)
+			}
+		}
+		return
 	}
 	if m.Method == protocol.MethodExit {
 		s.exited = true
@@ -392,6 +421,7 @@ func (s *server) initialize(m *protocol.Message) {
 		literalActions:   tc.CodeAction.CodeActionLiteralSupport != nil,
 		documentChanges:  p.Capabilities.Workspace.WorkspaceEdit.DocumentChanges,
 		watchRegistering: p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration,
+		workDoneProgress: p.Capabilities.Window.WorkDoneProgress,
 	}
 	var actions any = true
 	if s.caps.literalActions {
@@ -644,6 +674,7 @@ func (s *server) kick() {
 	j := s.pending
 	s.pending = nil
 	if j.reload {
+		s.startProgress()
 		// A new session reads every open buffer again.
 		for rel, d := range s.docs {
 			if _, ok := j.overlays[rel]; !ok {
@@ -659,6 +690,9 @@ func (s *server) kick() {
 // publish sends the diagnostics of every file the analysis recomputed
 // whose list changed, or whose buffer has a new version.
 func (s *server) publish(res *result) {
+	if res.full {
+		defer s.endProgress(res)
+	}
 	if res.full {
 		// A new session: files it has nothing for are cleared.
 		for rel, pub := range s.published {
@@ -697,6 +731,55 @@ func (s *server) publish(res *result) {
 		s.notify(protocol.MethodShowMessage, protocol.ShowMessageParams{Type: protocol.MessageError, Message: res.err})
 	}
 	s.logf("analysed %d groups (%d entrypoints) in %s; %d files updated", res.stats.Groups, res.stats.Analysed, res.took.Round(time.Microsecond), len(res.files))
+}
+
+// startProgress asks the client for a progress token for a whole-workspace
+// analysis; the report begins when the client answers.
+func (s *server) startProgress() {
+	if !s.caps.workDoneProgress {
+		return
+	}
+	s.progressSeq++
+	token := fmt.Sprintf("gymlint-analysis-%d", s.progressSeq)
+	id, err := s.conn.Call(protocol.MethodWorkDoneProgressCreate, protocol.WorkDoneProgressCreateParams{Token: token})
+	if err != nil {
+		s.logf("asking for a progress token: %v", err)
+		return
+	}
+	s.progress = &progress{token: token, create: id.String()}
+}
+
+func (s *server) endProgress(res *result) {
+	pr := s.progress
+	if pr == nil {
+		return
+	}
+	n, files := 0, 0
+	for _, f := range res.files {
+		if len(f.lsp) > 0 {
+			n += len(f.lsp)
+			files++
+		}
+	}
+	pr.done = true
+	pr.summary = fmt.Sprintf("%s in %s (%s analysed)", plural(n, "finding"), plural(files, "file"), plural(res.stats.Analysed, "entrypoint"))
+	if pr.created {
+		s.sendProgressEnd(pr)
+	}
+}
+
+func (s *server) sendProgressEnd(pr *progress) {
+	s.notify(protocol.MethodProgress, protocol.ProgressParams{Token: pr.token, Value: protocol.WorkDoneProgressEnd{Kind: "end", Message: pr.summary}})
+	if s.progress == pr {
+		s.progress = nil
+	}
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func sameLSP(a, b []protocol.Diagnostic) bool {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gymlint/gymlint/lsp/protocol"
 )
@@ -622,4 +623,61 @@ func TestRootInsideRepository(t *testing.T) {
 	if got := repositoryRoot(nested); got != root {
 		t.Errorf("repositoryRoot(%s) = %s, want %s", nested, got, root)
 	}
+}
+
+// TestProgress checks the work-done progress report of a whole-workspace
+// analysis, for a client that supports it: a token is created, and a begin
+// and an end with a summary follow, at start-up and after a configuration
+// change.
+func TestProgress(t *testing.T) {
+	root := workspace(t, nil)
+	c := startServer(t, root, Options{NoGo: true})
+	c.initializeWith(map[string]any{"window": map[string]any{"workDoneProgress": true}})
+	expect := func(when string) {
+		t.Helper()
+		token := ""
+		begun := false
+		for {
+			var m *protocol.Message
+			select {
+			case m = <-c.notes:
+			case <-time.After(60 * time.Second):
+				t.Fatalf("%s: no complete progress report (token %q, begun %v)", when, token, begun)
+			}
+			switch m.Method {
+			case protocol.MethodWorkDoneProgressCreate:
+				var p protocol.WorkDoneProgressCreateParams
+				if err := json.Unmarshal(m.Params, &p); err != nil || p.Token == "" {
+					t.Fatalf("%s: create params %s", when, m.Params)
+				}
+				token = p.Token
+			case protocol.MethodProgress:
+				var p struct {
+					Token string
+					Value struct{ Kind, Title, Message string }
+				}
+				if err := json.Unmarshal(m.Params, &p); err != nil {
+					t.Fatal(err)
+				}
+				if p.Token != token {
+					t.Fatalf("%s: progress for token %q, created %q", when, p.Token, token)
+				}
+				switch p.Value.Kind {
+				case "begin":
+					begun = p.Value.Title == "gymlint"
+				case "end":
+					if !begun || !strings.Contains(p.Value.Message, "1 finding in 1 file (1 entrypoint analysed)") {
+						t.Fatalf("%s: end %+v after begin %v", when, p.Value, begun)
+					}
+					return
+				}
+			}
+		}
+	}
+	expect("start-up")
+	if err := os.WriteFile(filepath.Join(root, ".gymlint.yaml"), []byte("severity: {GL101: warning}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify(protocol.MethodDidChangeWatchedFiles, protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: c.uri(".gymlint.yaml"), Type: protocol.FileCreated}}})
+	expect("configuration change")
 }

@@ -660,3 +660,34 @@ func DecodeParams(raw json.RawMessage, v any) *Error {
 	}
 	return nil
 }
+
+// ---- work done progress ----
+
+// MethodWorkDoneProgressCreate asks the client to create a progress token.
+const MethodWorkDoneProgressCreate = "window/workDoneProgress/create"
+
+// WorkDoneProgressCreateParams are the params of
+// window/workDoneProgress/create.
+type WorkDoneProgressCreateParams struct {
+	Token string `json:"token"`
+}
+
+// ProgressParams are the params of $/progress.
+type ProgressParams struct {
+	Token string `json:"token"`
+	Value any    `json:"value"`
+}
+
+// WorkDoneProgressBegin starts a progress report.
+type WorkDoneProgressBegin struct {
+	Kind        string `json:"kind"` // "begin"
+	Title       string `json:"title"`
+	Cancellable bool   `json:"cancellable,omitempty"`
+	Message     string `json:"message,omitempty"`
+}
+
+// WorkDoneProgressEnd ends a progress report.
+type WorkDoneProgressEnd struct {
+	Kind    string `json:"kind"` // "end"
+	Message string `json:"message,omitempty"`
+}
