@@ -273,15 +273,13 @@ func (s *Session) dropGroup(g *group, touched map[string]bool) {
 		}
 	}
 	for _, d := range g.diags {
+		touched[d.Path] = true
 		if set := s.byPath[d.Path]; set != nil {
 			delete(set, g)
 			if len(set) == 0 {
 				delete(s.byPath, d.Path)
 			}
 		}
-	}
-	for _, d := range g.diags {
-		touched[d.Path] = true
 	}
 }
 
@@ -295,8 +293,7 @@ func (s *Session) regroup(affected map[string]bool, touched map[string]bool) []*
 	// Union-find over entrypoints, joined through the classes of their
 	// families.
 	parent := map[string]string{}
-	var find func(string) string
-	find = func(x string) string {
+	find := func(x string) string {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
