@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Measure `gymlint lsp` as an editor uses it, on any repository.
 
-usage: python3 bench/lsp.py GYMLINT ROOT [EDITS]
+usage: python3 bench/lsp.py GYMLINT ROOT [EDITS [FILE]]
 
 Starts `GYMLINT lsp` on ROOT over pipes, initializes it (UTF-16, as VS Code
 does), opens one resources server's entrypoint, and waits for its first
-publishDiagnostics (the workspace's first analysis). Then it makes EDITS
+publishDiagnostics (the workspace's first analysis); FILE (root-relative)
+opens that server file instead. Then it makes EDITS
 (default 50) full-text didChange edits of that file, alternating between
 adding and removing a line, and measures the time from each didChange to the
 publishDiagnostics of the new version. The baseline, in the same run, is
@@ -65,10 +66,10 @@ def pick_target(root):
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
+    if len(sys.argv) not in (3, 4, 5):
         raise SystemExit(__doc__)
     gymlint, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    edits = int(sys.argv[3]) if len(sys.argv) == 4 else 50
+    edits = int(sys.argv[3]) if len(sys.argv) >= 4 else 50
 
     batch = []
     for _ in range(3):
@@ -77,7 +78,7 @@ def main():
         batch.append(time.monotonic() - t)
     batch.sort()
 
-    target = pick_target(root)
+    target = os.path.join(root, sys.argv[4]) if len(sys.argv) == 5 else pick_target(root)
     uri = "file://" + target
     src = open(target, encoding="utf-8").read()
     edited = src.replace("\nclass ", "\nEDITED = 1\n\nclass ", 1)
