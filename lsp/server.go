@@ -273,6 +273,11 @@ func (s *server) handle(m *protocol.Message) {
 		}
 		return
 	}
+	if m.IsRequest() && notifications[m.Method] {
+		// A notification sent with an id: JSON-RPC still owes it an answer.
+		s.reply(m.ID, nil, protocol.Errorf(protocol.InvalidRequest, "%s is a notification: send it without an id", m.Method))
+		return
+	}
 	if m.Method == protocol.MethodExit {
 		s.exited = true
 		return
@@ -338,6 +343,14 @@ func (s *server) handle(m *protocol.Message) {
 		// Other notifications ($/cancelRequest, $/setTrace,
 		// workspace/didChangeConfiguration, ...) need nothing.
 	}
+}
+
+// notifications are the methods the protocol defines as notifications.
+var notifications = map[string]bool{
+	protocol.MethodExit: true, protocol.MethodInitialized: true,
+	protocol.MethodDidOpen: true, protocol.MethodDidChange: true, protocol.MethodDidSave: true, protocol.MethodDidClose: true,
+	protocol.MethodDidChangeWatchedFiles: true, protocol.MethodDidChangeConfiguration: true, protocol.MethodDidChangeWorkspaceFolders: true,
+	protocol.MethodCancelRequest: true, protocol.MethodSetTrace: true, protocol.MethodProgress: true,
 }
 
 // decode reads a message's params; a request with invalid params gets an
