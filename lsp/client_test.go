@@ -212,6 +212,47 @@ func (c *client) waitDiagnostics(rel string, what string, ok func([]protocol.Dia
 	}
 }
 
+// waitAll reads publications until the latest one of every file in want
+// satisfies its predicate.
+func (c *client) waitAll(want map[string]func([]protocol.Diagnostic) bool) {
+	c.t.Helper()
+	latest := map[string][]protocol.Diagnostic{}
+	ok := func() bool {
+		for rel, pred := range want {
+			ds, seen := latest[c.uri(rel)]
+			if !seen || !pred(ds) {
+				return false
+			}
+		}
+		return true
+	}
+	deadline := time.After(60 * time.Second)
+	for !ok() {
+		select {
+		case m, open := <-c.notes:
+			if !open {
+				c.t.Fatal("the server ended")
+			}
+			if m.Method != protocol.MethodPublishDiagnostics {
+				continue
+			}
+			var p protocol.PublishDiagnosticsParams
+			if err := json.Unmarshal(m.Params, &p); err != nil {
+				c.t.Fatal(err)
+			}
+			latest[p.URI] = p.Diagnostics
+		case <-deadline:
+			var missing []string
+			for rel, pred := range want {
+				if ds, seen := latest[c.uri(rel)]; !seen || !pred(ds) {
+					missing = append(missing, rel+": "+dump(ds))
+				}
+			}
+			c.t.Fatalf("not every file got the expected diagnostics:\n%s", strings.Join(missing, "\n"))
+		}
+	}
+}
+
 func dump(v any) string {
 	b, _ := json.MarshalIndent(v, "", "  ")
 	return string(b)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -683,4 +684,41 @@ func TestProgress(t *testing.T) {
 	}
 	c.notify(protocol.MethodDidChangeWatchedFiles, protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: c.uri(".gymlint.yaml"), Type: protocol.FileCreated}}})
 	expect("configuration change")
+}
+
+// TestHostileWorkspace runs the server on a workspace with what a
+// repository should not hold: a symbolic link loop, a link out of the
+// repository, a named pipe and a binary file as server entrypoints, and a
+// config that is an alias bomb. Each is reported on its file and the rest
+// is checked.
+func TestHostileWorkspace(t *testing.T) {
+	root := workspace(t, map[string]string{
+		"resources_servers/bin/app.py":             "class A:\x00\n",
+		"resources_servers/bomb/configs/bomb.yaml": "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n",
+		"resources_servers/loop/configs/loop.yaml": "loop:\n  resources_servers:\n    loop:\n      entrypoint: app.py\n",
+		"resources_servers/fifo/configs/fifo.yaml": "fifo:\n  resources_servers:\n    fifo:\n      entrypoint: app.py\n",
+		"resources_servers/out/configs/out.yaml":   "out:\n  resources_servers:\n    out:\n      entrypoint: app.py\n",
+	})
+	if err := os.Symlink("app.py", filepath.Join(root, "resources_servers/loop/app.py")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/etc/hostname", filepath.Join(root, "resources_servers/out/app.py")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "resources_servers/fifo/app.py"), 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	c := startServer(t, root, Options{NoGo: true})
+	c.initialize()
+	c.waitAll(map[string]func([]protocol.Diagnostic) bool{
+		"resources_servers/echo/app.py":            withCode("GL101"),
+		"resources_servers/bin/app.py":             withCode("GL002"),
+		"resources_servers/bomb/configs/bomb.yaml": withCode("GL003"),
+		"resources_servers/loop/configs/loop.yaml": withCode("GL002"), // a link loop
+		"resources_servers/fifo/configs/fifo.yaml": withCode("GL002"), // not a regular file
+		"resources_servers/out/configs/out.yaml":   withCode("GL006"), // leaves the repository
+	})
+	if m := c.call(protocol.MethodShutdown, nil); m.Error != nil {
+		t.Fatal(m.Error)
+	}
 }
