@@ -310,6 +310,18 @@ func (c *Cache) source(p string) *sourceEntry {
 	return e
 }
 
+// Source returns the content of a root-relative file as the cache reads
+// it (an overlay, else the disk), shared with its parsed module when there
+// is one. The returned slice must not be modified.
+func (c *Cache) Source(p string) ([]byte, error) {
+	cp, ok := repofs.Clean(p)
+	if !ok {
+		return nil, &repofs.PathError{Path: p, Err: repofs.ErrOutsideRoot}
+	}
+	e := c.source(cp)
+	return e.data, e.err
+}
+
 // ParsedModules returns how many modules the cache holds.
 func (c *Cache) ParsedModules() int {
 	c.mu.Lock()

@@ -174,6 +174,12 @@ func (w *worker) run(j *job) *result {
 		res.files[p] = w.file(p, files[p])
 	}
 	res.took = time.Since(j.started)
+	if res.full {
+		// A whole-workspace analysis leaves about as much garbage as the
+		// session keeps; give it back to the system now rather than hold
+		// the peak for the life of the editor.
+		debug.FreeOSMemory()
+	}
 	return res
 }
 
@@ -210,9 +216,9 @@ func (w *worker) open() error {
 // session and the Go analysis, with suppressions and the configuration
 // applied, placed in the file's current text.
 func (w *worker) file(p string, scanned bool) *published {
-	fs := w.session.Cache().FS()
+	cache := w.session.Cache()
 	ds := append(w.session.DiagnosticsOf(p), w.goDiags[p]...)
-	read := func(path string) ([]byte, error) { return fs.Read(path) }
+	read := cache.Source
 	var scan []string
 	if scanned || len(w.goDiags[p]) > 0 {
 		scan = []string{p}
@@ -237,12 +243,12 @@ func (w *worker) file(p string, scanned bool) *published {
 // placer places positions in the files as the session reads them now,
 // keeping each file's content in contents.
 func (w *worker) placer(contents map[string][]byte) *placer {
-	fs := w.session.Cache().FS()
+	cache := w.session.Cache()
 	return &placer{root: w.clientRoot, enc: w.enc, mappers: map[string]*protocol.Mapper{}, content: func(path string) []byte {
 		if c, ok := contents[path]; ok {
 			return c
 		}
-		c, _ := fs.Read(path)
+		c, _ := cache.Source(path) // shared with the parsed module: no copy
 		contents[path] = c
 		return c
 	}}
