@@ -722,3 +722,43 @@ func TestHostileWorkspace(t *testing.T) {
 		t.Fatal(m.Error)
 	}
 }
+
+// TestBadConfiguration starts on a workspace whose .gymlint.yaml is
+// invalid: the user is told where, and the defaults are used meanwhile.
+func TestBadConfiguration(t *testing.T) {
+	root := workspace(t, map[string]string{".gymlint.yaml": "severity: {GL101: warning}\nno_such_key: 1\n"})
+	c := startServer(t, root, Options{NoGo: true})
+	c.initialize()
+	deadline := time.After(60 * time.Second)
+	var shown *protocol.ShowMessageParams
+	var gl101 *protocol.Diagnostic
+	for shown == nil || gl101 == nil {
+		select {
+		case m := <-c.notes:
+			switch m.Method {
+			case protocol.MethodShowMessage:
+				shown = &protocol.ShowMessageParams{}
+				if err := json.Unmarshal(m.Params, shown); err != nil {
+					t.Fatal(err)
+				}
+			case protocol.MethodPublishDiagnostics:
+				var p protocol.PublishDiagnosticsParams
+				if err := json.Unmarshal(m.Params, &p); err != nil {
+					t.Fatal(err)
+				}
+				if p.URI == c.uri("resources_servers/echo/app.py") && withCode("GL101")(p.Diagnostics) {
+					d := find(p.Diagnostics, "GL101")
+					gl101 = &d
+				}
+			}
+		case <-deadline:
+			t.Fatalf("want a window/showMessage and GL101; got %v and %v", shown, gl101)
+		}
+	}
+	if shown.Type != protocol.MessageError || !strings.Contains(shown.Message, ".gymlint.yaml:2") || !strings.Contains(shown.Message, "no_such_key") {
+		t.Errorf("message %+v: want an error naming .gymlint.yaml:2 and the key", shown)
+	}
+	if gl101.Severity != protocol.SeverityError {
+		t.Errorf("severity %d: the broken configuration's override must not apply", gl101.Severity)
+	}
+}
