@@ -236,6 +236,17 @@ func TestSessionFollowsEdits(t *testing.T) {
 				t.Fatal(err)
 			}
 			opts := gym.Options{Exemptions: conf.Exempt}
+			// A fixture is copied, so that files can also be deleted and
+			// created on disk, as git does behind the editor's back.
+			disk := strings.HasPrefix(dir, filepath.Join("..", "testdata"))
+			if disk {
+				work := t.TempDir()
+				if err := os.CopyFS(work, os.DirFS(dir)); err != nil {
+					t.Fatal(err)
+				}
+				dir = work
+			}
+			removed := map[string][]byte{}
 			var files []string
 			_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 				if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".yaml")) {
@@ -273,14 +284,30 @@ func TestSessionFollowsEdits(t *testing.T) {
 					p = hot[rng.intn(len(hot))]
 				}
 				old, ok := overlay[p]
+				full := filepath.Join(dir, filepath.FromSlash(p))
 				if !ok {
-					old, err = os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
-					if err != nil {
-						t.Fatal(err)
+					if old, err = os.ReadFile(full); err != nil {
+						old = removed[p]
 					}
 				}
 				what := ""
-				if ok && rng.intn(5) == 0 {
+				if disk && !ok && rng.intn(6) == 0 {
+					if _, gone := removed[p]; !gone {
+						removed[p] = old
+						if err := os.Remove(full); err != nil {
+							t.Fatal(err)
+						}
+						s.Cache().Deleted(p)
+						what = "delete on disk"
+					} else {
+						if err := os.WriteFile(full, removed[p], 0o644); err != nil {
+							t.Fatal(err)
+						}
+						delete(removed, p)
+						s.Cache().Created(p)
+						what = "restore on disk"
+					}
+				} else if ok && rng.intn(5) == 0 {
 					delete(overlay, p)
 					s.Cache().ClearOverlay(p)
 					what = "close"
