@@ -27,6 +27,7 @@ unit:
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./pyscan
+	$(GO) test -run '^$$' -fuzz '^FuzzParseIncremental$$' -fuzztime $(FUZZTIME) ./pyscan
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./configscan
 	$(GO) test -run '^$$' -fuzz '^FuzzRefusalExpr$$' -fuzztime $(FUZZTIME) ./analyzers/workers
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./lsp/protocol

@@ -51,7 +51,11 @@ type Cache struct {
 	skel       *skeleton
 	generation uint64
 	modules    map[string]*moduleEntry
-	sources    map[string]*sourceEntry
+	// retained are the syntax trees of overlaid files (open buffers), so
+	// that the next version of each parses incrementally.
+	retained map[string]*pyscan.Retained
+	noRetain bool // after Close
+	sources  map[string]*sourceEntry
 
 	skelMu sync.Mutex // held while the skeleton is computed
 }
@@ -104,6 +108,7 @@ func NewCache(root string, opts Options) (*Cache, error) {
 		configs:     map[string]*configEntry{},
 		modules:     map[string]*moduleEntry{},
 		sources:     map[string]*sourceEntry{},
+		retained:    map[string]*pyscan.Retained{},
 	}
 	if c.jobs <= 0 {
 		c.jobs = runtime.NumCPU()
@@ -131,12 +136,19 @@ func (c *Cache) FS() *repofs.FS { return c.fs }
 // module first asked for after Close gives ErrClosed.
 func (c *Cache) Close() {
 	c.parserMu.Lock()
-	defer c.parserMu.Unlock()
 	c.closed = true
 	for _, p := range c.parsers {
 		p.Close()
 	}
 	c.parsers = nil
+	c.parserMu.Unlock()
+	c.mu.Lock()
+	c.noRetain = true
+	for p, r := range c.retained {
+		r.Close()
+		delete(c.retained, p)
+	}
+	c.mu.Unlock()
 }
 
 // getParser takes an idle parser, or makes one: there are never more than
@@ -190,6 +202,10 @@ func (c *Cache) ClearOverlay(p string) {
 		return
 	}
 	c.fs.ClearOverlay(cp)
+	c.mu.Lock()
+	c.retained[cp].Close()
+	delete(c.retained, cp)
+	c.mu.Unlock()
 	if c.onDisk(cp) {
 		c.Changed(cp)
 	} else {
@@ -280,8 +296,29 @@ func (c *Cache) parse(e *moduleEntry, p string) {
 		e.err = ErrClosed
 		return
 	}
-	e.mod = parser.Parse(p, data)
-	c.putParser(parser)
+	defer c.putParser(parser)
+	if !c.fs.Overlaid(p) {
+		e.mod = parser.Parse(p, data)
+		return
+	}
+	// An open buffer: parse from the tree of its previous version (the
+	// model is the same as a fresh parse's), and keep the new tree.
+	c.mu.Lock()
+	prev := c.retained[p]
+	delete(c.retained, p)
+	c.mu.Unlock()
+	var next *pyscan.Retained
+	e.mod, next = parser.ParseIncremental(p, data, prev)
+	if next != nil {
+		c.mu.Lock()
+		if c.noRetain {
+			next.Close()
+		} else {
+			c.retained[p].Close()
+			c.retained[p] = next
+		}
+		c.mu.Unlock()
+	}
 }
 
 // source returns the content of the file at p, read once. A module that

@@ -155,7 +155,7 @@ func BenchmarkParseTreeOnly(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		tree := p.parseTree(src)
+		tree := p.parseTree(src, nil)
 		if tree == nil {
 			b.Fatal("timed out")
 		}

@@ -56,7 +56,7 @@ func FuzzParse(f *testing.F) {
 
 		// A file without a reported syntax error is one tree-sitter parsed
 		// without error.
-		tree := p.parseTree(src)
+		tree := p.parseTree(src, nil)
 		if tree == nil {
 			t.Fatalf("tree-sitter timed out")
 		}

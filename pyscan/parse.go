@@ -289,7 +289,7 @@ const readChunk = 16 << 10
 
 // parseTree runs tree-sitter on src. It returns nil when the time limit
 // stopped the parse, after resetting the parser for the next file.
-func (p *Parser) parseTree(src []byte) *sitter.Tree {
+func (p *Parser) parseTree(src []byte, old *sitter.Tree) *sitter.Tree {
 	// The binding copies whatever the read callback returns into C memory
 	// and keeps every copy until the parse ends, and tree-sitter calls the
 	// callback again whenever its lexer moves back before the last chunk.
@@ -306,7 +306,7 @@ func (p *Parser) parseTree(src []byte) *sitter.Tree {
 			end = n
 		}
 		return src[i:end]
-	}, nil, nil)
+	}, old, nil)
 	if tree == nil {
 		// A cancelled parse would otherwise resume on the next call.
 		p.p.Reset()
@@ -319,6 +319,78 @@ func (p *Parser) parseTree(src []byte) *sitter.Tree {
 // input; a file tree-sitter cannot finish in time gets a SyntaxError.
 // The Module keeps no reference to src or to the syntax tree.
 func (p *Parser) Parse(path string, src []byte) *Module {
+	m, tree := p.parse(path, src, nil)
+	if tree != nil {
+		tree.Close()
+	}
+	return m
+}
+
+// Retained is the syntax tree of one version of a file, kept so that the
+// next version parses incrementally (an editor's buffer, changed one
+// keystroke at a time). It holds C memory until Close or until it is
+// handed to ParseIncremental.
+type Retained struct {
+	tree *sitter.Tree
+	src  []byte
+}
+
+// Close releases the tree. It is safe on nil and more than once.
+func (r *Retained) Close() {
+	if r != nil && r.tree != nil {
+		r.tree.Close()
+		r.tree = nil
+	}
+}
+
+// ParseIncremental is Parse for a new version of a file whose previous
+// version's parse is prev (nil for none): tree-sitter reuses the parts of
+// the old tree that the change did not touch (the change is found by
+// comparing the two texts: their common prefix and suffix), and the model
+// is built from the new tree as Parse builds it, so the Module is the same
+// as Parse's. prev is consumed (closed); the returned Retained is for the
+// next version, nil when the parse could not finish.
+func (p *Parser) ParseIncremental(path string, src []byte, prev *Retained) (*Module, *Retained) {
+	var old *sitter.Tree
+	if prev != nil && prev.tree != nil {
+		old = prev.tree
+		old.Edit(diffEdit(prev.src, src))
+	}
+	m, tree := p.parse(path, src, old)
+	prev.Close()
+	if tree == nil {
+		return m, nil
+	}
+	return m, &Retained{tree: tree, src: m.Source()}
+}
+
+// diffEdit describes the change from a to b as one edit: what lies
+// between their common prefix and their common suffix.
+func diffEdit(a, b []byte) *sitter.InputEdit {
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	return &sitter.InputEdit{
+		StartByte: uint(pre), OldEndByte: uint(len(a) - suf), NewEndByte: uint(len(b) - suf),
+		StartPosition: point(a, pre), OldEndPosition: point(a, len(a)-suf), NewEndPosition: point(b, len(b)-suf),
+	}
+}
+
+// point is the tree-sitter row and byte column of an offset.
+func point(src []byte, off int) sitter.Point {
+	row := bytes.Count(src[:off], []byte{'\n'})
+	col := off - (bytes.LastIndexByte(src[:off], '\n') + 1)
+	return sitter.Point{Row: uint(row), Column: uint(col)}
+}
+
+// parse builds the Module of src and returns the syntax tree too (nil when
+// the parse did not finish), for the caller to close or keep.
+func (p *Parser) parse(path string, src []byte, old *sitter.Tree) (*Module, *sitter.Tree) {
 	if p.p == nil {
 		panic("pyscan: Parse called on a closed Parser")
 	}
@@ -326,16 +398,21 @@ func (p *Parser) Parse(path string, src []byte) *Module {
 	m.Name, m.IsPackage = ModuleName(path)
 	lines := newLineIndex(src)
 
-	tree := p.parseTree(src)
+	tree := p.parseTree(src, old)
 	if tree == nil {
 		m.SyntaxError = &SyntaxError{
 			Span:    Span{Start: lines.pos(0), End: lines.pos(0)},
 			Message: fmt.Sprintf("parsing did not finish within %s; the file was skipped", p.timeout),
 		}
 		m.text = string(src)
-		return m
+		return m, nil
 	}
-	defer tree.Close()
+	kept := false
+	defer func() {
+		if !kept { // a panic on the way: the tree goes with it
+			tree.Close()
+		}
+	}()
 	root := tree.RootNode()
 	cur := root.Walk()
 	defer cur.Close()
@@ -349,7 +426,8 @@ func (p *Parser) Parse(path string, src []byte) *Module {
 	if e := w.layoutError; e != nil && (m.SyntaxError == nil || e.Span.Start.Offset < m.SyntaxError.Span.Start.Offset) {
 		m.SyntaxError = e
 	}
-	return m
+	kept = true
+	return m, tree
 }
 
 // scope is where the walker is.
