@@ -1,10 +1,13 @@
 package pyscan
 
 import (
+	"bytes"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -36,12 +39,22 @@ func TestParseIncrementalMatchesParse(t *testing.T) {
 	inc, fresh := NewParser(Options{}), NewParser(Options{})
 	defer inc.Close()
 	defer fresh.Close()
-	rng := rand.New(rand.NewSource(1))
+	seed := int64(1)
+	if v, err := strconv.ParseInt(os.Getenv("PYSCAN_INC_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	rng := rand.New(rand.NewSource(seed))
 	snippets := []string{"x", "(", ")", ":", "\n", "    ", "def f(self):\n        return 1\n", "class A(B):\n    pass\n",
 		"\"\"\"", "'", "#", "app = S.run_webserver()\n", "é😀", "\t", "\\\n", "if __name__ == \"__main__\":\n    S.run_webserver()\n"}
 	edits := 0
-	for path, src := range fixtureSources(t) {
-		text := append([]byte(nil), src...)
+	sources := fixtureSources(t)
+	paths := make([]string, 0, len(sources))
+	for p := range sources {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		text := append([]byte(nil), sources[path]...)
 		var prev *Retained
 		for i := 0; i < 12; i++ {
 			at := rng.Intn(len(text) + 1)
@@ -63,7 +76,7 @@ func TestParseIncrementalMatchesParse(t *testing.T) {
 			m, prev = inc.ParseIncremental(path, text, prev)
 			want := fresh.Parse(path, text)
 			if !reflect.DeepEqual(m, want) {
-				t.Fatalf("%s, edit %d: the incremental parse's module differs from a fresh parse's", path, i)
+				t.Fatalf("%s, edit %d: the incremental parse's module differs from a fresh parse's (syntax error: %v / %v)\n%s", path, i, m.SyntaxError, want.SyntaxError, text)
 			}
 			edits++
 		}
@@ -77,14 +90,31 @@ func TestParseIncrementalMatchesParse(t *testing.T) {
 // parse against the baseline of parsing it from scratch.
 func BenchmarkParseIncremental(b *testing.B) {
 	var big []byte
-	for _, src := range fixtureSources(b) {
-		big = append(big, src...)
-		big = append(big, '\n')
-		if len(big) > 170<<10 {
-			break
+	check := NewParser(Options{})
+	defer check.Close()
+	sources := fixtureSources(b)
+	paths := make([]string, 0, len(sources))
+	for p := range sources {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for len(big) < 170<<10 {
+		for _, p := range paths {
+			// Only modules that parse: a broken file is parsed afresh.
+			if len(big) < 170<<10 && check.Parse(p, sources[p]).SyntaxError == nil {
+				big = append(big, sources[p]...)
+				big = append(big, '\n')
+			}
 		}
 	}
-	edited := append(append([]byte(nil), big[:len(big)/2]...), append([]byte("x = 1\n"), big[len(big)/2:]...)...)
+	if m := check.Parse("big.py", big); m.SyntaxError != nil {
+		b.Fatalf("the benchmark module does not parse: %v", m.SyntaxError)
+	}
+	mid := len(big)/2 + bytes.IndexByte(big[len(big)/2:], '\n') + 1 // a line start
+	edited := append(append([]byte(nil), big[:mid]...), append([]byte("x = 1\n"), big[mid:]...)...)
+	if m := check.Parse("big.py", edited); m.SyntaxError != nil {
+		b.Fatalf("the edited benchmark module does not parse: %v", m.SyntaxError)
+	}
 	b.Run("fresh", func(b *testing.B) {
 		p := NewParser(Options{})
 		defer p.Close()

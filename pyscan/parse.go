@@ -349,7 +349,9 @@ func (r *Retained) Close() {
 // comparing the two texts: their common prefix and suffix), and the model
 // is built from the new tree as Parse builds it, so the Module is the same
 // as Parse's. prev is consumed (closed); the returned Retained is for the
-// next version, nil when the parse could not finish.
+// next version, nil when the parse could not finish. A text with a syntax
+// error is parsed afresh: tree-sitter's error recovery may differ between
+// an incremental parse and a fresh one.
 func (p *Parser) ParseIncremental(path string, src []byte, prev *Retained) (*Module, *Retained) {
 	var old *sitter.Tree
 	if prev != nil && prev.tree != nil {
@@ -399,6 +401,13 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree) (*Module, *sit
 	lines := newLineIndex(src)
 
 	tree := p.parseTree(src, old)
+	if old != nil && tree != nil && tree.RootNode().HasError() {
+		// Error recovery is not guaranteed to recover the same way from
+		// an old tree as from nothing; a broken file is parsed afresh so
+		// that its model (and its first error) is Parse's.
+		tree.Close()
+		tree = p.parseTree(src, nil)
+	}
 	if tree == nil {
 		m.SyntaxError = &SyntaxError{
 			Span:    Span{Start: lines.pos(0), End: lines.pos(0)},
