@@ -126,12 +126,6 @@ func NewCache(root string, opts Options) (*Cache, error) {
 	return c, nil
 }
 
-// Root returns the absolute path of the repository (links resolved).
-func (c *Cache) Root() string { return c.root }
-
-// FS returns the cache's root-confined file system.
-func (c *Cache) FS() *repofs.FS { return c.fs }
-
 // Close releases the parsers. Modules already parsed stay available; a
 // module first asked for after Close gives ErrClosed.
 func (c *Cache) Close() {
@@ -256,19 +250,6 @@ func (c *Cache) existence(p string) {
 	c.skel = nil
 }
 
-// Rescan forgets everything read from the disk (the overlays stay): for a
-// change the cache was not told about file by file.
-func (c *Cache) Rescan() {
-	c.fs.ForgetAll()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.listing = nil
-	c.skel = nil
-	clear(c.configs)
-	clear(c.modules)
-	clear(c.sources)
-}
-
 func isYAML(p string) bool { return strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") }
 
 // module returns the cache entry of the module at p, parsed.
@@ -357,13 +338,6 @@ func (c *Cache) Source(p string) ([]byte, error) {
 	}
 	e := c.source(cp)
 	return e.data, e.err
-}
-
-// ParsedModules returns how many modules the cache holds.
-func (c *Cache) ParsedModules() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.modules)
 }
 
 // skeletonOf returns the skeleton, computing what changed since the last.

@@ -82,10 +82,9 @@ type document struct {
 
 // published is what the client was last told of one file.
 type published struct {
-	uri     protocol.DocumentURI
-	version *int32
-	diags   []diag.Diagnostic // as published, after configuration and suppressions
-	lsp     []protocol.Diagnostic
+	uri   protocol.DocumentURI
+	diags []diag.Diagnostic // as published, after configuration and suppressions
+	lsp   []protocol.Diagnostic
 	// contents are the files the diagnostics were placed in and that
 	// their fixes edit, as the analysis read them.
 	contents map[string][]byte
@@ -732,7 +731,6 @@ func (s *server) publish(res *result) {
 				params.Version = v
 			}
 		}
-		f.version = res.versions[rel]
 		s.notify(protocol.MethodPublishDiagnostics, params)
 		if len(f.lsp) == 0 {
 			delete(s.published, rel)

@@ -158,14 +158,6 @@ func (f *FS) Forget(rel string) {
 	delete(f.dirs, path.Dir(c))
 }
 
-// ForgetAll drops everything the FS remembers of the disk.
-func (f *FS) ForgetAll() {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	clear(f.stats)
-	clear(f.dirs)
-}
-
 // Root returns the absolute path of the root.
 func (f *FS) Root() string { return f.root }
 
