@@ -3,12 +3,12 @@ package gym
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -493,16 +493,6 @@ func (c *Cache) Entrypoints() []EntrypointInfo {
 	return out
 }
 
-// sortedKeys returns the keys of a set, sorted.
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // findOverrides fills s.overrides.
 func (s *skeleton) findOverrides() {
 	type dirKey struct{ typ, dir string }
@@ -525,7 +515,7 @@ func (s *skeleton) findOverrides() {
 	// its server dir, and configs naming it from there) shares the slice.
 	files := make(map[dirKey][]string, len(sets))
 	for k, set := range sets {
-		files[k] = sortedKeys(set)
+		files[k] = slices.Sorted(maps.Keys(set))
 	}
 	for _, e := range s.entrypoints {
 		var keys []dirKey

@@ -1,6 +1,8 @@
 package gym
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/gymlint/gymlint/pyscan"
@@ -416,5 +418,5 @@ func (v *View) Family(e *Entrypoint) []string {
 			}
 		}
 	}
-	return sortedKeys(set)
+	return slices.Sorted(maps.Keys(set))
 }

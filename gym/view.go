@@ -16,7 +16,9 @@ package gym
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -180,7 +182,7 @@ func (v *View) ModuleDiagnostics() []diag.Diagnostic {
 func (v *View) Dependencies() []string {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	return sortedKeys(v.deps)
+	return slices.Sorted(maps.Keys(v.deps))
 }
 
 // touch records that the analysis read p.

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"maps"
 	"runtime"
 	"slices"
 	"sort"
@@ -103,7 +104,7 @@ func (s *Session) Update(changed []string) (touched []string, stats UpdateStats)
 		}
 	}
 	s.done = true
-	return sortedKeys(touchedSet), stats
+	return slices.Sorted(maps.Keys(touchedSet)), stats
 }
 
 func (s *Session) signatures() map[string]string {
@@ -200,7 +201,7 @@ func (s *Session) regroupAndAnalyse(affected map[string]bool, touched map[string
 	if len(affected) == 0 {
 		return
 	}
-	v := s.cache.View(sortedKeys(affected))
+	v := s.cache.View(slices.Sorted(maps.Keys(affected)))
 	for _, e := range v.Entrypoints {
 		s.family[e.Path] = v.Family(e)
 	}
@@ -314,7 +315,7 @@ func (s *Session) regroup(affected map[string]bool, touched map[string]bool) []*
 	for ep := range s.infos {
 		parent[ep] = ep
 	}
-	for _, ep := range sortedKeys(s.infosSet()) {
+	for _, ep := range slices.Sorted(maps.Keys(s.infos)) {
 		for _, cls := range s.family[ep] {
 			if other, ok := byClass[cls]; ok {
 				union(ep, other)
@@ -330,7 +331,7 @@ func (s *Session) regroup(affected map[string]bool, touched map[string]bool) []*
 	}
 	var out []*group
 	made := map[string]bool{}
-	for _, ep := range sortedKeys(affected) {
+	for _, ep := range slices.Sorted(maps.Keys(affected)) {
 		r := find(ep)
 		if made[r] {
 			continue
@@ -346,14 +347,6 @@ func (s *Session) regroup(affected map[string]bool, touched map[string]bool) []*
 		out = append(out, &group{entrypoints: ms})
 	}
 	return out
-}
-
-func (s *Session) infosSet() map[string]bool {
-	m := make(map[string]bool, len(s.infos))
-	for k := range s.infos {
-		m[k] = true
-	}
-	return m
 }
 
 // analyse runs the rules on each group in a focused view of its own,
@@ -391,7 +384,7 @@ func (s *Session) analyse(groups []*group) {
 func (s *Session) Diagnostics() []diag.Diagnostic {
 	var groups []*group
 	done := map[*group]bool{}
-	for _, ep := range sortedKeys(s.infosSet()) {
+	for _, ep := range slices.Sorted(maps.Keys(s.infos)) {
 		if g := s.groups[ep]; g != nil && !done[g] {
 			done[g] = true
 			groups = append(groups, g)
@@ -420,7 +413,7 @@ func (s *Session) Paths() []string {
 	for _, d := range s.repo {
 		set[d.Path] = true
 	}
-	return sortedKeys(set)
+	return slices.Sorted(maps.Keys(set))
 }
 
 // Files returns the files whose suppressions gymlint checks for use, as a
@@ -491,15 +484,6 @@ func sameDiags(a, b []diag.Diagnostic) bool {
 	return slices.Equal(ka, kb)
 }
 
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // DependenciesOf returns, sorted, the dependencies of the group that the
 // entrypoint belongs to (nil for an unknown entrypoint).
 func (s *Session) DependenciesOf(entrypoint string) []string {
@@ -507,7 +491,7 @@ func (s *Session) DependenciesOf(entrypoint string) []string {
 	if g == nil {
 		return nil
 	}
-	return sortedKeys(g.deps)
+	return slices.Sorted(maps.Keys(g.deps))
 }
 
 // GroupOf returns the entrypoints analysed together with the given one.

@@ -175,12 +175,3 @@ func (s *server) workspaceEdit(pl *placer, edits []diag.TextEdit) (*protocol.Wor
 	}
 	return we, true
 }
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}

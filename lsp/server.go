@@ -28,9 +28,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -713,7 +715,7 @@ func (s *server) publish(res *result) {
 			}
 		}
 	}
-	for _, rel := range sortedKeys(res.files) {
+	for _, rel := range slices.Sorted(maps.Keys(res.files)) {
 		f := res.files[rel]
 		f.uri = s.uriOf(rel)
 		old := s.published[rel]
