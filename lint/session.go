@@ -41,6 +41,8 @@ type Session struct {
 	byDep      map[string]map[*group]bool // dependency → the groups that have it
 	byPath     map[string]map[*group]bool // path → the groups with diagnostics on it
 	repo       []diag.Diagnostic          // the cache's repository diagnostics
+	configs    map[string]bool            // the config files
+	configsGen uint64                     // the generation configs was made at
 	done       bool
 }
 
@@ -94,7 +96,14 @@ func (s *Session) Update(changed []string) (touched []string, stats UpdateStats)
 		s.update(changed, touchedSet, &stats)
 	}
 	// The repository diagnostics come with every view of the cache.
-	s.repo = s.cache.View([]string{}).RepositoryDiagnostics()
+	repoView := s.cache.View([]string{})
+	s.repo = repoView.RepositoryDiagnostics()
+	if s.configs == nil || s.configsGen != s.generation {
+		s.configs, s.configsGen = map[string]bool{}, s.generation
+		for _, f := range repoView.Configs {
+			s.configs[f.Path] = true
+		}
+	}
 	if !sameDiags(oldRepo, s.repo) {
 		for _, d := range oldRepo {
 			touchedSet[d.Path] = true
@@ -416,17 +425,11 @@ func (s *Session) Paths() []string {
 	return slices.Sorted(maps.Keys(set))
 }
 
-// Files returns the files whose suppressions gymlint checks for use, as a
-// scan does: every entrypoint and every config.
-func (s *Session) Files() map[string]bool {
-	out := map[string]bool{}
-	for ep := range s.infos {
-		out[ep] = true
-	}
-	for _, f := range s.cache.View([]string{}).Configs {
-		out[f.Path] = true
-	}
-	return out
+// Scanned reports whether gymlint checks the file's suppressions for use,
+// as a scan does: every entrypoint and every config.
+func (s *Session) Scanned(path string) bool {
+	_, ep := s.infos[path]
+	return ep || s.configs[path]
 }
 
 func collect(repo []diag.Diagnostic, groups []*group, want func(string) bool) []diag.Diagnostic {

@@ -169,9 +169,8 @@ func (w *worker) run(j *job) *result {
 	for p := range j.versions {
 		res.files[p] = nil // a new version is published even when its list is the same
 	}
-	files := w.session.Files()
 	for p := range res.files {
-		res.files[p] = w.file(p, files[p])
+		res.files[p] = w.file(p, w.session.Scanned(p))
 	}
 	res.took = time.Since(j.started)
 	if res.full {
