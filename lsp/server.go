@@ -308,35 +308,17 @@ func (s *server) handle(m *protocol.Message) {
 		s.state = stateShutdown
 		s.reply(m.ID, nil, nil)
 	case protocol.MethodDidOpen:
-		var p protocol.DidOpenTextDocumentParams
-		if s.decode(m, &p) {
-			s.didOpen(p)
-		}
+		handleWith(s, m, s.didOpen)
 	case protocol.MethodDidChange:
-		var p protocol.DidChangeTextDocumentParams
-		if s.decode(m, &p) {
-			s.didChange(p)
-		}
+		handleWith(s, m, s.didChange)
 	case protocol.MethodDidSave:
-		var p protocol.DidSaveTextDocumentParams
-		if s.decode(m, &p) {
-			s.didSave(p)
-		}
+		handleWith(s, m, s.didSave)
 	case protocol.MethodDidClose:
-		var p protocol.DidCloseTextDocumentParams
-		if s.decode(m, &p) {
-			s.didClose(p)
-		}
+		handleWith(s, m, s.didClose)
 	case protocol.MethodDidChangeWatchedFiles:
-		var p protocol.DidChangeWatchedFilesParams
-		if s.decode(m, &p) {
-			s.didChangeWatchedFiles(p)
-		}
+		handleWith(s, m, s.didChangeWatchedFiles)
 	case protocol.MethodCodeAction:
-		var p protocol.CodeActionParams
-		if s.decode(m, &p) {
-			s.reply(m.ID, s.codeActions(p), nil)
-		}
+		handleWith(s, m, func(p protocol.CodeActionParams) { s.reply(m.ID, s.codeActions(p), nil) })
 	default:
 		if m.IsRequest() {
 			s.reply(m.ID, nil, protocol.Errorf(protocol.MethodNotFound, "gymlint does not serve %s", m.Method))
@@ -352,6 +334,14 @@ var notifications = map[string]bool{
 	protocol.MethodDidOpen: true, protocol.MethodDidChange: true, protocol.MethodDidSave: true, protocol.MethodDidClose: true,
 	protocol.MethodDidChangeWatchedFiles: true, protocol.MethodDidChangeConfiguration: true, protocol.MethodDidChangeWorkspaceFolders: true,
 	protocol.MethodCancelRequest: true, protocol.MethodSetTrace: true, protocol.MethodProgress: true,
+}
+
+// handleWith decodes a message's params and hands them to fn.
+func handleWith[P any](s *server, m *protocol.Message, fn func(P)) {
+	var p P
+	if s.decode(m, &p) {
+		fn(p)
+	}
 }
 
 // decode reads a message's params; a request with invalid params gets an
