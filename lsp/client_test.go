@@ -327,3 +327,24 @@ func applyEdits(t testing.TB, text string, edits []protocol.TextEdit, enc protoc
 }
 
 func (c *client) String() string { return fmt.Sprintf("client(%s)", c.root) }
+
+// applyAction applies a code action's workspace edit (documentChanges or
+// changes) to the text of rel, as an editor does; an edit of another file
+// fails the test.
+func (c *client) applyAction(a *protocol.CodeAction, rel, text string, enc protocol.Encoding) string {
+	c.t.Helper()
+	want := c.uri(rel)
+	for _, dc := range a.Edit.DocumentChanges {
+		if dc.TextDocument.URI != want {
+			c.t.Fatalf("%q edits %s, want %s", a.Title, dc.TextDocument.URI, want)
+		}
+		text = applyEdits(c.t, text, dc.Edits, enc)
+	}
+	for uri, edits := range a.Edit.Changes {
+		if uri != want {
+			c.t.Fatalf("%q edits %s, want %s", a.Title, uri, want)
+		}
+		text = applyEdits(c.t, text, edits, enc)
+	}
+	return text
+}

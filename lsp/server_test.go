@@ -120,19 +120,7 @@ func TestOpenFixClear(t *testing.T) {
 		}
 	}
 	// Apply the override stub, as the editor does, and send the change.
-	text := echoApp
-	for _, dc := range override.Edit.DocumentChanges {
-		if dc.TextDocument.URI != c.uri(app) {
-			t.Fatalf("the override edits %s, want the entrypoint", dc.TextDocument.URI)
-		}
-		text = applyEdits(t, text, dc.Edits, protocol.UTF16)
-	}
-	for uri, edits := range override.Edit.Changes {
-		if uri != c.uri(app) {
-			t.Fatalf("the override edits %s, want the entrypoint", uri)
-		}
-		text = applyEdits(t, text, edits, protocol.UTF16)
-	}
+	text := c.applyAction(override, app, echoApp, protocol.UTF16)
 	if !strings.Contains(text, "def multiple_workers_unsupported_reason(self)") {
 		t.Fatalf("after the edit:\n%s", text)
 	}
@@ -301,13 +289,7 @@ if __name__ == "__main__":
 	if preferred == nil || all == nil {
 		t.Fatalf("actions %s: want a preferred fix and a fix-all", dump(actions))
 	}
-	text := src
-	for _, dc := range preferred.Edit.DocumentChanges {
-		text = applyEdits(t, text, dc.Edits, protocol.UTF16)
-	}
-	for _, edits := range preferred.Edit.Changes {
-		text = applyEdits(t, text, edits, protocol.UTF16)
-	}
+	text := c.applyAction(preferred, app, src, protocol.UTF16)
 	if !strings.Contains(text, "ray_enabled: ClassVar[bool] = True") || !strings.Contains(text, "from typing import ClassVar") {
 		t.Fatalf("after the fix:\n%s", text)
 	}
@@ -461,13 +443,7 @@ func TestConfigurationAndSuppression(t *testing.T) {
 	if sup == nil {
 		t.Fatalf("no suppression among %s", dump(actions))
 	}
-	text := echoApp
-	for _, dc := range sup.Edit.DocumentChanges {
-		text = applyEdits(t, text, dc.Edits, protocol.UTF16)
-	}
-	for _, edits := range sup.Edit.Changes {
-		text = applyEdits(t, text, edits, protocol.UTF16)
-	}
+	text := c.applyAction(sup, app, echoApp, protocol.UTF16)
 	if !strings.Contains(text, "# gymlint: ignore[GL101] <why this is fine>") {
 		t.Fatalf("after the suppression:\n%s", text)
 	}
@@ -548,13 +524,7 @@ func TestFixAllLostSessionMerge(t *testing.T) {
 	if len(actions) != 1 || actions[0].Kind != fixAllKind {
 		t.Fatalf("fix-all actions: %s", dump(actions))
 	}
-	text := string(src)
-	for _, dc := range actions[0].Edit.DocumentChanges {
-		text = applyEdits(t, text, dc.Edits, protocol.UTF8)
-	}
-	for _, edits := range actions[0].Edit.Changes {
-		text = applyEdits(t, text, edits, protocol.UTF8)
-	}
+	text := c.applyAction(&actions[0], app, string(src), protocol.UTF8)
 	merges := func(s string) int { return strings.Count(s, "**(body.model_dump() | ") }
 	if n := merges(text) - merges(string(src)); n != 2 {
 		t.Fatalf("fix-all made %d merges, want 2:\n%s", n, text)
