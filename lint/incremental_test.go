@@ -43,27 +43,7 @@ func keys(ds []diag.Diagnostic) []string {
 func TestFocusedViewsMatchBatch(t *testing.T) {
 	for _, name := range fixtures {
 		t.Run(name, func(t *testing.T) {
-			dir := filepath.Join("..", "testdata", name)
-			conf, err := settings.Load(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts := gym.Options{Exemptions: conf.Exempt}
-			batch, err := lint.Run(dir, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := lint.NewSession(dir, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
-			s.Update(nil)
-			want, got := keys(batch.Diagnostics), keys(s.Diagnostics())
-			if !slices.Equal(want, got) {
-				t.Errorf("focused views differ from the batch scan\nonly in batch:\n  %s\nonly in focused:\n  %s",
-					strings.Join(minus(want, got), "\n  "), strings.Join(minus(got, want), "\n  "))
-			}
+			s, want, _ := sessionMatchesBatch(t, filepath.Join("..", "testdata", name))
 			if len(want) == 0 {
 				t.Fatal("fixture has no findings: the comparison proves nothing")
 			}
@@ -80,6 +60,41 @@ func TestFocusedViewsMatchBatch(t *testing.T) {
 			}
 		})
 	}
+}
+
+// optionsOf returns the scan options of a repository's configuration.
+func optionsOf(t *testing.T, dir string) gym.Options {
+	t.Helper()
+	conf, err := settings.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gym.Options{Exemptions: conf.Exempt, ServerTypes: conf.ServerTypes, FrameworkPackage: conf.FrameworkPackage}
+}
+
+// sessionMatchesBatch opens a session on dir, analyses everything, and
+// checks that it finds exactly what one batch scan finds. It returns the
+// session (closed with the test), the batch's findings and the stats of
+// the session's first update.
+func sessionMatchesBatch(t *testing.T, dir string) (*lint.Session, []string, lint.UpdateStats) {
+	t.Helper()
+	opts := optionsOf(t, dir)
+	batch, err := lint.Run(dir, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := lint.NewSession(dir, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	_, st := s.Update(nil)
+	want, got := keys(batch.Diagnostics), keys(s.Diagnostics())
+	if !slices.Equal(want, got) {
+		t.Errorf("the session differs from the batch scan\nonly in batch:\n  %s\nonly in the session:\n  %s",
+			strings.Join(minus(want, got), "\n  "), strings.Join(minus(got, want), "\n  "))
+	}
+	return s, want, st
 }
 
 func minus(a, b []string) []string {
@@ -231,11 +246,7 @@ func TestSessionFollowsEdits(t *testing.T) {
 	}
 	for fi, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			conf, err := settings.Load(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts := gym.Options{Exemptions: conf.Exempt}
+			opts := optionsOf(t, dir)
 			// A fixture is copied, so that files can also be deleted and
 			// created on disk, as git does behind the editor's back.
 			disk := strings.HasPrefix(dir, filepath.Join("..", "testdata"))
@@ -490,25 +501,6 @@ func TestSessionMatchesBatchOnRepo(t *testing.T) {
 	if dir == "" {
 		t.Skip("GYMLINT_EQUIV_REPO is not set")
 	}
-	conf, err := settings.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := gym.Options{Exemptions: conf.Exempt, ServerTypes: conf.ServerTypes, FrameworkPackage: conf.FrameworkPackage}
-	batch, err := lint.Run(dir, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := lint.NewSession(dir, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	_, st := s.Update(nil)
-	want, got := keys(batch.Diagnostics), keys(s.Diagnostics())
-	if !slices.Equal(want, got) {
-		t.Fatalf("session differs from the batch scan\nonly in batch:\n  %s\nonly in the session:\n  %s",
-			strings.Join(minus(want, got), "\n  "), strings.Join(minus(got, want), "\n  "))
-	}
+	_, want, st := sessionMatchesBatch(t, dir)
 	t.Logf("%d diagnostics, %d entrypoints in %d groups", len(want), st.Analysed, st.Groups)
 }
