@@ -131,11 +131,10 @@ func BenchmarkSessionOpen(b *testing.B) {
 	}
 }
 
-// BenchmarkSessionEdit is one keystroke in a server file of an open
-// workspace: the buffer changes (a line is added to, then removed from, a
-// method body) and the session brings its diagnostics up to date. The
-// baseline is BenchmarkSessionOpen: the same answer computed from scratch.
-func BenchmarkSessionEdit(b *testing.B) {
+// benchKeystrokes opens a session on the generated repository, analyses
+// it, and times edits of one file: content alternates between the file's
+// text and edit(text). pick chooses the file from the entrypoints.
+func benchKeystrokes(b *testing.B, pick func([]gym.EntrypointInfo) string, edit func([]byte) []byte) (analysed, entrypoints int) {
 	root := benchRepo(b)
 	s, err := NewSession(root, gym.Options{})
 	if err != nil {
@@ -144,19 +143,12 @@ func BenchmarkSessionEdit(b *testing.B) {
 	defer s.Close()
 	s.Update(nil)
 	eps := s.Cache().Entrypoints()
-	target := ""
-	for _, e := range eps {
-		if strings.HasPrefix(e.Path, "resources_servers/") && len(e.Configs) > 0 {
-			target = e.Path
-			break
-		}
-	}
+	target := pick(eps)
 	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(target)))
 	if err != nil {
 		b.Fatal(err)
 	}
-	edited := []byte(strings.Replace(string(src), "\nclass ", "\nEDITED = 1\n\nclass ", 1))
-	var analysed int
+	edited := edit(src)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -168,41 +160,40 @@ func BenchmarkSessionEdit(b *testing.B) {
 		_, st := s.Update([]string{target})
 		analysed = st.Analysed
 	}
+	return analysed, len(eps)
+}
+
+// BenchmarkSessionEdit is one keystroke in a server file of an open
+// workspace: the buffer changes (a line is added before, then removed
+// from, a class) and the session brings its diagnostics up to date. The
+// baseline is BenchmarkSessionOpen: the same answer computed from scratch.
+func BenchmarkSessionEdit(b *testing.B) {
+	analysed, eps := benchKeystrokes(b, func(eps []gym.EntrypointInfo) string {
+		for _, e := range eps {
+			if strings.HasPrefix(e.Path, "resources_servers/") && len(e.Configs) > 0 {
+				return e.Path
+			}
+		}
+		return ""
+	}, func(src []byte) []byte {
+		return []byte(strings.Replace(string(src), "\nclass ", "\nEDITED = 1\n\nclass ", 1))
+	})
 	b.ReportMetric(float64(analysed), "entrypoints/op")
-	b.ReportMetric(float64(len(eps)), "workspace-entrypoints")
+	b.ReportMetric(float64(eps), "workspace-entrypoints")
 }
 
 // BenchmarkSessionConfigEdit is one keystroke in a config that names a
 // server: the entrypoint map is made again from the cached configs (the
 // edited one parsed again) and the entrypoints it names are re-analysed.
 func BenchmarkSessionConfigEdit(b *testing.B) {
-	root := benchRepo(b)
-	s, err := NewSession(root, gym.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	s.Update(nil)
-	cfg := ""
-	for _, e := range s.Cache().Entrypoints() {
-		if len(e.Configs) > 0 {
-			cfg = e.Configs[0]
-			break
+	benchKeystrokes(b, func(eps []gym.EntrypointInfo) string {
+		for _, e := range eps {
+			if len(e.Configs) > 0 {
+				return e.Configs[0]
+			}
 		}
-	}
-	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(cfg)))
-	if err != nil {
-		b.Fatal(err)
-	}
-	edited := append(append([]byte(nil), src...), "\n# edited\n"...)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		content := src
-		if i%2 == 0 {
-			content = edited
-		}
-		s.Cache().SetOverlay(cfg, content)
-		s.Update([]string{cfg})
-	}
+		return ""
+	}, func(src []byte) []byte {
+		return append(append([]byte(nil), src...), "\n# edited\n"...)
+	})
 }
