@@ -370,7 +370,7 @@ func TestGoFiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads a Go module with go list")
 	}
-	src, err := os.ReadFile(filepath.Join("..", "analyzers", "gosessions", "testdata", "src", "seed500", "server.go"))
+	src, err := os.ReadFile(filepath.Join("..", "analyzers", "gosessions", "testdata", "src", "seedshapes", "server.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,11 +388,11 @@ func TestGoFiles(t *testing.T) {
 	before := count(pub.Diagnostics, "GL350")
 	// An unsaved edit of the Go buffer: the undecodable request now gets
 	// 422. The Go analysis reads the buffer (an overlay for go list).
-	const bad = "writeError(w, http.StatusInternalServerError, err.Error()) // want"
+	const bad = "nethttp.Error(w, err.Error(), nethttp.StatusInternalServerError) // want"
 	if !strings.Contains(string(src), bad) {
 		t.Fatal("the fixture changed: the 500 for an undecodable seed request is gone")
 	}
-	edited := strings.Replace(string(src), bad, "writeError(w, http.StatusUnprocessableEntity, err.Error()) // was", 1)
+	edited := strings.Replace(string(src), bad, "nethttp.Error(w, err.Error(), nethttp.StatusUnprocessableEntity) // was", 1)
 	c.open("native/server.go", string(src))
 	c.notify(protocol.MethodDidChange, protocol.DidChangeTextDocumentParams{
 		TextDocument:   protocol.VersionedTextDocumentIdentifier{URI: c.uri("native/server.go"), Version: 2},

@@ -27,11 +27,11 @@ import (
 //   - lockflow: the lock dataflow through branches, loops, switches,
 //     literals called in place, and a helper whose callers disagree;
 //   - closenofence (GL351) and unlocked (GL354): broken variants of the
-//     example server;
+//     example server, built from testdata/variants.txt (see testData);
 //   - methodserver: GL354 on a server recognised by its methods, with
 //     package-level state.
 func TestAnalyzer(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), gosessions.Analyzer,
+	results := analysistest.Run(t, testData(t), gosessions.Analyzer,
 		"nativeserver", "quiet", "lockhelpers", "lockflow", "closenofence", "unlocked", "methodserver")
 
 	// Every diagnostic names its rule and links its page; a helper reached
@@ -101,7 +101,7 @@ func ruleOf(code string) *diag.Rule {
 //     for a write under RLock);
 //   - syncmap (sessions in a sync.Map: GL351 on Delete, GL352, GL353).
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), gosessions.Analyzer,
+	analysistest.RunWithSuggestedFixes(t, testData(t), gosessions.Analyzer,
 		"seed500", "verifyunmasked", "toolstatus", "litserver", "rwlock", "syncmap", "seedshapes")
 }
 
