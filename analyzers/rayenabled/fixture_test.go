@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/gymlint/gymlint/analyzers/rayenabled"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/cli"
+	"github.com/gymlint/gymlint/internal/golden"
 	"github.com/gymlint/gymlint/lint"
 )
 
@@ -152,17 +152,5 @@ func TestRayrepoGolden(t *testing.T) {
 	if code != cli.ExitFindings {
 		t.Errorf("exit code %d, want %d (stderr %q)", code, cli.ExitFindings, errOut.String())
 	}
-	path := filepath.Join("..", "..", "testdata", "rayrepo.golden.txt")
-	if *update {
-		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != string(want) {
-		t.Errorf("output differs from rayrepo.golden.txt (run with -update to accept):\n--- got\n%s\n--- want\n%s", out.String(), want)
-	}
+	golden.Check(t, filepath.Join("..", "..", "testdata", "rayrepo.golden.txt"), out.Bytes(), *update, "update")
 }

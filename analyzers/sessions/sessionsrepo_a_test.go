@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/cli"
+	"github.com/gymlint/gymlint/internal/golden"
 	"github.com/gymlint/gymlint/lint"
 )
 
@@ -119,17 +119,5 @@ func TestSessionsrepoAGolden(t *testing.T) {
 			kept.WriteString(line)
 		}
 	}
-	path := filepath.Join("..", "..", "testdata", "sessionsrepo_a.golden.txt")
-	if *updateSessionsA {
-		if err := os.WriteFile(path, []byte(kept.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if kept.String() != string(want) {
-		t.Errorf("output differs from sessionsrepo_a.golden.txt (run with -update-sessions-a to accept):\n--- got\n%s\n--- want\n%s", kept.String(), want)
-	}
+	golden.Check(t, filepath.Join("..", "..", "testdata", "sessionsrepo_a.golden.txt"), []byte(kept.String()), *updateSessionsA, "update-sessions-a")
 }

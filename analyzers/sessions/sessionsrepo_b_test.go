@@ -14,6 +14,7 @@ import (
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/cli"
+	"github.com/gymlint/gymlint/internal/golden"
 	"github.com/gymlint/gymlint/lint"
 )
 
@@ -147,17 +148,5 @@ func TestSessionsrepoBGolden(t *testing.T) {
 	if code != cli.ExitFindings {
 		t.Errorf("exit code %d, want %d (stderr %q)", code, cli.ExitFindings, errOut.String())
 	}
-	path := filepath.Join("..", "..", "testdata", "sessionsrepo_b.golden.txt")
-	if *updateSessionsB {
-		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != string(want) {
-		t.Errorf("output differs from sessionsrepo_b.golden.txt (run with -update-sessions-b to accept):\n--- got\n%s\n--- want\n%s", out.String(), want)
-	}
+	golden.Check(t, filepath.Join("..", "..", "testdata", "sessionsrepo_b.golden.txt"), out.Bytes(), *updateSessionsB, "update-sessions-b")
 }

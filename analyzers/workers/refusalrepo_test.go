@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/golden"
 	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/output"
@@ -81,17 +81,5 @@ func TestRefusalRepoGolden(t *testing.T) {
 	if err := output.Text(&b, res.Diagnostics); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("..", "..", "testdata", "refusalrepo.golden.txt")
-	if *updateRefusal {
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.String() != string(want) {
-		t.Errorf("output differs from refusalrepo.golden.txt (run with -update-refusal to accept):\n--- got\n%s\n--- want\n%s", b.String(), want)
-	}
+	golden.Check(t, filepath.Join("..", "..", "testdata", "refusalrepo.golden.txt"), b.Bytes(), *updateRefusal, "update-refusal")
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gymlint/gymlint/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files from the current output")
@@ -35,19 +37,7 @@ func TestGolden(t *testing.T) {
 			if code != ExitFindings {
 				t.Errorf("exit code %d, want %d", code, ExitFindings)
 			}
-			path := filepath.Join("..", "..", "testdata", tc.golden)
-			if *update {
-				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if out != string(want) {
-				t.Errorf("output differs from %s (run with -update to accept):\n--- got\n%s\n--- want\n%s", tc.golden, out, want)
-			}
+			golden.Check(t, filepath.Join("..", "..", "testdata", tc.golden), []byte(out), *update, "update")
 		})
 	}
 }
@@ -233,19 +223,7 @@ func TestServersGolden(t *testing.T) {
 			if code != ExitClean {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
-			path := filepath.Join("..", "..", "testdata", "refusalrepo.servers."+format)
-			if *update {
-				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if out != string(want) {
-				t.Errorf("output differs from %s (run with -update to accept):\n%s", path, out)
-			}
+			golden.Check(t, filepath.Join("..", "..", "testdata", "refusalrepo.servers."+format), []byte(out), *update, "update")
 		})
 	}
 }
