@@ -449,56 +449,35 @@ func isNil(info *types.Info, e ast.Expr) bool {
 // missingImplies reports whether, for every missing session, cond
 // evaluates to val.
 func (c *checker) missingImplies(cond ast.Expr, val bool, lv lookupVars, lit *ast.FuncLit) bool {
-	cond = ast.Unparen(cond)
-	switch e := cond.(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return c.missingImplies(e.X, !val, lv, lit)
-		}
-	case *ast.BinaryExpr:
-		switch e.Op {
-		case token.LAND:
-			if val {
-				return c.missingImplies(e.X, true, lv, lit) && c.missingImplies(e.Y, true, lv, lit)
-			}
-			return c.missingImplies(e.X, false, lv, lit) || c.missingImplies(e.Y, false, lv, lit)
-		case token.LOR:
-			if val {
-				return c.missingImplies(e.X, true, lv, lit) || c.missingImplies(e.Y, true, lv, lit)
-			}
-			return c.missingImplies(e.X, false, lv, lit) && c.missingImplies(e.Y, false, lv, lit)
-		}
-	}
-	switch c.atom(cond, lv, lit) {
-	case +1:
-		return !val
-	case -1:
-		return val
-	}
-	return false
+	return c.missingCond(cond, val, true, lv, lit)
 }
 
 // onlyMissing reports whether cond evaluates to val only for a missing
 // session.
 func (c *checker) onlyMissing(cond ast.Expr, val bool, lv lookupVars, lit *ast.FuncLit) bool {
+	return c.missingCond(cond, val, false, lv, lit)
+}
+
+// missingCond decides missingImplies (every) and onlyMissing (!every),
+// which are duals: a conjunction is val when both sides are, so "every
+// missing session makes it val" needs both sides to when val is true and
+// either side to when val is false, and "only missing sessions make it
+// val" the other way round; a disjunction the opposite.
+func (c *checker) missingCond(cond ast.Expr, val, every bool, lv lookupVars, lit *ast.FuncLit) bool {
 	cond = ast.Unparen(cond)
 	switch e := cond.(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			return c.onlyMissing(e.X, !val, lv, lit)
+			return c.missingCond(e.X, !val, every, lv, lit)
 		}
 	case *ast.BinaryExpr:
 		switch e.Op {
-		case token.LAND:
-			if val {
-				return c.onlyMissing(e.X, true, lv, lit) || c.onlyMissing(e.Y, true, lv, lit)
+		case token.LAND, token.LOR:
+			x, y := c.missingCond(e.X, val, every, lv, lit), c.missingCond(e.Y, val, every, lv, lit)
+			if (e.Op == token.LAND) == (val == every) {
+				return x && y
 			}
-			return c.onlyMissing(e.X, false, lv, lit) && c.onlyMissing(e.Y, false, lv, lit)
-		case token.LOR:
-			if val {
-				return c.onlyMissing(e.X, true, lv, lit) && c.onlyMissing(e.Y, true, lv, lit)
-			}
-			return c.onlyMissing(e.X, false, lv, lit) || c.onlyMissing(e.Y, false, lv, lit)
+			return x || y
 		}
 	}
 	switch c.atom(cond, lv, lit) {
