@@ -2,10 +2,10 @@ package lint_test
 
 import (
 	"fmt"
-	"sort"
 	"testing"
 
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/golden"
 	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 )
@@ -49,25 +49,7 @@ func checkOracle(t *testing.T, res *lint.Result, wants []want) {
 		}
 		got[key(w)] = true
 	}
-	var missing, extra []string
-	for k := range exp {
-		if !got[k] {
-			missing = append(missing, k)
-		}
-	}
-	for k := range got {
-		if !exp[k] {
-			extra = append(extra, k)
-		}
-	}
-	sort.Strings(missing)
-	sort.Strings(extra)
-	for _, m := range missing {
-		t.Errorf("expected but not reported: %s", m)
-	}
-	for _, e := range extra {
-		t.Errorf("reported but not expected: %s", e)
-	}
+	golden.Findings(t, exp, got)
 }
 
 func TestGymrepoOracle(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -68,25 +67,7 @@ func TestRayrepoOracle(t *testing.T) {
 			got[fmt.Sprintf("%s:%d %s", d.Path, d.Start.Line, d.Code)] = true
 		}
 	}
-	var missing, extra []string
-	for k := range exp {
-		if !got[k] {
-			missing = append(missing, k)
-		}
-	}
-	for k := range got {
-		if !exp[k] {
-			extra = append(extra, k)
-		}
-	}
-	sort.Strings(missing)
-	sort.Strings(extra)
-	for _, m := range missing {
-		t.Errorf("expected but not reported: %s", m)
-	}
-	for _, e := range extra {
-		t.Errorf("reported but not expected: %s", e)
-	}
+	golden.Findings(t, exp, got)
 	if n := len(res.View.Entrypoints); n != 25 {
 		t.Errorf("got %d entrypoints, the oracle lists 25", n)
 	}

@@ -1,8 +1,10 @@
 package golden
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -10,10 +12,14 @@ import (
 type recorder struct {
 	testing.TB
 	failed bool
+	msgs   []string
 }
 
-func (r *recorder) Errorf(string, ...any) { r.failed = true }
-func (r *recorder) Helper()               {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.failed = true
+	r.msgs = append(r.msgs, fmt.Sprintf(format, args...))
+}
+func (r *recorder) Helper() {}
 
 func TestCheck(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "out.golden")
@@ -33,5 +39,15 @@ func TestCheck(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(path); string(data) != "b\n" {
 		t.Errorf("after update the file holds %q", data)
+	}
+}
+
+func TestFindings(t *testing.T) {
+	r := &recorder{TB: t}
+	Findings(r, map[string]bool{"a.py:1 GL101": true, "b.py:2 GL101": true, "c.py:3 GL201": true},
+		map[string][]string{"c.py:3 GL201": nil, "a.py:1 GL101": nil, "d.py:4 GL301": nil})
+	want := []string{"expected but not reported: b.py:2 GL101", "reported but not expected: d.py:4 GL301"}
+	if !slices.Equal(r.msgs, want) {
+		t.Errorf("messages %q, want %q", r.msgs, want)
 	}
 }
