@@ -3,7 +3,9 @@
 package lint
 
 import (
+	"slices"
 	"sort"
+	"sync"
 
 	"github.com/gymlint/gymlint/analyzers/gosessions"
 	"github.com/gymlint/gymlint/analyzers/goworkers"
@@ -25,8 +27,21 @@ var checks = func() []gym.Check {
 	return cs
 }()
 
-// Rules returns every rule, core rules included, sorted by code.
-func Rules() []*diag.Rule {
+// Rules returns every rule, core rules included, sorted by code. The
+// slice is the caller's.
+func Rules() []*diag.Rule { return slices.Clone(catalogue().rules) }
+
+// Lookup finds a rule by code (GL101) or name (undeclared-workers).
+func Lookup(key string) *diag.Rule { return catalogue().byKey[key] }
+
+type rulesCatalogue struct {
+	rules []*diag.Rule
+	byKey map[string]*diag.Rule // by code and by name
+}
+
+// catalogue is made once: Lookup is called for every diagnostic a
+// language server publishes and every suppression it checks.
+var catalogue = sync.OnceValue(func() rulesCatalogue {
 	rs := append([]*diag.Rule(nil), gym.Rules...)
 	for _, c := range checks {
 		rs = append(rs, c.Rule)
@@ -37,18 +52,17 @@ func Rules() []*diag.Rule {
 	rs = append(rs, goworkers.Rules...)
 	rs = append(rs, gosessions.Rules...)
 	sort.Slice(rs, func(i, j int) bool { return rs[i].Code < rs[j].Code })
-	return rs
-}
-
-// Lookup finds a rule by code (GL101) or name (undeclared-workers).
-func Lookup(key string) *diag.Rule {
-	for _, r := range Rules() {
-		if r.Code == key || r.Name == key {
-			return r
+	c := rulesCatalogue{rules: rs, byKey: map[string]*diag.Rule{}}
+	for _, r := range rs {
+		c.byKey[r.Code] = r
+	}
+	for _, r := range rs {
+		if _, taken := c.byKey[r.Name]; !taken {
+			c.byKey[r.Name] = r
 		}
 	}
-	return nil
-}
+	return c
+})
 
 // Result is the outcome of one scan.
 type Result struct {

@@ -24,18 +24,8 @@ var goAnalyzers = func() []*analysis.Analyzer { return goanalysis.Analyzers }
 var goEnv []string
 
 // ruleLookup finds a rule of the catalogue by code or name, the Go driver's
-// own rules included.
-func ruleLookup(code string) *diag.Rule {
-	if r := lint.Lookup(code); r != nil {
-		return r
-	}
-	for _, r := range goanalysis.Rules {
-		if r.Code == code || r.Name == code {
-			return r
-		}
-	}
-	return nil
-}
+// own rules included (they are in the catalogue).
+func ruleLookup(code string) *diag.Rule { return lint.Lookup(code) }
 
 // scanResult is one check of a repository: the Python scan, the Go scan
 // (nil when there is no Go module or no Go analyzer), and both families'
