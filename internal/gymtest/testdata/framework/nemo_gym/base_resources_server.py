@@ -1,0 +1,5 @@
+from typing import ClassVar
+
+
+class SimpleResourcesServer:
+    ray_enabled: ClassVar[bool] = False

@@ -1,0 +1,6 @@
+import ray
+from nemo_gym.base_resources_server import SimpleResourcesServer
+
+
+class Srv(SimpleResourcesServer):  # the golden forgets the import
+    ray_enabled = True  # want "GL204"

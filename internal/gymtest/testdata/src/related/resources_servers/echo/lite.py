@@ -1,0 +1,4 @@
+from resources_servers.echo.app import EchoServer  # related "anything"
+
+if __name__ == "__main__":
+    EchoServer.run_webserver()  # want "GL101"
