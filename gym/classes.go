@@ -40,7 +40,7 @@ type Ancestor struct {
 
 func (a Ancestor) key() string {
 	if a.Class.Class != nil {
-		return a.Class.Module.Path + "#" + a.Class.Class.Name + "@" + itoa(a.Class.Class.Span.Start.Offset)
+		return a.Class.Module.Path + "#" + a.Class.Class.Name + "@" + itoa(int(a.Class.Class.Span.Start))
 	}
 	return "?" + a.Name
 }
@@ -93,10 +93,11 @@ func (v *View) frameworkServer(ref ClassRef, depth int) bool {
 		return false
 	}
 	for _, b := range ref.Class.Bases {
-		if b.Dotted == "" {
+		name := BaseName(b)
+		if name == "" {
 			continue
 		}
-		s := v.Resolve(ref.Module, b.Dotted)
+		s := v.Resolve(ref.Module, name)
 		switch s.Kind {
 		case RepoClass:
 			if v.IsFrameworkModule(s.Module.Name) && v.frameworkServer(ClassRef{s.Module, s.Class}, depth+1) {
@@ -117,13 +118,24 @@ func (v *View) frameworkServer(ref ClassRef, depth int) bool {
 func (v *View) Bases(c ClassRef) []Ancestor {
 	out := make([]Ancestor, 0, len(c.Class.Bases))
 	for _, b := range c.Class.Bases {
-		if b.Dotted == "" || b.Call {
-			out = append(out, Ancestor{Kind: Unresolved, Name: b.Text})
+		name := BaseName(b)
+		if name == "" {
+			out = append(out, Ancestor{Kind: Unresolved, Name: c.Module.Text(b)})
 			continue
 		}
-		out = append(out, v.classify(v.Resolve(c.Module, b.Dotted), b.Dotted))
+		out = append(out, v.classify(v.Resolve(c.Module, name), name))
 	}
 	return out
+}
+
+// BaseName is the name a base class is looked up by: the name or
+// attribute chain, unsubscripted (`Base[A, B]` gives "Base"); "" for a
+// call or anything else.
+func BaseName(b pyscan.Expr) string {
+	if s, ok := b.(*pyscan.Subscript); ok {
+		b = s.Value
+	}
+	return pyscan.Dotted(b)
 }
 
 // MRO returns the method resolution order of a repository class, computed
@@ -310,7 +322,7 @@ func (v *View) Lookup(c ClassRef, name string) Definition {
 			found := Definition{Class: a.Class, Method: m, Attr: at, Uncertain: d.Uncertain}
 			if m != nil && at != nil {
 				// The later statement in the class body wins.
-				if m.Span.Start.Offset > at.StmtSpan.Start.Offset {
+				if m.Span.Start > at.StmtSpan.Start {
 					found.Attr = nil
 				} else {
 					found.Method = nil
@@ -339,17 +351,15 @@ func (v *View) Lookup(c ClassRef, name string) Definition {
 // module-level function), or else the module's server classes that no
 // other class of the module subclasses.
 func (v *View) ServerClasses(m *pyscan.Module) []Server {
-	var calls []*pyscan.Call
-	calls = append(calls, m.Calls...)
-	for _, f := range m.Functions {
-		calls = append(calls, collectCalls(f)...)
-	}
-	for _, c := range calls {
-		d := c.Callee.Dotted
-		if !strings.HasSuffix(d, ".run_webserver") {
+	for _, c := range ModuleCalls(m) {
+		a, ok := c.Func.(*pyscan.Attribute)
+		if !ok || a.Attr != "run_webserver" {
 			continue
 		}
-		recv := strings.TrimSuffix(d, ".run_webserver")
+		recv := pyscan.Dotted(a.Value)
+		if recv == "" {
+			continue
+		}
 		s := v.Resolve(m, recv)
 		if s.Kind == RepoClass {
 			return []Server{{Class: ClassRef{Module: s.Module, Class: s.Class}, Call: c}}
@@ -379,11 +389,28 @@ func (v *View) ServerClasses(m *pyscan.Module) []Server {
 	return out
 }
 
-func collectCalls(f *pyscan.Function) []*pyscan.Call {
-	out := append([]*pyscan.Call(nil), f.Calls...)
-	for _, n := range f.Nested {
-		out = append(out, collectCalls(n)...)
-	}
+// ModuleCalls returns, in source order, the calls that run at module
+// scope of m (outside class bodies and module-scope lambdas) and those in
+// its module-scope functions (their nested functions included): where a
+// module starts its server.
+func ModuleCalls(m *pyscan.Module) []*pyscan.Call {
+	var out []*pyscan.Call
+	pyscan.InspectBody(m.Body, func(n pyscan.Node, stack []pyscan.Node) bool {
+		switch n := n.(type) {
+		case *pyscan.Class:
+			return false
+		case *pyscan.Lambda:
+			for _, s := range stack {
+				if _, ok := s.(*pyscan.Function); ok {
+					return true
+				}
+			}
+			return false
+		case *pyscan.Call:
+			out = append(out, n)
+		}
+		return true
+	})
 	return out
 }
 

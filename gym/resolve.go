@@ -3,17 +3,26 @@ package gym
 import (
 	"path"
 	"strings"
+	"unicode"
 
 	"github.com/gymlint/gymlint/pyscan"
 )
+
+// This file is the view's one name resolver: what a name or attribute
+// chain written at module scope of a module denotes, through imports,
+// `Alias = name` assignments, star imports and re-exports, across the
+// repository's modules. Every rule's name questions go through it:
+// "is this the framework's ResourcesSessionFences?", "is this
+// fastapi.HTTPException?", "which repository class is this base?".
 
 // SymbolKind says what a name refers to.
 type SymbolKind int
 
 // Kinds of symbol.
 const (
-	// Unknown: the name is not bound, or bound to something gymlint does
-	// not follow (a computed value).
+	// Unknown: the name is bound to something gymlint does not follow (a
+	// for target, a computed value), or a module of the repository does
+	// not bind it.
 	Unknown SymbolKind = iota
 	// RepoClass: a class defined in a module of the repository.
 	RepoClass
@@ -22,16 +31,36 @@ const (
 	// External: a module or a name in a module outside the repository,
 	// known by its dotted name.
 	External
+	// RepoFunction: a function defined at module scope of a repository
+	// module.
+	RepoFunction
+	// RepoValue: a name a repository module binds to a value by
+	// assignment (not an alias of another name).
+	RepoValue
+	// Member: an attribute of a class, function or value of the
+	// repository (`Fences.fence`): gymlint knows whose attribute it is
+	// (Class, or Dotted) but does not look the attribute up.
+	Member
+	// Builtin: a name no statement of the module binds, which Python looks
+	// up in builtins ("builtins.KeyError").
+	Builtin
 )
 
 // Symbol is what a name in a module refers to.
 type Symbol struct {
-	Kind   SymbolKind
-	Module *pyscan.Module // RepoClass: the defining module; RepoModule: the module
-	Class  *pyscan.Class  // RepoClass
-	// Dotted is the absolute dotted name: the external name, or the
-	// repository module's name, or module.Class.
+	Kind     SymbolKind
+	Module   *pyscan.Module   // RepoClass, RepoFunction, RepoValue: the defining module; RepoModule: the module
+	Class    *pyscan.Class    // RepoClass; Member of a class: the class
+	Function *pyscan.Function // RepoFunction
+	Binding  *pyscan.Binding  // RepoValue
+	// Dotted is the absolute dotted name: where a repository name is
+	// defined ("pkg.mod.Class", "pkg.mod.Class.method" for a Member), the
+	// name as imported for a name outside the repository
+	// ("fastapi.HTTPException"), "builtins.X" for a builtin.
 	Dotted string
+	// IsModule is set for an External symbol that a plain `import a.b`
+	// binds: a module, not a name in one.
+	IsModule bool
 }
 
 // ClassRef is a class together with the module that defines it.
@@ -133,10 +162,39 @@ func (v *View) repoModule(file string) *pyscan.Module {
 }
 
 // Resolve returns what a name (possibly dotted, "mod.Base") means at module
-// scope of m.
+// scope of m. Only module-scope bindings count: a name bound inside a
+// function body is not seen (rules that read a body ask the function's
+// locals first).
 func (v *View) Resolve(m *pyscan.Module, dotted string) Symbol {
+	if m == nil || dotted == "" {
+		return Symbol{}
+	}
+	key := resolveKey{m, dotted}
+	if s, ok := v.resolved.Load(key); ok {
+		return s.(Symbol)
+	}
 	r := &resolver{v: v, seen: map[string]bool{}}
-	return r.dotted(m, dotted)
+	s := r.dotted(m, dotted)
+	v.resolved.Store(key, s)
+	return s
+}
+
+type resolveKey struct {
+	m      *pyscan.Module
+	dotted string
+}
+
+// ResolveExpr is Resolve for a name or attribute chain of names; a Symbol
+// of kind Unknown for any other expression.
+func (v *View) ResolveExpr(m *pyscan.Module, e pyscan.Expr) Symbol {
+	return v.Resolve(m, pyscan.Dotted(e))
+}
+
+// QualifiedName is the absolute dotted name an expression denotes at
+// module scope of m ("fastapi.HTTPException", "builtins.KeyError",
+// "pkg.mod.helper"), or "" when it is not a name gymlint follows.
+func (v *View) QualifiedName(m *pyscan.Module, e pyscan.Expr) string {
+	return v.ResolveExpr(m, e).Dotted
 }
 
 // resolver is one resolution: it visits each (module, name) pair at most
@@ -151,9 +209,11 @@ type resolver struct {
 const maxResolveSteps = 10000
 
 func (r *resolver) dotted(m *pyscan.Module, dotted string) Symbol {
-	parts := strings.Split(dotted, ".")
-	sym := r.name(m, parts[0])
-	for _, attr := range parts[1:] {
+	first, rest, _ := strings.Cut(dotted, ".")
+	sym := r.name(m, first)
+	for rest != "" {
+		var attr string
+		attr, rest, _ = strings.Cut(rest, ".")
 		sym = r.attribute(sym, attr)
 	}
 	return sym
@@ -164,7 +224,7 @@ func (r *resolver) attribute(sym Symbol, attr string) Symbol {
 	v := r.v
 	switch sym.Kind {
 	case RepoModule:
-		if s := r.name(sym.Module, attr); s.Kind != Unknown {
+		if s := r.name(sym.Module, attr); s.Kind != Unknown && s.Kind != Builtin {
 			return s
 		}
 		// A submodule of a package.
@@ -183,6 +243,10 @@ func (r *resolver) attribute(sym Symbol, attr string) Symbol {
 			return Symbol{Kind: RepoModule, Module: mod, Dotted: mod.Name}
 		}
 		return Symbol{Kind: External, Dotted: dotted}
+	case RepoClass, RepoFunction, RepoValue, Member:
+		return Symbol{Kind: Member, Module: sym.Module, Class: sym.Class, Dotted: sym.Dotted + "." + attr}
+	case Builtin:
+		return Symbol{Kind: Builtin, Dotted: sym.Dotted + "." + attr}
 	}
 	return Symbol{}
 }
@@ -200,26 +264,28 @@ func (r *resolver) name(m *pyscan.Module, name string) Symbol {
 	b := m.Binding(name)
 	// A star import after the last explicit binding rebinds the name, as
 	// Python runs the statements in order; the later star import wins.
-	after := -1
+	after := int32(-1)
 	if b != nil {
-		after = b.Span.Start.Offset
+		after = b.Span.Start
 	}
 	if s := r.star(m, name, after); s.Kind != Unknown {
 		return s
 	}
 	if b == nil {
-		return Symbol{}
+		return Symbol{Kind: Builtin, Dotted: "builtins." + name}
 	}
 	switch b.Kind {
 	case pyscan.BindClass:
-		var c *pyscan.Class
 		for _, cl := range m.Classes {
 			if cl.Name == name && cl.NameSpan == b.Span {
-				c = cl
+				return Symbol{Kind: RepoClass, Module: m, Class: cl, Dotted: m.Name + "." + name}
 			}
 		}
-		if c != nil {
-			return Symbol{Kind: RepoClass, Module: m, Class: c, Dotted: m.Name + "." + name}
+	case pyscan.BindDef:
+		for _, f := range m.Functions {
+			if f.Name == name && f.NameSpan == b.Span {
+				return Symbol{Kind: RepoFunction, Module: m, Function: f, Dotted: m.Name + "." + name}
+			}
 		}
 	case pyscan.BindImport:
 		for i := len(m.Imports) - 1; i >= 0; i-- {
@@ -230,30 +296,33 @@ func (r *resolver) name(m *pyscan.Module, name string) Symbol {
 		}
 	case pyscan.BindAssign, pyscan.BindAnnAssign:
 		// `Alias = Base` makes Alias another name for Base.
-		if b.Value != nil && b.Value.Dotted != "" && !b.Value.Call && len(b.Value.Args) == 0 {
-			return r.dotted(m, b.Value.Dotted)
+		if d := pyscan.Dotted(b.Value); d != "" {
+			return r.dotted(m, d)
 		}
+		return Symbol{Kind: RepoValue, Module: m, Binding: b, Dotted: m.Name + "." + name}
 	}
 	return Symbol{}
 }
 
 // star looks a name up through the module-scope `from X import *`
-// statements that come after offset, the last one first.
-func (r *resolver) star(m *pyscan.Module, name string, after int) Symbol {
+// statements that come after offset, the last one first. A star import of
+// a framework module outside the repository is taken to provide any name
+// that is not one of Python's builtins.
+func (r *resolver) star(m *pyscan.Module, name string, after int32) Symbol {
 	v := r.v
 	for i := len(m.Imports) - 1; i >= 0; i-- {
 		imp := m.Imports[i]
-		if imp.Name != "*" || !imp.ModuleScope || imp.Span.Start.Offset < after {
+		if imp.Name != "*" || !imp.ModuleScope || imp.Span.Start < after {
 			continue
 		}
 		if mod := v.repoModule(v.ModuleFile(m.Path, imp.Level, imp.Module)); mod != nil {
-			if s := r.name(mod, name); s.Kind != Unknown {
+			if s := r.name(mod, name); s.Kind != Unknown && s.Kind != Builtin {
 				return s
 			}
 			continue
 		}
 		abs, ok := AbsoluteModule(m, imp.Level, imp.Module)
-		if ok && v.IsFrameworkModule(abs) && v.serverBases[name] {
+		if ok && v.IsFrameworkModule(abs) && !pyBuiltins[name] {
 			return Symbol{Kind: External, Dotted: abs + "." + name}
 		}
 	}
@@ -273,11 +342,11 @@ func (r *resolver) importSym(m *pyscan.Module, imp *pyscan.Import) Symbol {
 		}
 		if imp.Bound != target {
 			// `import a.b as c` where a.b is a module of a namespace package.
-			if s := r.attributePath(target); s.Kind != Unknown {
-				return s
+			if mod := v.repoModule(v.ModuleFile("", 0, target)); mod != nil {
+				return Symbol{Kind: RepoModule, Module: mod, Dotted: mod.Name}
 			}
 		}
-		return Symbol{Kind: External, Dotted: target}
+		return Symbol{Kind: External, Dotted: target, IsModule: true}
 	}
 	abs, ok := AbsoluteModule(m, imp.Level, imp.Module)
 	if !ok {
@@ -286,7 +355,7 @@ func (r *resolver) importSym(m *pyscan.Module, imp *pyscan.Import) Symbol {
 	}
 	file := v.ModuleFile(m.Path, imp.Level, imp.Module)
 	if mod := v.repoModule(file); mod != nil {
-		if s := r.name(mod, imp.Name); s.Kind != Unknown {
+		if s := r.name(mod, imp.Name); s.Kind != Unknown && s.Kind != Builtin {
 			return s
 		}
 	}
@@ -307,10 +376,91 @@ func (r *resolver) importSym(m *pyscan.Module, imp *pyscan.Import) Symbol {
 	return Symbol{Kind: External, Dotted: abs + "." + imp.Name}
 }
 
-// attributePath resolves an absolute dotted module path from the root.
-func (r *resolver) attributePath(dotted string) Symbol {
-	if mod := r.v.repoModule(r.v.ModuleFile("", 0, dotted)); mod != nil {
-		return Symbol{Kind: RepoModule, Module: mod, Dotted: mod.Name}
+// FrameworkName returns the name the framework exports (for example
+// "ResourcesSessionLostError", "lost_session_verification",
+// "ResourcesSessionFences.fence", "SESSION_ID_KEY") that a dotted name
+// written at module scope of m refers to, through imports, aliases and
+// re-exports, whether the framework package is part of the repository or
+// installed elsewhere; "" when it is not a framework name (or is a
+// framework module).
+//
+// Where the module path ends is known from the files when the framework is
+// part of the repository; for an installed framework the exported name is
+// taken to start at the first component that begins with an upper-case
+// letter, else to be the last component
+// ("nemo_gym.x.lost_session_verification"). A module bound by a
+// from-import of an installed framework (`from nemo_gym import
+// base_resources_server as brs`) gives its last component, which no
+// contract name equals.
+func (v *View) FrameworkName(m *pyscan.Module, dotted string) string {
+	return v.SymbolFrameworkName(v.Resolve(m, dotted))
+}
+
+// FrameworkNameOf is FrameworkName for an expression (a name or attribute
+// chain).
+func (v *View) FrameworkNameOf(m *pyscan.Module, e pyscan.Expr) string {
+	return v.FrameworkName(m, pyscan.Dotted(e))
+}
+
+// SymbolFrameworkName is FrameworkName for a resolved symbol.
+func (v *View) SymbolFrameworkName(s Symbol) string {
+	switch s.Kind {
+	case RepoClass, RepoFunction, RepoValue, Member:
+		if s.Module == nil || !v.IsFrameworkModule(s.Module.Name) {
+			return ""
+		}
+		return strings.TrimPrefix(s.Dotted, s.Module.Name+".")
+	case External:
+		if s.IsModule {
+			return ""
+		}
+		parts := strings.Split(s.Dotted, ".")
+		if len(parts) < 2 || !v.IsFrameworkModule(parts[0]) {
+			return ""
+		}
+		for i := 1; i < len(parts); i++ {
+			if r := []rune(parts[i]); len(r) > 0 && unicode.IsUpper(r[0]) {
+				return strings.Join(parts[i:], ".")
+			}
+		}
+		return parts[len(parts)-1]
 	}
-	return Symbol{}
+	return ""
+}
+
+// pyBuiltins are the names of Python's builtins module.
+var pyBuiltins = map[string]bool{
+	"ArithmeticError": true, "AssertionError": true, "AttributeError": true, "BaseException": true,
+	"BaseExceptionGroup": true, "BlockingIOError": true, "BrokenPipeError": true, "BufferError": true,
+	"BytesWarning": true, "ChildProcessError": true, "ConnectionAbortedError": true,
+	"ConnectionError": true, "ConnectionRefusedError": true, "ConnectionResetError": true,
+	"DeprecationWarning": true, "EOFError": true, "Ellipsis": true, "EncodingWarning": true,
+	"EnvironmentError": true, "Exception": true, "ExceptionGroup": true, "False": true,
+	"FileExistsError": true, "FileNotFoundError": true, "FloatingPointError": true,
+	"FutureWarning": true, "GeneratorExit": true, "IOError": true, "ImportError": true,
+	"ImportWarning": true, "IndentationError": true, "IndexError": true, "InterruptedError": true,
+	"IsADirectoryError": true, "KeyError": true, "KeyboardInterrupt": true, "LookupError": true,
+	"MemoryError": true, "ModuleNotFoundError": true, "NameError": true, "None": true,
+	"NotADirectoryError": true, "NotImplemented": true, "NotImplementedError": true, "OSError": true,
+	"OverflowError": true, "PendingDeprecationWarning": true, "PermissionError": true,
+	"ProcessLookupError": true, "RecursionError": true, "ReferenceError": true,
+	"ResourceWarning": true, "RuntimeError": true, "RuntimeWarning": true, "StopAsyncIteration": true,
+	"StopIteration": true, "SyntaxError": true, "SyntaxWarning": true, "SystemError": true,
+	"SystemExit": true, "TabError": true, "TimeoutError": true, "True": true, "TypeError": true,
+	"UnboundLocalError": true, "UnicodeDecodeError": true, "UnicodeEncodeError": true,
+	"UnicodeError": true, "UnicodeTranslateError": true, "UnicodeWarning": true, "UserWarning": true,
+	"ValueError": true, "Warning": true, "ZeroDivisionError": true, "abs": true, "aiter": true,
+	"all": true, "anext": true, "any": true, "ascii": true, "bin": true, "bool": true,
+	"breakpoint": true, "bytearray": true, "bytes": true, "callable": true, "chr": true,
+	"classmethod": true, "compile": true, "complex": true, "copyright": true, "credits": true,
+	"delattr": true, "dict": true, "dir": true, "divmod": true, "enumerate": true, "eval": true,
+	"exec": true, "exit": true, "filter": true, "float": true, "format": true, "frozenset": true,
+	"getattr": true, "globals": true, "hasattr": true, "hash": true, "help": true, "hex": true,
+	"id": true, "input": true, "int": true, "isinstance": true, "issubclass": true, "iter": true,
+	"len": true, "license": true, "list": true, "locals": true, "map": true, "max": true,
+	"memoryview": true, "min": true, "next": true, "object": true, "oct": true, "open": true,
+	"ord": true, "pow": true, "print": true, "property": true, "quit": true, "range": true,
+	"repr": true, "reversed": true, "round": true, "set": true, "setattr": true, "slice": true,
+	"sorted": true, "staticmethod": true, "str": true, "sum": true, "super": true, "tuple": true,
+	"type": true, "vars": true, "zip": true,
 }

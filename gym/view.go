@@ -110,6 +110,8 @@ type View struct {
 	sharedMu sync.Mutex
 	shared   map[any]*sharedEntry
 
+	resolved sync.Map // resolveKey -> Symbol
+
 	mu   sync.Mutex
 	seen map[string]bool // modules and sources asked for
 	deps map[string]bool // paths whose content or existence the analysis read
@@ -414,7 +416,8 @@ func (v *View) Module(p string) (*pyscan.Module, error) {
 			v.report(RuleUnreadableFile.New(p, filePos, filePos, v.cache.readErrorMessage(p, e.err)))
 		} else if e.mod != nil && e.mod.SyntaxError != nil {
 			se := e.mod.SyntaxError
-			v.report(RuleSyntaxError.New(p, pyPos(se.Span.Start), pyPos(se.Span.End), se.Message+
+			start, end := Range(e.mod, se.Span)
+			v.report(RuleSyntaxError.New(p, start, end, se.Message+
 				": fix the syntax; gymlint skips the rules for this module until it parses"))
 		}
 	}
@@ -428,10 +431,22 @@ func (v *View) ParsedModules() int {
 	return len(v.seen)
 }
 
-func pyPos(p pyscan.Pos) diag.Pos { return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col} }
-
 // PyPos converts a pyscan position to a diagnostic position.
-func PyPos(p pyscan.Pos) diag.Pos { return pyPos(p) }
+func PyPos(p pyscan.Pos) diag.Pos { return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col} }
+
+// Pos is the diagnostic position of a byte offset of a module.
+func Pos(m *pyscan.Module, off int32) diag.Pos { return PyPos(m.Pos(off)) }
+
+// Range is the diagnostic positions of a span of a module.
+func Range(m *pyscan.Module, s pyscan.Span) (start, end diag.Pos) {
+	return Pos(m, s.Start), Pos(m, s.End)
+}
+
+// Related is a related position at a span of a module.
+func Related(m *pyscan.Module, s pyscan.Span, msg string) diag.Related {
+	start, end := Range(m, s)
+	return diag.Related{Path: m.Path, Start: start, End: end, Message: msg}
+}
 
 // IsFrameworkModule reports whether a dotted module name belongs to the
 // framework package.

@@ -76,13 +76,13 @@ func Build(v *gym.View) []Server {
 			row := base
 			row.Configs = append([]string{}, base.Configs...)
 			row.Class = s.Class.Class.Name
-			row.Line = s.Class.Class.NameSpan.Start.Line
+			row.Line = s.Class.Module.Line(s.Class.Class.NameSpan.Start)
 			if s.Class.Module != e.Module {
 				// The class lives in another module: point at the call
 				// that starts it from this entrypoint.
 				row.Line = 1
 				if s.Call != nil {
-					row.Line = s.Call.Span.Start.Line
+					row.Line = e.Module.Line(s.Call.Span.Start)
 				}
 			}
 			ws := workers.Status(v, e, s)

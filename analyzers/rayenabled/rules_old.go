@@ -1,0 +1,5 @@
+//go:build ignore
+
+package rayenabled
+
+import "github.com/gymlint/gymlint/diag"

@@ -1,0 +1,233 @@
+package pyscan
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// str converts a string literal, or adjacent literals, into a Constant
+// (str or bytes) or an FString. The value is decoded as CPython would:
+// prefixes (r, b, f, u), escape sequences, and "{{"/"}}" in f-strings.
+// Mixing bytes with str is a syntax error in Python and gives Other.
+func (w *walker) str(x kid, sc scope) Expr {
+	parts := []kid{x}
+	if x.k == kConcatenatedString {
+		parts = named(w.kids(x.n))
+	}
+	var lit strings.Builder
+	litOnly := ""       // the value while it is one slice of the text
+	litSliced := true   // lit is empty and litOnly holds the value
+	var fparts []FStringPart
+	isF, isBytes, isStr := false, false, false
+	flush := func() {
+		s := litOnly
+		if !litSliced {
+			s = lit.String()
+			lit.Reset()
+		}
+		litOnly, litSliced = "", true
+		if s == "" {
+			return
+		}
+		if n := len(fparts); n > 0 && fparts[n-1].Value == nil {
+			fparts[n-1].Lit += s
+			return
+		}
+		fparts = append(fparts, FStringPart{Lit: s})
+	}
+	appendLit := func(s string) {
+		if s == "" {
+			return
+		}
+		if litSliced && litOnly == "" {
+			litOnly = s
+			return
+		}
+		if litSliced {
+			lit.WriteString(litOnly)
+			litOnly, litSliced = "", false
+		}
+		lit.WriteString(s)
+	}
+	for _, p := range parts {
+		if p.k != kString {
+			return &Other{Span: x.span}
+		}
+		var raw, bytes, fstr bool
+		for _, k := range w.kids(p.n) {
+			switch k.k {
+			case kStringStart:
+				for _, c := range strings.ToLower(w.spanText(k.span)) {
+					switch c {
+					case 'r':
+						raw = true
+					case 'b':
+						bytes = true
+					case 'f':
+						fstr = true
+					}
+				}
+				if bytes {
+					isBytes = true
+				} else {
+					isStr = true
+				}
+				if fstr {
+					isF = true
+				}
+			case kStringContent:
+				appendLit(decodeString(w.spanText(k.span), raw, bytes, fstr))
+			case kInterpolation:
+				flush()
+				var e Expr = &Other{Span: k.span}
+				if v := byField(w.kids(k.n), fExpression); v != nil {
+					e = w.expr(*v, sc)
+				}
+				fparts = append(fparts, FStringPart{Value: e})
+			}
+		}
+	}
+	if isBytes && isStr {
+		return &Other{Span: x.span}
+	}
+	if isF {
+		flush()
+		return &FString{Span: x.span, Parts: fparts}
+	}
+	value := litOnly
+	if !litSliced {
+		value = lit.String()
+	}
+	c := &Constant{Span: x.span, Kind: ConstStr, Value: value}
+	if isBytes {
+		c.Kind = ConstBytes
+	}
+	return c
+}
+
+// decodeString decodes the body of one string literal (the text between
+// its quotes): escape sequences unless raw, and, in an f-string's literal
+// text, "{{" and "}}". The result is a slice of body when nothing needed
+// decoding. For bytes, each escape gives one byte.
+func decodeString(body string, raw, bytes, fstr bool) string {
+	if !strings.ContainsAny(body, `\{}`) || raw && !fstr {
+		return body
+	}
+	var sb strings.Builder
+	for j := 0; j < len(body); j++ {
+		c := body[j]
+		if fstr && (c == '{' || c == '}') && j+1 < len(body) && body[j+1] == c {
+			sb.WriteByte(c)
+			j++
+			continue
+		}
+		if c != '\\' || raw || j+1 == len(body) {
+			sb.WriteByte(c)
+			continue
+		}
+		j++
+		switch e := body[j]; e {
+		case '\n':
+			// A line continuation inside the literal.
+		case '\r':
+			if j+1 < len(body) && body[j+1] == '\n' {
+				j++
+			}
+		case '\\', '\'', '"':
+			sb.WriteByte(e)
+		case 'n':
+			sb.WriteByte('\n')
+		case 't':
+			sb.WriteByte('\t')
+		case 'r':
+			sb.WriteByte('\r')
+		case 'a':
+			sb.WriteByte('\a')
+		case 'b':
+			sb.WriteByte('\b')
+		case 'f':
+			sb.WriteByte('\f')
+		case 'v':
+			sb.WriteByte('\v')
+		case 'x', 'u', 'U':
+			size := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			if bytes && e != 'x' || j+1+size > len(body) {
+				sb.WriteByte('\\')
+				sb.WriteByte(e)
+				continue
+			}
+			v, err := strconv.ParseUint(body[j+1:j+1+size], 16, 32)
+			if err != nil {
+				sb.WriteByte('\\')
+				sb.WriteByte(e)
+				continue
+			}
+			if bytes {
+				sb.WriteByte(byte(v))
+			} else if utf8.ValidRune(rune(v)) {
+				sb.WriteRune(rune(v))
+			} else {
+				sb.WriteRune(utf8.RuneError)
+			}
+			j += size
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			k := j
+			for k < len(body) && k < j+3 && body[k] >= '0' && body[k] <= '7' {
+				k++
+			}
+			v, _ := strconv.ParseUint(body[j:k], 8, 32)
+			if bytes {
+				sb.WriteByte(byte(v))
+			} else {
+				sb.WriteRune(rune(v))
+			}
+			j = k - 1
+		default:
+			// \N{...} and unknown escapes are kept as written.
+			sb.WriteByte('\\')
+			sb.WriteByte(e)
+		}
+	}
+	return sb.String()
+}
+
+// Int returns the value of an integer literal (decimal, hex, octal or
+// binary, with underscores); ok is false for anything else and for values
+// that do not fit in an int64.
+func (c *Constant) Int() (int64, bool) {
+	if c.Kind != ConstInt {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(strings.ReplaceAll(c.Value, "_", ""), 0, 64)
+	if err != nil {
+		// "010" is not Python 3, "0_7" and "00" are: ParseInt's base
+		// detection agrees on the rest.
+		return 0, false
+	}
+	return v, true
+}
+
+// Float returns the value of an integer or float literal.
+func (c *Constant) Float() (float64, bool) {
+	switch c.Kind {
+	case ConstInt:
+		v, ok := c.Int()
+		return float64(v), ok
+	case ConstFloat:
+		v, err := strconv.ParseFloat(strings.ReplaceAll(c.Value, "_", ""), 64)
+		return v, err == nil
+	}
+	return 0, false
+}
+
+// HasLiteralText reports whether an f-string has literal text outside its
+// replacement fields.
+func (f *FString) HasLiteralText() bool {
+	for _, p := range f.Parts {
+		if p.Value == nil && p.Lit != "" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,465 @@
+package pyscan
+
+import "strings"
+
+// Inspect traverses the syntax under root depth-first, in source order,
+// calling f for every node with the stack of nodes from root down to it
+// (stack[0] is root, stack[len(stack)-1] the node). If f returns false,
+// the node's children are skipped. The stack is valid only during the
+// call: copy what must outlive it.
+//
+// Function and class statements are visited like any other, their
+// decorators, parameters (a *Param, then its annotation and default) and
+// bodies included; a rule that wants one scope stops at the *Function,
+// *Class, *Lambda or *Comprehension it does not want to enter. A Call's
+// arguments are visited as their values, a Handler and a MatchCase as
+// nodes of their own.
+func Inspect(root Node, f func(n Node, stack []Node) bool) {
+	if root == nil {
+		return
+	}
+	in := &inspector{f: f, stack: make([]Node, 0, 16)}
+	in.visit(root)
+}
+
+// InspectBody is Inspect over each statement of body in turn.
+func InspectBody(body []Stmt, f func(n Node, stack []Node) bool) {
+	in := &inspector{f: f, stack: make([]Node, 0, 16)}
+	for _, s := range body {
+		in.visit(s)
+	}
+}
+
+type inspector struct {
+	f     func(Node, []Node) bool
+	stack []Node
+}
+
+func (in *inspector) visit(n Node) {
+	if n == nil {
+		return
+	}
+	in.stack = append(in.stack, n)
+	if in.f(n, in.stack) {
+		eachChild(n, in.visit)
+	}
+	in.stack = in.stack[:len(in.stack)-1]
+}
+
+// eachChild calls visit for each child node of n, in source order.
+func eachChild(n Node, visit func(Node)) {
+	exprs := func(es []Expr) {
+		for _, e := range es {
+			if e != nil {
+				visit(e)
+			}
+		}
+	}
+	stmts := func(ss []Stmt) {
+		for _, s := range ss {
+			visit(s)
+		}
+	}
+	opt := func(e Expr) {
+		if e != nil {
+			visit(e)
+		}
+	}
+	switch n := n.(type) {
+	case *Attribute:
+		visit(n.Value)
+	case *Call:
+		visit(n.Func)
+		for _, a := range n.Args {
+			visit(a.Value)
+		}
+	case *Subscript:
+		visit(n.Value)
+		visit(n.Index)
+	case *Slice:
+		opt(n.Lower)
+		opt(n.Upper)
+		opt(n.Step)
+	case *FString:
+		for _, p := range n.Parts {
+			opt(p.Value)
+		}
+	case *Compare:
+		visit(n.Left)
+		exprs(n.Comparators)
+	case *BoolOp:
+		exprs(n.Values)
+	case *UnaryOp:
+		visit(n.Operand)
+	case *BinOp:
+		visit(n.Left)
+		visit(n.Right)
+	case *IfExp:
+		visit(n.Body)
+		visit(n.Test)
+		visit(n.OrElse)
+	case *NamedExpr:
+		visit(n.Target)
+		visit(n.Value)
+	case *Await:
+		visit(n.Value)
+	case *Yield:
+		opt(n.Value)
+	case *Lambda:
+		for _, p := range n.Params {
+			visit(p)
+		}
+		visit(n.Body)
+	case *List:
+		exprs(n.Elts)
+	case *Tuple:
+		exprs(n.Elts)
+	case *Set:
+		exprs(n.Elts)
+	case *Dict:
+		for _, it := range n.Items {
+			opt(it.Key)
+			visit(it.Value)
+		}
+	case *Comprehension:
+		opt(n.Key)
+		visit(n.Elt)
+		for _, g := range n.Generators {
+			visit(g.Target)
+			visit(g.Iter)
+			exprs(g.Ifs)
+		}
+	case *Starred:
+		visit(n.Value)
+	case *Param:
+		opt(n.Annotation)
+		opt(n.Default)
+
+	case *ExprStmt:
+		visit(n.Value)
+	case *Assign:
+		exprs(n.Targets)
+		visit(n.Value)
+	case *AnnAssign:
+		visit(n.Target)
+		visit(n.Annotation)
+		opt(n.Value)
+	case *AugAssign:
+		visit(n.Target)
+		visit(n.Value)
+	case *Delete:
+		exprs(n.Targets)
+	case *Return:
+		opt(n.Value)
+	case *Raise:
+		opt(n.Exc)
+		opt(n.Cause)
+	case *Assert:
+		visit(n.Test)
+		opt(n.Msg)
+	case *If:
+		visit(n.Test)
+		stmts(n.Body)
+		stmts(n.Else)
+	case *For:
+		visit(n.Target)
+		visit(n.Iter)
+		stmts(n.Body)
+		stmts(n.Else)
+	case *While:
+		visit(n.Test)
+		stmts(n.Body)
+		stmts(n.Else)
+	case *Try:
+		stmts(n.Body)
+		for _, h := range n.Handlers {
+			visit(h)
+		}
+		stmts(n.Else)
+		stmts(n.Finally)
+	case *Handler:
+		opt(n.Type)
+		stmts(n.Body)
+	case *With:
+		for _, it := range n.Items {
+			visit(it.Context)
+			opt(it.Target)
+		}
+		stmts(n.Body)
+	case *Match:
+		visit(n.Subject)
+		for _, c := range n.Cases {
+			visit(c)
+		}
+	case *MatchCase:
+		opt(n.Pattern)
+		opt(n.Guard)
+		stmts(n.Body)
+	case *TypeAlias:
+		visit(n.Value)
+	case *Function:
+		exprs(n.Decorators)
+		for _, p := range n.Params {
+			visit(p)
+		}
+		opt(n.ReturnType)
+		stmts(n.Body)
+	case *Class:
+		exprs(n.Decorators)
+		exprs(n.Bases)
+		for _, k := range n.Keywords {
+			visit(k.Value)
+		}
+		stmts(n.Body)
+	}
+}
+
+// Guard is the test of an enclosing if/elif that decides whether a
+// statement runs: Negated is set for a test that must have failed (the
+// statement is in a later elif or in the else branch).
+type Guard struct {
+	Test    Expr
+	Negated bool
+	If      *If
+}
+
+// Context says where a node sits, from the stack Inspect gives it.
+type Context struct {
+	// Function is the innermost function holding the node (nil at module
+	// or class scope); the rest is counted inside it.
+	Function *Function
+	// Guards are the if/elif tests that hold where the node is, outermost
+	// first.
+	Guards []Guard
+	// Loop: inside the body or else of a for or while statement.
+	Loop bool
+	// Tries are the try statements whose body (not handlers, else or
+	// finally) holds the node, outermost first: their handlers may catch
+	// what the node raises.
+	Tries []*Try
+	// InTry: inside any part of a try statement.
+	InTry bool
+	// Handler is the innermost except clause holding the node.
+	Handler *Handler
+	// Finally: inside a finally block.
+	Finally bool
+	// Withs are the with statements whose body holds the node, outermost
+	// first.
+	Withs []*With
+	// Match: inside a case of a match statement.
+	Match bool
+	// Deferred: inside a lambda or a comprehension (code that runs later,
+	// or in a scope of its own). A nested def's body is a Function of its
+	// own; its decorators and defaults run where the def does.
+	Deferred bool
+	// InMainGuard: inside the body of a module-scope
+	// `if __name__ == "__main__":` (Function is nil then).
+	InMainGuard bool
+}
+
+// ContextOf computes the Context of the last node of a stack that Inspect
+// gave.
+func ContextOf(stack []Node) Context {
+	start := 0
+	var fn *Function
+	for i := len(stack) - 2; i >= 0; i-- {
+		if f, ok := stack[i].(*Function); ok && !inHeader(f, stack[i+1]) {
+			fn, start = f, i
+			break
+		}
+	}
+	c := Context{Function: fn}
+	for i := start; i < len(stack)-1; i++ {
+		child := stack[i+1]
+		switch s := stack[i].(type) {
+		case *If:
+			if child == Node(s.Test) {
+				continue
+			}
+			neg := inBody(s.Else, child)
+			if fn == nil && !neg && isMainGuard(s.Test) {
+				c.InMainGuard = true
+			}
+			c.Guards = append(c.Guards, Guard{Test: s.Test, Negated: neg, If: s})
+		case *For:
+			if inBody(s.Body, child) || inBody(s.Else, child) {
+				c.Loop = true
+			}
+		case *While:
+			if child != Node(s.Test) {
+				c.Loop = true
+			}
+		case *Try:
+			c.InTry = true
+			if inBody(s.Body, child) {
+				c.Tries = append(c.Tries, s)
+			}
+			if inBody(s.Finally, child) {
+				c.Finally = true
+			}
+		case *Handler:
+			if child != Node(s.Type) {
+				c.Handler = s
+			}
+		case *With:
+			if inBody(s.Body, child) {
+				c.Withs = append(c.Withs, s)
+			}
+		case *MatchCase:
+			c.Match = true
+		case *Lambda, *Comprehension:
+			c.Deferred = true
+		}
+	}
+	return c
+}
+
+// inHeader reports whether child is part of a def's header (decorators,
+// parameters, return annotation), which runs where the def runs.
+func inHeader(f *Function, child Node) bool {
+	_, stmt := child.(Stmt)
+	return !stmt
+}
+
+// inBody reports whether child is one of the statements of body.
+func inBody(body []Stmt, child Node) bool {
+	for _, s := range body {
+		if Node(s) == child {
+			return true
+		}
+	}
+	return false
+}
+
+// Dotted returns "a.b.c" for a name or an attribute chain of names, and ""
+// for anything else (a call, a subscript, a literal, ...).
+func Dotted(e Expr) string {
+	switch e := e.(type) {
+	case *Name:
+		return e.Id
+	case *Attribute:
+		// Most chains are short: build the string once.
+		n := 0
+		x := Expr(e)
+		for {
+			switch t := x.(type) {
+			case *Attribute:
+				n += len(t.Attr) + 1
+				x = t.Value
+				continue
+			case *Name:
+				n += len(t.Id)
+			default:
+				return ""
+			}
+			break
+		}
+		var b strings.Builder
+		b.Grow(n)
+		var write func(x Expr)
+		write = func(x Expr) {
+			switch t := x.(type) {
+			case *Attribute:
+				write(t.Value)
+				b.WriteByte('.')
+				b.WriteString(t.Attr)
+			case *Name:
+				b.WriteString(t.Id)
+			}
+		}
+		write(e)
+		return b.String()
+	}
+	return ""
+}
+
+// Root returns the name an attribute chain, call or subscript starts from
+// ("self" for self.x[k].get(y)), or nil.
+func Root(e Expr) *Name {
+	for {
+		switch t := e.(type) {
+		case *Name:
+			return t
+		case *Attribute:
+			e = t.Value
+		case *Subscript:
+			e = t.Value
+		case *Call:
+			e = t.Func
+		default:
+			return nil
+		}
+	}
+}
+
+// Positional returns the i-th positional argument of a call, or nil when
+// there is none or a *args comes at or before it (its position is then
+// unknown).
+func (c *Call) Positional(i int) Expr {
+	k := 0
+	for _, a := range c.Args {
+		switch a.Kind {
+		case StarArg:
+			return nil
+		case Positional:
+			if k == i {
+				return a.Value
+			}
+			k++
+		}
+	}
+	return nil
+}
+
+// Keyword returns the value of the keyword argument name, or nil.
+func (c *Call) Keyword(name string) Expr {
+	for _, a := range c.Args {
+		if a.Kind == Keyword && a.Name == name {
+			return a.Value
+		}
+	}
+	return nil
+}
+
+// Arg returns the argument for a parameter at position i (not counting a
+// receiver) with name name: the keyword, else the positional one; nil when
+// neither is given, or a * or ** splat may give it.
+func (c *Call) Arg(i int, name string) Expr {
+	if v := c.Keyword(name); v != nil {
+		return v
+	}
+	if v := c.Positional(i); v != nil {
+		return v
+	}
+	return nil
+}
+
+// HasSplat reports whether the call has a *args or **kwargs argument.
+func (c *Call) HasSplat() bool {
+	for _, a := range c.Args {
+		if a.Kind == StarArg || a.Kind == StarStarArg {
+			return true
+		}
+	}
+	return false
+}
+
+// Str returns the value of a str literal.
+func Str(e Expr) (string, bool) {
+	if c, ok := e.(*Constant); ok && c.Kind == ConstStr {
+		return c.Value, true
+	}
+	return "", false
+}
+
+// IsNone reports whether e is the literal None.
+func IsNone(e Expr) bool {
+	c, ok := e.(*Constant)
+	return ok && c.Kind == ConstNone
+}
+
+// IsConst reports whether e is a constant of kind k.
+func IsConst(e Expr, k ConstKind) bool {
+	c, ok := e.(*Constant)
+	return ok && c.Kind == k
+}
