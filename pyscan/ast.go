@@ -62,10 +62,10 @@ type ArgKind uint8
 
 // The kinds of argument.
 const (
-	Positional ArgKind = iota // f(x)
-	Keyword                   // f(name=x)
-	StarArg                   // f(*x)
-	StarStarArg               // f(**x)
+	Positional  ArgKind = iota // f(x)
+	Keyword                    // f(name=x)
+	StarArg                    // f(*x)
+	StarStarArg                // f(**x)
 )
 
 // Arg is one argument of a call (or of a class statement's bases).

@@ -272,11 +272,11 @@ type ParamKind uint8
 
 // The kinds of parameter.
 const (
-	ParamNormal     ParamKind = iota // positional or keyword
-	ParamPosOnly                     // before a `/`
-	ParamKwOnly                      // after `*` or *args
-	ParamVarArgs                     // *args
-	ParamVarKwargs                   // **kwargs
+	ParamNormal    ParamKind = iota // positional or keyword
+	ParamPosOnly                    // before a `/`
+	ParamKwOnly                     // after `*` or *args
+	ParamVarArgs                    // *args
+	ParamVarKwargs                  // **kwargs
 )
 
 // Param is a parameter of a def or a lambda.

@@ -16,8 +16,8 @@ func (w *walker) str(x kid, sc scope) Expr {
 		parts = named(w.kids(x.n))
 	}
 	var lit strings.Builder
-	litOnly := ""       // the value while it is one slice of the text
-	litSliced := true   // lit is empty and litOnly holds the value
+	litOnly := ""     // the value while it is one slice of the text
+	litSliced := true // lit is empty and litOnly holds the value
 	var fparts []FStringPart
 	isF, isBytes, isStr := false, false, false
 	flush := func() {
