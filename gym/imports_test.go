@@ -16,7 +16,7 @@ func closurePaths(recs []*gym.Imported) []string {
 	for _, r := range recs {
 		s := r.Path
 		if r.By != nil {
-			s += "<-" + r.By.Path + ":" + itoa(r.Import.Span.Start.Line)
+			s += "<-" + r.By.Path + ":" + itoa(r.By.Module.Line(r.Import.Span.Start))
 		}
 		out = append(out, s)
 	}

@@ -306,8 +306,9 @@ func (r *resolver) name(m *pyscan.Module, name string) Symbol {
 
 // star looks a name up through the module-scope `from X import *`
 // statements that come after offset, the last one first. A star import of
-// a framework module outside the repository is taken to provide any name
-// that is not one of Python's builtins.
+// a framework module outside the repository is taken to provide a name
+// that the module binds nowhere else and that is not one of Python's
+// builtins (gymlint cannot read what it exports).
 func (r *resolver) star(m *pyscan.Module, name string, after int32) Symbol {
 	v := r.v
 	for i := len(m.Imports) - 1; i >= 0; i-- {
@@ -322,7 +323,7 @@ func (r *resolver) star(m *pyscan.Module, name string, after int32) Symbol {
 			continue
 		}
 		abs, ok := AbsoluteModule(m, imp.Level, imp.Module)
-		if ok && v.IsFrameworkModule(abs) && !pyBuiltins[name] {
+		if ok && v.IsFrameworkModule(abs) && after < 0 && !pyBuiltins[name] {
 			return Symbol{Kind: External, Dotted: abs + "." + name}
 		}
 	}

@@ -235,8 +235,8 @@ func TestResolveAliasAssignment(t *testing.T) {
 	if s := v.Resolve(m, "SRS"); s.Kind != gym.External || s.Dotted != "nemo_gym.base_resources_server.SimpleResourcesServer" {
 		t.Errorf("SRS = %+v", s)
 	}
-	if s := v.Resolve(m, "Made"); s.Kind != gym.Unknown {
-		t.Errorf("Made (a call result) = %+v, want Unknown", s)
+	if s := v.Resolve(m, "Made"); s.Kind != gym.RepoValue || s.Dotted != "resources_servers.x.app.Made" {
+		t.Errorf("Made (a call result) = %+v, want a value of the module", s)
 	}
 	if got := serverNames(entry(t, v, "resources_servers/x/app.py")); !equalStrings(got, []string{"S"}) {
 		t.Errorf("servers = %v, want [S]", got)
@@ -260,8 +260,13 @@ func TestResolveWildcardFrameworkOutside(t *testing.T) {
 	if s := v.Resolve(m, "SimpleResourcesServer"); s.Kind != gym.External || s.Dotted != "nemo_gym.base_resources_server.SimpleResourcesServer" {
 		t.Errorf("SimpleResourcesServer via * = %+v", s)
 	}
-	if s := v.Resolve(m, "SomethingElse"); s.Kind != gym.Unknown {
-		t.Errorf("an unknown name via * from outside = %+v, want Unknown", s)
+	// A star import of the framework installed outside the repository
+	// provides every name that is not a builtin.
+	if s := v.Resolve(m, "SomethingElse"); s.Kind != gym.External || s.Dotted != "nemo_gym.base_resources_server.SomethingElse" {
+		t.Errorf("an unknown name via * from outside = %+v, want the framework's", s)
+	}
+	if s := v.Resolve(m, "ValueError"); s.Kind != gym.Builtin || s.Dotted != "builtins.ValueError" {
+		t.Errorf("a builtin next to a framework * import = %+v, want the builtin", s)
 	}
 	if got := serverNames(entry(t, v, "resources_servers/star/app.py")); !equalStrings(got, []string{"StarServer"}) {
 		t.Errorf("servers = %v", got)
