@@ -126,12 +126,7 @@ func TestGoldenMissing(t *testing.T) {
 // A section of a txtar golden that is wrong, and a message without its
 // section.
 func TestGoldenSections(t *testing.T) {
-	dir := copyCase(t, "golden-sections")
-	golden := filepath.Join(dir, "resources_servers", "echo", "app.py.golden")
-	data, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, golden, data := sectionsCase(t)
 	const app = "-- Add a module-level app (the server is safe with several workers) (unsafe) --\n"
 	if !strings.HasPrefix(string(data), app) {
 		t.Fatalf("golden does not start with the app section:\n%s", data)
@@ -139,32 +134,21 @@ func TestGoldenSections(t *testing.T) {
 	// The override section kept, the app section's text changed.
 	wrong := strings.Replace(string(data), "elif is_nemo_gym_fastapi_entrypoint(__file__):", "elif True:", 1)
 	write(t, golden, wrong)
-	r := &recorder{}
-	gymtest.RunCase(r, dir, workers)
-	wantErrors(t, r, []string{`app.py after the fixes "Add a module-level app (the server is safe with several workers) (unsafe)" differs from its section in app.py.golden`})
+	wantErrors(t, runDir(dir), []string{`app.py after the fixes "Add a module-level app (the server is safe with several workers) (unsafe)" differs from its section in app.py.golden`})
 
 	// Without the app section.
 	_, override, _ := strings.Cut(string(data), "\n-- Override")
 	write(t, golden, "-- Override"+override)
-	r = &recorder{}
-	gymtest.RunCase(r, dir, workers)
-	wantErrors(t, r, []string{`app.py.golden: no section "Add a module-level app (the server is safe with several workers) (unsafe)", but fix "Add a module-level app`})
+	wantErrors(t, runDir(dir), []string{`app.py.golden: no section "Add a module-level app (the server is safe with several workers) (unsafe)", but fix "Add a module-level app`})
 }
 
 // -update writes the goldens: an empty one in sections, since its fixes
 // have two messages.
 func TestUpdate(t *testing.T) {
-	dir := copyCase(t, "golden-sections")
-	golden := filepath.Join(dir, "resources_servers", "echo", "app.py.golden")
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, golden, want := sectionsCase(t)
 	write(t, golden, "")
 	setUpdate(t)
-	r := &recorder{}
-	gymtest.RunCase(r, dir, workers)
-	wantErrors(t, r)
+	wantErrors(t, runDir(dir))
 	if got, _ := os.ReadFile(golden); string(got) != string(want) {
 		t.Errorf("-update wrote\n%s\nwant\n%s", got, want)
 	}
@@ -176,6 +160,26 @@ func setUpdate(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { flag.Set("update", fmt.Sprint(*update)) })
+}
+
+// sectionsCase copies the golden-sections case to a temporary directory
+// and returns it, its golden's path and the golden.
+func sectionsCase(t *testing.T) (dir, golden string, data []byte) {
+	t.Helper()
+	dir = copyCase(t, "golden-sections")
+	golden = filepath.Join(dir, "resources_servers", "echo", "app.py.golden")
+	data, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, golden, data
+}
+
+// runDir checks the case at dir with the workers analyzer.
+func runDir(dir string) *recorder {
+	r := &recorder{}
+	gymtest.RunCase(r, dir, workers)
+	return r
 }
 
 // copyCase copies testdata/src/<name> to a temporary directory.

@@ -1,0 +1,9 @@
+from pydantic import BaseModel
+
+
+class BaseServer(BaseModel):
+    pass
+
+
+class SimpleServer(BaseServer):
+    pass

@@ -1,0 +1,14 @@
+from typing import TYPE_CHECKING
+import ray
+from nemo_gym.base_resources_server import SimpleResourcesServer
+
+if TYPE_CHECKING:
+    from typing import ClassVar
+
+
+class Srv(SimpleResourcesServer):
+    ray_enabled = True  # want "GL204 `ray_enabled = True` in the body of server class"
+
+
+if __name__ == "__main__":
+    Srv.run_webserver()

@@ -1,0 +1,8 @@
+import os
+
+import ray
+from nemo_gym.base_resources_server import SimpleResourcesServer
+
+
+class Srv(SimpleResourcesServer):
+    ray_enabled = os.environ.get("USE_RAY")

@@ -1,0 +1,13 @@
+from typing import ClassVar
+
+from nemo_gym.base_resources_server import SimpleResourcesServer
+import ray
+from resources_servers.srv import helpers
+
+
+class Srv(helpers.Missing, SimpleResourcesServer):
+    ray_enabled = True
+
+
+if __name__ == "__main__":
+    Srv.run_webserver()

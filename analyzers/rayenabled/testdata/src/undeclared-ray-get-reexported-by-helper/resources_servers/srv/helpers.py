@@ -1,0 +1,1 @@
+from ray import get as fetch

@@ -1,0 +1,5 @@
+import ray
+
+
+def go(b):
+    return ray.get(b)

@@ -1,0 +1,12 @@
+from typing import ClassVar
+
+from nemo_gym.base_resources_server import SimpleResourcesServer
+import helpers
+
+
+class Srv(SimpleResourcesServer):
+    pass
+
+
+if __name__ == "__main__":
+    Srv.run_webserver()

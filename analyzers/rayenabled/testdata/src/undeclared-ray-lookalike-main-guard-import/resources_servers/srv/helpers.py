@@ -1,0 +1,5 @@
+X = 1
+
+if __name__ == "__main__":
+    import ray
+    ray.init()

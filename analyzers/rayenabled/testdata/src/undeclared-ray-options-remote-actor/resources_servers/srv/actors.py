@@ -1,0 +1,6 @@
+import ray as r
+
+
+@r.remote
+class Scorer:
+    pass

@@ -1,0 +1,1 @@
+from actors import Scorer

@@ -1,0 +1,11 @@
+from typing import ClassVar
+
+from nemo_gym.base_resources_server import SimpleResourcesServer
+
+
+class Srv(SimpleResourcesServer):
+    ray_enabled: ClassVar[bool] = True  # want "GL205 server class Srv of resources_servers/srv/app.py declares ray_enabled = True, but gymlint finds no Ray use.*remove the declaration"
+
+
+if __name__ == "__main__":
+    Srv.run_webserver()

@@ -1,0 +1,1 @@
+def broken(:  # want "GL001 syntax error"

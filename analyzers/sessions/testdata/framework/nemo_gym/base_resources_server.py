@@ -1,0 +1,43 @@
+from fastapi import HTTPException
+from nemo_gym.server_utils import SimpleServer, SESSION_ID_KEY
+
+
+class ResourcesSeedRejectedError(HTTPException, ValueError):
+    pass
+
+
+class ResourcesSessionConflictError(HTTPException, ValueError):
+    pass
+
+
+class ResourcesSessionLostError(HTTPException):
+    pass
+
+
+class ResourcesSessionFences:
+    def fence(self, resources_session_id, record):
+        pass
+
+    def raise_if_fenced(self, resources_session_id):
+        pass
+
+
+class ResourcesSessionLocks:
+    def locked(self, resources_session_id):
+        pass
+
+
+def lost_session_verification(reason, failure_kind="session_lost"):
+    return {}
+
+
+class BaseResourcesServer:
+    pass
+
+
+class SimpleResourcesServer(BaseResourcesServer, SimpleServer):
+    async def seed_session(self, body):
+        return None
+
+    async def close_resources_session(self, body):
+        return None

@@ -1,0 +1,4 @@
+SESSION_ID_KEY = "session_id"
+
+class SimpleServer:
+    pass

@@ -1,0 +1,17 @@
+from fastapi import HTTPException, Request
+from nemo_gym.base_resources_server import ResourcesSeedRejectedError, ResourcesSessionConflictError
+from nemo_gym.base_resources_server import ResourcesSessionFences, ResourcesSessionLocks, SimpleResourcesServer
+from nemo_gym.server_utils import SESSION_ID_KEY
+
+
+class S(SimpleResourcesServer):
+    async def close_resources_session(self, body):  # want "GL303 S.close_resources_session releases the session's"
+        try:
+            await self.sandboxes[body.resources_session_id].kill()
+        except Exception:
+            logger.exception("could not kill")
+            raise
+
+
+if __name__ == "__main__":
+    S.run_webserver()

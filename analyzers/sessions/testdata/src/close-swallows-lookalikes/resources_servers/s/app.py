@@ -1,0 +1,30 @@
+from fastapi import HTTPException, Request
+from nemo_gym.base_resources_server import ResourcesSeedRejectedError, ResourcesSessionConflictError
+from nemo_gym.base_resources_server import ResourcesSessionFences, ResourcesSessionLocks, SimpleResourcesServer
+from nemo_gym.server_utils import SESSION_ID_KEY
+
+
+class S(SimpleResourcesServer):
+    async def close_resources_session(self, body):  # want "GL303 S.close_resources_session releases the session's"
+        try:
+            await self.sandboxes[body.resources_session_id].stop()
+        except (KeyError, ProcessLookupError):
+            pass
+        errors = []
+        for s in self.others:
+            try:
+                await s.terminate()
+            except Exception as e:
+                errors.append(e)
+        if errors:
+            raise RuntimeError(errors)
+
+    async def helper(self):
+        try:
+            x = compute()
+        except Exception:
+            return None
+
+
+if __name__ == "__main__":
+    S.run_webserver()

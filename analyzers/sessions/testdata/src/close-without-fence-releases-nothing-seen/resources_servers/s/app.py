@@ -1,0 +1,19 @@
+from fastapi import HTTPException, Request
+from nemo_gym.base_resources_server import ResourcesSeedRejectedError, ResourcesSessionConflictError
+from nemo_gym.base_resources_server import ResourcesSessionFences, ResourcesSessionLocks, SimpleResourcesServer
+from nemo_gym.server_utils import SESSION_ID_KEY
+
+
+class S(SimpleResourcesServer):
+    async def seed_session(self, request: Request, body):
+        session_id = request.session[SESSION_ID_KEY]
+        self._fences.raise_if_fenced(body.resources_session_id)
+        self.envs[session_id] = object()
+        return None
+
+    async def close_resources_session(self, body):  # want `GL303 .*belongs to a server that keeps per-session state \(self.envs\[session_id\] in S.seed_session\)`
+        return await super().close_resources_session(body)
+
+
+if __name__ == "__main__":
+    S.run_webserver()

@@ -1,0 +1,2 @@
+class SimpleResponsesAPIAgent:
+    pass

@@ -1,0 +1,36 @@
+from fastapi import HTTPException, Request
+from nemo_gym.base_resources_server import ResourcesSeedRejectedError, ResourcesSessionConflictError
+from nemo_gym.base_resources_server import ResourcesSessionFences, ResourcesSessionLocks, SimpleResourcesServer
+from nemo_gym.server_utils import SESSION_ID_KEY
+from nemo_gym.base_resources_server import ResourcesSessionLostError, lost_session_verification
+from nemo_gym.base_resources_server import BaseVerifyResponse
+
+
+class S(SimpleResourcesServer):  # want "GL302 S keeps per-session state in seed_session"
+    async def seed_session(self, request: Request, body):
+        sid = request.session[SESSION_ID_KEY]
+        self.sessions[sid] = {"n": 0}
+        return None
+
+    def _get_state(self, sid):
+        if sid not in self.sessions:
+            raise KeyError(sid)
+        return self.sessions[sid]
+
+    async def verify(self, request: Request, body):
+        sid = request.session[SESSION_ID_KEY]
+        if sid in self.sessions:
+            return BaseVerifyResponse(**body.model_dump(), reward=1.0)
+        if self.sessions.get(sid) is not None:
+            raise RuntimeError("never")
+        try:
+            if sid not in self.sessions:
+                raise KeyError(sid)
+            state = self._get_state(sid)
+        except KeyError:
+            return BaseVerifyResponse(**(body.model_dump() | lost_session_verification("gone")))
+        return BaseVerifyResponse(**body.model_dump(), reward=state["n"])
+
+
+if __name__ == "__main__":
+    S.run_webserver()

@@ -1,0 +1,17 @@
+from fastapi import HTTPException, Request
+from nemo_gym.base_resources_server import ResourcesSeedRejectedError, ResourcesSessionConflictError
+from nemo_gym.base_resources_server import ResourcesSessionFences, ResourcesSessionLocks, SimpleResourcesServer
+from nemo_gym.server_utils import SESSION_ID_KEY
+
+
+class S(SimpleResourcesServer):
+    async def seed_session(self, request: Request, body):
+        try:
+            x = self.tasks[body.i]
+        except (KeyError, IndexError):
+            logger.error("no task")
+            raise  # want `GL301 .*raises the KeyError or IndexError it catches \(a re-raise\)`
+        return x
+
+if __name__ == "__main__":
+    S.run_webserver()

@@ -1,0 +1,19 @@
+from fastapi import HTTPException, Request
+from nemo_gym.base_resources_server import ResourcesSeedRejectedError, ResourcesSessionConflictError
+from nemo_gym.base_resources_server import ResourcesSessionFences, ResourcesSessionLocks, SimpleResourcesServer
+from nemo_gym.server_utils import SESSION_ID_KEY
+
+
+class S(SimpleResourcesServer):  # want "GL302 .*S.close is not called by the environment server: serve the close as close_resources_session"
+    async def seed_session(self, request: Request, body):
+        session_id = request.session[SESSION_ID_KEY]
+        self._fences.raise_if_fenced(body.resources_session_id)
+        self.envs[session_id] = object()  # related "per-session state self.envs is written here, in"
+        return None
+
+    async def close(self, request, body):  # related "S.close looks like a close, but /close_session does not"
+        self.envs.pop(body.env_id, None)
+
+
+if __name__ == "__main__":
+    S.run_webserver()

@@ -1,0 +1,12 @@
+from fastapi import HTTPException, Request
+from nemo_gym.base_resources_server import ResourcesSeedRejectedError, ResourcesSessionConflictError
+from nemo_gym.base_resources_server import ResourcesSessionFences, ResourcesSessionLocks, SimpleResourcesServer
+from nemo_gym.server_utils import SESSION_ID_KEY
+
+
+class Base(SimpleResourcesServer):  # want `GL302 A, C \(seed_session of Base\) keep per-session state`
+    async def seed_session(self, request: Request, body):
+        session_id = request.session[SESSION_ID_KEY]
+        self._fences.raise_if_fenced(body.resources_session_id)
+        self.envs[session_id] = object()  # related "per-session state self.envs is written here, in"
+        return None

@@ -1,0 +1,19 @@
+from fastapi import HTTPException, Request
+from nemo_gym.base_resources_server import ResourcesSeedRejectedError, ResourcesSessionConflictError
+from nemo_gym.base_resources_server import ResourcesSessionFences, ResourcesSessionLocks, SimpleResourcesServer
+from nemo_gym.server_utils import SESSION_ID_KEY
+from nemo_gym.base_resources_server import ResourcesSessionLostError, lost_session_verification
+from nemo_gym.base_resources_server import BaseVerifyResponse
+
+
+class S(SimpleResourcesServer):  # want "GL302 S keeps per-session state in seed_session"
+    async def seed_session(self, request: Request, body):
+        sid = request.session[SESSION_ID_KEY]
+        if sid in self.sandboxes:  # related "the session's record is read here"
+            return None
+        sandbox = await self.provider.create(body.task_data)  # want "GL310"
+        self.sandboxes[body.resources_session_id] = sandbox  # related "and written here, after the await"
+
+
+if __name__ == "__main__":
+    S.run_webserver()

@@ -1,0 +1,9 @@
+from resources_servers.s.base import Base
+
+
+class S(Base):  # related "server S inherits this verify"
+    pass
+
+
+if __name__ == "__main__":
+    S.run_webserver()

@@ -1,0 +1,10 @@
+from nemo_gym.base_resources_server import SimpleResourcesServer
+
+
+class ReportServer(SimpleResourcesServer):
+    def multiple_workers_unsupported_reason(self):
+        """Safe with several workers."""
+        return None
+
+    def model_post_init(self, context):
+        ensure_office_suite()

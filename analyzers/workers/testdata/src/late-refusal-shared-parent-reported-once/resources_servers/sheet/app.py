@@ -1,0 +1,5 @@
+from resources_servers.report.base import OfficeServer
+
+
+class SheetServer(OfficeServer):
+    pass

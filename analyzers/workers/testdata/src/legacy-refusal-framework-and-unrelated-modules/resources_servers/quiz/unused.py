@@ -1,0 +1,5 @@
+from typing import Literal
+
+
+class Old:
+    num_workers: Literal[1] = 1

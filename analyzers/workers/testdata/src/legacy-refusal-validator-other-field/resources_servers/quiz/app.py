@@ -1,0 +1,16 @@
+from typing import Literal, Optional
+from pydantic import field_validator, model_validator, validator
+from nemo_gym.base_resources_server import BaseResourcesServerConfig, SimpleResourcesServer
+from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
+
+class QuizConfig(BaseResourcesServerConfig):
+    @field_validator("temperature")
+    @classmethod
+    def low(cls, v):
+        if v > 1:
+            raise ValueError("temperature must be at most 1")
+        return v
+
+
+class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer of"
+    config: QuizConfig

@@ -1,0 +1,5 @@
+from nemo_gym.base_resources_server import SimpleResourcesServer
+
+
+class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer of"
+    """The echo server."""

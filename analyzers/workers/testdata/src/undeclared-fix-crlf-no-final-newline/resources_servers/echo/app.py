@@ -1,0 +1,9 @@
+from nemo_gym.base_resources_server import SimpleResourcesServer
+
+
+class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer of"
+    pass
+
+
+if __name__ == "__main__":
+    EchoServer.run_webserver()

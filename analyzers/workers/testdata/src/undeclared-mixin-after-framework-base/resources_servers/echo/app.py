@@ -1,0 +1,11 @@
+from nemo_gym.base_resources_server import SimpleResourcesServer
+from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
+
+
+class RefuseMixin:
+    def multiple_workers_unsupported_reason(self):  # related "RefuseMixin.multiple_workers_unsupported_reason is shadowed"
+        return "state in memory"
+
+
+class EchoServer(SimpleResourcesServer, RefuseMixin):  # want "GL101 .*the override on RefuseMixin is shadowed by the framework's default.*list RefuseMixin first in the bases"
+    pass

@@ -1,0 +1,11 @@
+from nemo_gym.base_resources_server import SimpleResourcesServer
+from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
+
+
+class RefuseMixin:
+    def multiple_workers_unsupported_reason(self):
+        return "state in memory"
+
+
+class EchoServer(RefuseMixin, SimpleResourcesServer):
+    pass

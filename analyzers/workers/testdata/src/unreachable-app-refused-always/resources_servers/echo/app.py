@@ -1,0 +1,15 @@
+from typing import ClassVar
+
+from nemo_gym.base_resources_server import SimpleResourcesServer
+from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
+
+
+class EchoServer(SimpleResourcesServer):
+    def multiple_workers_unsupported_reason(self) -> str | None:  # related `EchoServer.multiple_workers_unsupported_reason\(\) refuses`
+        return "Episodes are kept in memory by the env_id in the request body."
+
+
+if __name__ == "__main__":
+    EchoServer.run_webserver()
+elif is_nemo_gym_fastapi_entrypoint(__file__):
+    app = EchoServer.run_webserver()  # noqa: F401  # want `GL106 module-level app of resources_servers/echo/app.py is never served.*EchoServer.multiple_workers_unsupported_reason\(\) always returns "Episodes are kept in memory by the env_id in the request body.".*remove the app if the server is not safe with several workers, or drop the refusal`

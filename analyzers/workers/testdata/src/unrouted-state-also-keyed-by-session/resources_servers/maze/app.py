@@ -1,0 +1,17 @@
+from fastapi import Request
+from nemo_gym.base_resources_server import SimpleResourcesServer
+from nemo_gym.server_utils import SESSION_ID_KEY, is_nemo_gym_fastapi_entrypoint
+
+class MazeServer(SimpleResourcesServer):
+    async def seed_session(self, request: Request, body):
+        sid = request.session[SESSION_ID_KEY]
+        self.envs[sid] = Maze(body.layout)
+
+    async def verify(self, request: Request, body):
+        return self.envs[body.env_id].score()
+
+
+if __name__ == "__main__":
+    MazeServer.run_webserver()
+elif is_nemo_gym_fastapi_entrypoint(__file__):
+    app = MazeServer.run_webserver()
