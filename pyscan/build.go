@@ -253,7 +253,7 @@ func (w *walker) block(b kid, sc scope) ([]Stmt, Span) {
 	if len(stmts) == 0 {
 		return out, b.span
 	}
-	return out, Span{Start: stmts[0].span.Start, End: stmts[len(stmts)-1].span.End}
+	return out, Span{Start: stmts[0].span.Start, End: w.endOf(stmts[len(stmts)-1])}
 }
 
 // lineIndent returns the width in bytes of the indentation before off when
@@ -321,6 +321,25 @@ func isCompound(k kind) bool {
 	return false
 }
 
+// endOf returns where a node's last token ends, the comments after it left
+// out: tree-sitter ends a block, and so the compound statement, clause or
+// case holding it, after the comments that follow its last statement
+// (`x = 1  # noqa`, or on lines of their own), where CPython ends them at
+// the statement.
+func (w *walker) endOf(k kid) int32 {
+	for {
+		raw := w.kr.read(k.n)
+		i := len(raw) - 1
+		for i >= 0 && int(raw[i].symbol) < len(w.g.kinds) && w.g.named[raw[i].symbol] && w.g.kinds[raw[i].symbol] == kComment {
+			i--
+		}
+		if i < 0 {
+			return k.span.End
+		}
+		k = kid{n: raw[i].node, span: Span{Start: int32(raw[i].start), End: int32(raw[i].end)}}
+	}
+}
+
 // stmt converts one statement node and appends what it gives to out.
 func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
 	defer w.leave()
@@ -328,6 +347,9 @@ func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
 		return append(out, &BadStmt{Span: st.span})
 	}
 	n, sp := st.n, st.span
+	if isCompound(st.k) {
+		sp.End = w.endOf(st)
+	}
 	switch st.k {
 	case kExpressionStatement:
 		for _, ch := range named(w.kids(n)) {
@@ -744,6 +766,7 @@ func (w *walker) decorated(n tsNode, sp Span, sc scope) Stmt {
 		}
 	}
 	if def != nil {
+		def.span.End = sp.End
 		switch def.k {
 		case kClassDefinition:
 			if c := w.classDef(def.n, def.span, decos, sc); c != nil {
@@ -988,7 +1011,7 @@ func (w *walker) tryStmt(n tsNode, sp Span, sc scope) Stmt {
 		case ch.f == fBody:
 			s.Body, s.BodySpan = w.block(ch, in)
 		case ch.k == kExceptClause || ch.k == kExceptGroupClause:
-			h := &Handler{Span: ch.span}
+			h := &Handler{Span: Span{Start: ch.span.Start, End: w.endOf(ch)}}
 			hk := w.kids(ch.n)
 			if ch.k == kExceptGroupClause {
 				s.Star = true
@@ -1150,7 +1173,7 @@ func (w *walker) matchStmt(n tsNode, sp Span, sc scope) Stmt {
 				if c.k != kCaseClause {
 					continue
 				}
-				mc := &MatchCase{Span: c.span}
+				mc := &MatchCase{Span: Span{Start: c.span.Start, End: w.endOf(c)}}
 				for _, part := range w.kids(c.n) {
 					switch {
 					case part.f == fGuard:
