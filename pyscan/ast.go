@@ -546,7 +546,10 @@ type TypeAlias struct {
 }
 
 // BadStmt is a statement the model does not represent: a region
-// tree-sitter could not parse, a Python 2 print or exec statement.
+// tree-sitter could not parse, a Python 2 print or exec statement. The
+// statements recovered from inside it (and a print statement's
+// expressions, as expression statements) follow it in its body, their
+// spans inside its span.
 type BadStmt struct{ Span }
 
 func (*Name) expr()          {}

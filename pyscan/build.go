@@ -467,7 +467,9 @@ func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
 	case kError:
 		// Statements tree-sitter could not attach to their parent: keep
 		// them in their scope, the expressions as expression statements,
-		// and the region itself as a bad statement.
+		// after the region itself as a bad statement (which comes first,
+		// so that the body stays in source order).
+		out = append(out, &BadStmt{Span: sp})
 		for _, ch := range named(w.kids(n)) {
 			switch {
 			case isStatement(ch.k) || ch.k == kBlock || ch.k == kError:
@@ -476,15 +478,17 @@ func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
 				out = append(out, &ExprStmt{Span: ch.span, Value: w.expr(ch, sc)})
 			}
 		}
-		return append(out, &BadStmt{Span: sp})
+		return out
 	}
-	// print and exec statements of Python 2, and anything else.
+	// print and exec statements of Python 2, and anything else: the
+	// statement, then the expressions in it.
+	out = append(out, &BadStmt{Span: sp})
 	for _, ch := range named(w.kids(n)) {
 		if isExprKind(ch.k) {
 			out = append(out, &ExprStmt{Span: ch.span, Value: w.expr(ch, sc)})
 		}
 	}
-	return append(out, &BadStmt{Span: sp})
+	return out
 }
 
 // isExprKind reports whether a node of this kind converts to an expression
