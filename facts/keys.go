@@ -1,0 +1,372 @@
+package facts
+
+import (
+	"strings"
+
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// KeyKind says where a key of per-session state comes from.
+type KeyKind uint8
+
+// The kinds of key.
+const (
+	// KeyOther: anything else, including a parameter no call of the
+	// server's own code passes, and a local gymlint cannot trace.
+	KeyOther KeyKind = iota
+	// KeySession: the routed session's id: the session cookie's
+	// request.session[SESSION_ID_KEY] (or request.session["session_id"],
+	// request.session.get(...)), or body.resources_session_id, and what
+	// derives from them (str(...), an f-string of it, a local assigned it).
+	KeySession
+	// KeyBody: another field of a request body (body.env_id), where body
+	// is a parameter of the function (not its receiver, nor a request,
+	// nor a response).
+	KeyBody
+	// KeyMinted: an id the function mints (uuid4(), uuid.uuid4().hex,
+	// secrets.token_hex()), as seeds do that hand the id back for the
+	// client to send in later request bodies.
+	KeyMinted
+)
+
+func (k KeyKind) String() string {
+	switch k {
+	case KeySession:
+		return "session"
+	case KeyBody:
+		return "body"
+	case KeyMinted:
+		return "minted"
+	}
+	return "other"
+}
+
+// Key is what KeyOf says of a key expression.
+type Key struct {
+	Kind KeyKind
+	// Field is the body field's name, for KeyBody ("env_id").
+	Field string
+}
+
+// SessionLike reports whether a KeyBody key names a session-like thing:
+// a field named id, sid or eid, or session, env, environment, episode,
+// rollout, sandbox, instance, game, conversation, trajectory, traj, run,
+// container, thread, chat, state or world followed by id, key or handle
+// (env_id, envId, sandbox_handle). A cache keyed by another field
+// (body.url, body.task_id) is not per-session state.
+func (k Key) SessionLike() bool {
+	return k.Kind == KeyBody && sessionLikeField(k.Field)
+}
+
+var sessionNouns = []string{
+	"session", "environment", "env", "episode", "rollout", "sandbox", "instance", "game",
+	"conversation", "trajectory", "traj", "run", "container", "thread", "chat", "state", "world",
+}
+
+func sessionLikeField(name string) bool {
+	l := strings.ToLower(name)
+	switch l {
+	case "id", "sid", "eid":
+		return true
+	}
+	for _, n := range sessionNouns {
+		rest, ok := strings.CutPrefix(l, n)
+		if !ok {
+			continue
+		}
+		switch strings.TrimPrefix(rest, "_") {
+		case "id", "key", "handle":
+			return true
+		}
+	}
+	return false
+}
+
+// notBody are parameter names that are not request bodies.
+var notBody = map[string]bool{"self": true, "cls": true, "request": true, "req": true, "response": true}
+
+// maxKeyDepth bounds how far KeyOf follows locals, parameters and calls.
+const maxKeyDepth = 6
+
+// KeyOf says where a key expression used in fn comes from. A local is
+// traced through every binding of it in fn (Values): all must agree,
+// except that a minted fallback (`if not sid: sid = str(uuid4())`) does not
+// change a session id, and in `a or b` an operand that reads the server's
+// own state (self.X.get(k)) stands for what was stored there. A parameter
+// takes the kind of the arguments that the server's own calls of fn pass
+// it (Callers), when there is at least one such call and all agree. str()
+// and int() around a key, and an f-string around one, are looked through.
+func (f *Facts) KeyOf(server gym.ClassRef, fn *Func, e pyscan.Expr) Key {
+	k := &keyer{f: f, server: server, seen: map[*Func]int{}}
+	return k.key(fn, e, 0)
+}
+
+type keyer struct {
+	f      *Facts
+	server gym.ClassRef
+	seen   map[*Func]int
+}
+
+func (k *keyer) key(fn *Func, e pyscan.Expr, depth int) Key {
+	if depth > maxKeyDepth || e == nil {
+		return Key{}
+	}
+	f := k.f
+	switch e := e.(type) {
+	case *pyscan.Call:
+		if k.minted(fn, e) {
+			return Key{Kind: KeyMinted}
+		}
+		if name := k.builtin(fn, e.Func); name == "str" || name == "int" {
+			if a := e.Positional(0); a != nil && len(e.Args) == 1 {
+				return k.key(fn, a, depth+1)
+			}
+		}
+		// request.session.get(SESSION_ID_KEY, ...)
+		if a, ok := e.Func.(*pyscan.Attribute); ok && a.Attr == "get" && k.cookie(fn, a.Value) {
+			if key := e.Positional(0); key != nil && k.sessionIDKey(fn, key) {
+				return Key{Kind: KeySession}
+			}
+			return Key{}
+		}
+		// body.get("resources_session_id")
+		if a, ok := e.Func.(*pyscan.Attribute); ok && a.Attr == "get" && k.isBody(fn, a.Value) {
+			if key, ok := pyscan.Str(e.Positional(0)); ok {
+				return k.field(key)
+			}
+		}
+	case *pyscan.Attribute:
+		// uuid.uuid4().hex
+		if c, ok := e.Value.(*pyscan.Call); ok && k.minted(fn, c) {
+			return Key{Kind: KeyMinted}
+		}
+		if e.Attr == "resources_session_id" {
+			return Key{Kind: KeySession}
+		}
+		if root := pyscan.Root(e); root != nil && pyscan.Dotted(e) != "" && k.isBody(fn, root) {
+			return k.field(e.Attr)
+		}
+	case *pyscan.Subscript:
+		// request.session[SESSION_ID_KEY]
+		if k.cookie(fn, e.Value) {
+			if k.sessionIDKey(fn, e.Index) {
+				return Key{Kind: KeySession}
+			}
+			return Key{}
+		}
+		// body["resources_session_id"]
+		if s, ok := pyscan.Str(e.Index); ok && k.isBody(fn, e.Value) {
+			return k.field(s)
+		}
+	case *pyscan.FString:
+		var kinds []Key
+		for _, p := range e.Parts {
+			if p.Value != nil {
+				kinds = append(kinds, k.key(fn, p.Value, depth+1))
+			}
+		}
+		return agree(kinds, true)
+	case *pyscan.BoolOp:
+		if e.Op != pyscan.Or {
+			return Key{}
+		}
+		var kinds []Key
+		for _, v := range e.Values {
+			if k.readsState(fn, v) {
+				continue
+			}
+			kinds = append(kinds, k.key(fn, v, depth+1))
+		}
+		return agree(kinds, true)
+	case *pyscan.IfExp:
+		return agree([]Key{k.key(fn, e.Body, depth+1), k.key(fn, e.OrElse, depth+1)}, true)
+	case *pyscan.NamedExpr:
+		return k.key(fn, e.Value, depth+1)
+	case *pyscan.Name:
+		vs := f.Values(fn, e.Id)
+		if len(vs) == 0 {
+			return Key{}
+		}
+		var kinds []Key
+		for _, v := range vs {
+			switch {
+			case v.Param != nil:
+				kinds = append(kinds, k.param(v.Func, v.Param, depth))
+			case v.Expr == nil || v.Aug || v.Enter || v.Def != nil:
+				return Key{}
+			default:
+				kinds = append(kinds, k.key(v.Func, v.Expr, depth+1))
+			}
+		}
+		return agree(kinds, true)
+	}
+	return Key{}
+}
+
+// field classifies a field of a request body.
+func (k *keyer) field(name string) Key {
+	if name == "resources_session_id" {
+		return Key{Kind: KeySession}
+	}
+	return Key{Kind: KeyBody, Field: name}
+}
+
+// isBody reports whether e is a name that is a request body where fn uses
+// it: a parameter of fn that is not its receiver, a request or a response.
+func (k *keyer) isBody(fn *Func, e pyscan.Expr) bool {
+	n, ok := e.(*pyscan.Name)
+	if !ok || notBody[n.Id] || n.Id == fn.Recv {
+		return false
+	}
+	for _, v := range k.f.Values(fn, n.Id) {
+		if v.Param != nil && v.Func == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// cookie reports whether e is `<request>.session`: the session cookie of
+// a request that is not the receiver.
+func (k *keyer) cookie(fn *Func, e pyscan.Expr) bool {
+	a, ok := e.(*pyscan.Attribute)
+	if !ok || a.Attr != "session" {
+		return false
+	}
+	n, ok := a.Value.(*pyscan.Name)
+	return ok && n.Id != fn.Recv && n.Id != "self" && n.Id != "cls"
+}
+
+// sessionIDKey reports whether a cookie key is the framework's
+// SESSION_ID_KEY or its value "session_id".
+func (k *keyer) sessionIDKey(fn *Func, e pyscan.Expr) bool {
+	if s, ok := pyscan.Str(e); ok {
+		return s == "session_id"
+	}
+	d := pyscan.Dotted(e)
+	if d == "" || k.f.isLocal(fn, rootName(d)) {
+		return false
+	}
+	return k.f.v.FrameworkName(fn.Module, d) == "SESSION_ID_KEY"
+}
+
+// mintFuncs are the functions whose results are fresh ids.
+var mintFuncs = map[string]bool{
+	"uuid.uuid1": true, "uuid.uuid4": true, "uuid.uuid7": true,
+	"secrets.token_hex": true, "secrets.token_urlsafe": true, "secrets.token_bytes": true,
+	"shortuuid.uuid": true, "nanoid.generate": true,
+}
+
+// minted reports whether a call mints a fresh id.
+func (k *keyer) minted(fn *Func, c *pyscan.Call) bool {
+	d := pyscan.Dotted(c.Func)
+	if d == "" || k.f.isLocal(fn, rootName(d)) {
+		return false
+	}
+	return mintFuncs[k.f.v.Resolve(fn.Module, d).Dotted]
+}
+
+// builtin returns the builtin a callee names ("str"), or "".
+func (k *keyer) builtin(fn *Func, e pyscan.Expr) string {
+	n, ok := e.(*pyscan.Name)
+	if !ok || k.f.isLocal(fn, n.Id) {
+		return ""
+	}
+	if s := k.f.v.Resolve(fn.Module, n.Id); s.Kind == gym.Builtin {
+		return n.Id
+	}
+	return ""
+}
+
+// readsState reports whether e reads a container of the server through
+// the receiver: self.X[k], self.X.get(k).
+func (k *keyer) readsState(fn *Func, e pyscan.Expr) bool {
+	var obj pyscan.Expr
+	switch e := e.(type) {
+	case *pyscan.Subscript:
+		obj = e.Value
+	case *pyscan.Call:
+		a, ok := e.Func.(*pyscan.Attribute)
+		if !ok || a.Attr != "get" {
+			return false
+		}
+		obj = a.Value
+	default:
+		return false
+	}
+	root := pyscan.Root(obj)
+	_, attr := obj.(*pyscan.Attribute)
+	return attr && root != nil && fn.Recv != "" && root.Id == fn.Recv
+}
+
+// param classifies a parameter of fn by the arguments the server's own
+// calls of fn pass it.
+func (k *keyer) param(fn *Func, p *pyscan.Param, depth int) Key {
+	if p.Name == fn.Recv || k.server.Class == nil || k.seen[fn] > 1 {
+		return Key{}
+	}
+	k.seen[fn]++
+	defer func() { k.seen[fn]-- }()
+	idx := -1
+	pos := 0
+	for i, q := range fn.Fn.Params {
+		if i == 0 && fn.Recv != "" && q.Name == fn.Recv {
+			continue // the receiver is not passed positionally
+		}
+		if q == p {
+			idx = pos
+		}
+		if q.Kind == pyscan.ParamNormal || q.Kind == pyscan.ParamPosOnly {
+			pos++
+		}
+	}
+	var kinds []Key
+	for _, c := range k.f.Callers(k.server, fn) {
+		var arg pyscan.Expr
+		if p.Kind != pyscan.ParamPosOnly {
+			arg = c.Call.Keyword(p.Name)
+		}
+		if arg == nil && idx >= 0 && p.Kind != pyscan.ParamKwOnly {
+			arg = c.Call.Positional(idx)
+		}
+		if arg == nil {
+			return Key{} // a default or a splat: cannot tell
+		}
+		kinds = append(kinds, k.key(c.In, arg, depth+1))
+	}
+	return agree(kinds, false)
+}
+
+// agree returns the key all keys share, or KeyOther; with fallback set, a
+// minted id alongside the session's counts as the session's.
+func agree(keys []Key, fallback bool) Key {
+	if len(keys) == 0 {
+		return Key{}
+	}
+	session, minted := false, false
+	for _, x := range keys {
+		session = session || x.Kind == KeySession
+		minted = minted || x.Kind == KeyMinted
+	}
+	for _, x := range keys {
+		if x.Kind != keys[0].Kind || x.Field != keys[0].Field {
+			if fallback && session && minted && (x.Kind == KeySession || x.Kind == KeyMinted) {
+				continue
+			}
+			return Key{}
+		}
+	}
+	if fallback && session {
+		return Key{Kind: KeySession}
+	}
+	return keys[0]
+}
+
+// rootName is the first name of a dotted name.
+func rootName(d string) string {
+	if i := strings.IndexByte(d, '.'); i >= 0 {
+		return d[:i]
+	}
+	return d
+}
