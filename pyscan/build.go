@@ -1628,11 +1628,11 @@ func (w *walker) elements(n tsNode, sc scope) []Expr {
 }
 
 func (w *walker) comprehension(x kid, sc scope) Expr {
-	// The element and conditions run in the comprehension's own scope; a
-	// walrus in them binds in the enclosing scope (PEP 572), which for
-	// gymlint's module-scope bindings is too rare to follow.
+	// The element and conditions run in the comprehension's own scope,
+	// but a walrus in them binds in the enclosing one (PEP 572): at module
+	// scope, a module name. (The iteration variables bind nothing the
+	// model records.)
 	inner := sc
-	inner.lambda = true
 	c := &Comprehension{Span: x.span}
 	switch x.k {
 	case kListComprehension:
