@@ -107,16 +107,24 @@ func (w *walker) str(x kid, sc scope) Expr {
 }
 
 // decodeString decodes the body of one string literal (the text between
-// its quotes): escape sequences unless raw, and, in an f-string's literal
-// text, "{{" and "}}". The result is a slice of body when nothing needed
-// decoding. For bytes, each escape gives one byte.
+// its quotes): escape sequences unless raw, in an f-string's literal text
+// "{{" and "}}", and line ends: "\r\n" and a lone "\r" are "\n", as Python
+// reads them. The result is a slice of body when nothing needed decoding.
+// For bytes, each escape gives one byte.
 func decodeString(body string, raw, bytes, fstr bool) string {
-	if !strings.ContainsAny(body, `\{}`) || raw && !fstr {
+	if !strings.ContainsAny(body, "\\{}\r") || raw && !fstr && !strings.Contains(body, "\r") {
 		return body
 	}
 	var sb strings.Builder
 	for j := 0; j < len(body); j++ {
 		c := body[j]
+		if c == '\r' {
+			sb.WriteByte('\n')
+			if j+1 < len(body) && body[j+1] == '\n' {
+				j++
+			}
+			continue
+		}
 		if fstr && (c == '{' || c == '}') && j+1 < len(body) && body[j+1] == c {
 			sb.WriteByte(c)
 			j++
