@@ -79,9 +79,18 @@ func (w *walker) str(x kid, sc scope) Expr {
 			case kStringContent:
 				appendLit(decodeString(w.spanText(k.span), raw, bytes, fstr))
 			case kInterpolation:
+				ik := w.kids(k.n)
+				// f"{x = }" has the text of its expression, up to its
+				// conversion, format specification or "}", before the value.
+				for i := 1; i+1 < len(ik); i++ {
+					if !ik[i].named && w.spanText(ik[i].span) == "=" {
+						appendLit(w.spanText(Span{Start: ik[0].span.End, End: ik[i+1].span.Start}))
+						break
+					}
+				}
 				flush()
 				var e Expr = &Other{Span: k.span}
-				if v := byField(w.kids(k.n), fExpression); v != nil {
+				if v := byField(ik, fExpression); v != nil {
 					e = w.expr(*v, sc)
 				}
 				fparts = append(fparts, FStringPart{Value: e})
