@@ -1505,7 +1505,22 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		return l
 	case kList, kListPattern:
 		return &List{Span: sp, Elts: w.elements(n, sc)}
-	case kTuple, kTuplePattern, kPatternList, kExpressionList:
+	case kTuplePattern:
+		// A parenthesized target, (a) = 1, is a tuple only with a comma.
+		ks := w.kids(n)
+		el, comma := named(ks), false
+		for _, k := range ks {
+			comma = comma || !k.named && k.t == tComma
+		}
+		if len(el) == 1 && !comma {
+			return w.expr(el[0], sc)
+		}
+		t := &Tuple{Span: sp, Elts: make([]Expr, 0, len(el))}
+		for _, k := range el {
+			t.Elts = append(t.Elts, w.expr(k, sc))
+		}
+		return t
+	case kTuple, kPatternList, kExpressionList:
 		return &Tuple{Span: sp, Elts: w.elements(n, sc)}
 	case kSet:
 		return &Set{Span: sp, Elts: w.elements(n, sc)}
