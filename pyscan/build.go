@@ -352,7 +352,13 @@ func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
 	}
 	switch st.k {
 	case kExpressionStatement:
-		for _, ch := range named(w.kids(n)) {
+		ks := w.kids(n)
+		// `a, b` and `a,` are one tuple: tree-sitter has its elements and
+		// commas as the statement's children.
+		if t := w.bareTuple(ks, sp, sc); t != nil {
+			return append(out, &ExprStmt{Span: sp, Value: t})
+		}
+		for _, ch := range named(ks) {
 			s := sp
 			if ch.span.Start > sp.Start || ch.span.End < sp.End {
 				s = ch.span
@@ -503,6 +509,31 @@ func isExprKind(k kind) bool {
 		return true
 	}
 	return false
+}
+
+// bareTuple returns the tuple that the children of an expression statement
+// make when they are expressions separated by commas, else nil.
+func (w *walker) bareTuple(ks []kid, sp Span, sc scope) Expr {
+	var el []kid
+	comma := false
+	for _, k := range ks {
+		switch {
+		case !k.named:
+			comma = comma || k.t == tComma
+		case k.k == kAssignment || k.k == kAugmentedAssignment || k.k == kError:
+			return nil
+		default:
+			el = append(el, k)
+		}
+	}
+	if !comma || len(el) == 0 {
+		return nil
+	}
+	t := &Tuple{Span: sp, Elts: make([]Expr, 0, len(el))}
+	for _, k := range el {
+		t.Elts = append(t.Elts, w.expr(k, sc))
+	}
+	return t
 }
 
 func (w *walker) elseBody(n tsNode, sc scope) []Stmt {
