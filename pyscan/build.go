@@ -1463,6 +1463,9 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		if l == nil || r == nil || op == nil {
 			return &Other{Span: sp}
 		}
+		if op.t == tBitXor || op.t == tBitAnd {
+			return w.bitwise(*l, op.t, *r, sc)
+		}
 		b := &BinOp{Span: sp, Left: w.expr(*l, sc), Right: w.expr(*r, sc)}
 		switch op.t {
 		case tStar:
@@ -1661,6 +1664,74 @@ func (w *walker) expr(x kid, sc scope) Expr {
 	// tree-sitter left inside an ERROR node are not the model's concern
 	// here; the region is a syntax error the view reports.
 	return &Other{Span: sp}
+}
+
+// bitwise converts a chain of ^ and & operators, l op r. tree-sitter-python
+// gives ^ a higher precedence than &, Python the reverse (| < ^ < &): the
+// chain's operands and operators are read in source order and grouped
+// again, & first, each from the left. (| and the operators above & are
+// ordered alike in both.)
+func (w *walker) bitwise(l kid, op tok, r kid, sc scope) Expr {
+	var operands []Expr
+	var spans []Span // the operands' spans, their parentheses included
+	var ops []BinOpKind
+	var collect func(k kid)
+	collect = func(k kid) {
+		if t := w.operatorOf(k); t == tBitXor || t == tBitAnd {
+			defer w.leave()
+			if w.enter(k.span) {
+				ks := w.kids(k.n)
+				kl, kr := byField(ks, fLeft), byField(ks, fRight)
+				if kl != nil && kr != nil {
+					collect(*kl)
+					ops = append(ops, BinOpKind(t-tAdd))
+					collect(*kr)
+					return
+				}
+			}
+			operands = append(operands, &Other{Span: k.span})
+			spans = append(spans, k.span)
+			return
+		}
+		operands = append(operands, w.expr(k, sc))
+		spans = append(spans, k.span)
+	}
+	collect(l)
+	ops = append(ops, BinOpKind(op-tAdd))
+	collect(r)
+	join := func(a Expr, as Span, o BinOpKind, b Expr, bs Span) (Expr, Span) {
+		s := Span{Start: as.Start, End: bs.End}
+		return &BinOp{Span: s, Left: a, Op: o, Right: b}, s
+	}
+	xs, xspans := []Expr{operands[0]}, []Span{spans[0]}
+	var xops []BinOpKind
+	for i, o := range ops {
+		if o == BitAnd {
+			j := len(xs) - 1
+			xs[j], xspans[j] = join(xs[j], xspans[j], BitAnd, operands[i+1], spans[i+1])
+		} else {
+			xs, xspans, xops = append(xs, operands[i+1]), append(xspans, spans[i+1]), append(xops, o)
+		}
+	}
+	e, es := xs[0], xspans[0]
+	for i, o := range xops {
+		e, es = join(e, es, o, xs[i+1], xspans[i+1])
+	}
+	return e
+}
+
+// operatorOf returns the operator of a binary_operator node (tNone for any
+// other node), read without kids so that its comments are not noted twice.
+func (w *walker) operatorOf(k kid) tok {
+	if k.k != kBinaryOperator {
+		return tNone
+	}
+	for _, c := range w.kr.read(k.n) {
+		if w.g.fieldOf(uint16(c.field)) == fOperator && int(c.symbol) < len(w.g.toks) {
+			return w.g.toks[c.symbol]
+		}
+	}
+	return tNone
 }
 
 // elements converts the items of a list, tuple or set display or target.
