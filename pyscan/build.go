@@ -1327,7 +1327,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		if obj == nil || attr == nil {
 			return &Other{Span: sp}
 		}
-		return &Attribute{Span: sp, Value: w.expr(*obj, sc), Attr: w.spanText(attr.span)}
+		return w.hoistStar(&Attribute{Span: sp, Value: w.expr(*obj, sc), Attr: w.spanText(attr.span)})
 	case kCall:
 		ks := w.kids(n)
 		f := byField(ks, fFunction)
@@ -1343,7 +1343,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 				c.Args = w.arguments(a.n, sc)
 			}
 		}
-		return c
+		return w.hoistStar(c)
 	case kSubscript:
 		ks := w.kids(n)
 		s := &Subscript{Span: sp}
@@ -1371,7 +1371,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 			}
 			s.Index = t
 		}
-		return s
+		return w.hoistStar(s)
 	case kSlice:
 		s := &Slice{Span: sp}
 		part := 0
@@ -1478,7 +1478,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 			}
 			b.Op = BinOpKind(op.t - tAdd)
 		}
-		return b
+		return w.hoistStar(b)
 	case kConditionalExpression:
 		ks := named(w.kids(n))
 		if len(ks) != 3 {
@@ -1701,7 +1701,7 @@ func (w *walker) bitwise(l kid, op tok, r kid, sc scope) Expr {
 	collect(r)
 	join := func(a Expr, as Span, o BinOpKind, b Expr, bs Span) (Expr, Span) {
 		s := Span{Start: as.Start, End: bs.End}
-		return &BinOp{Span: s, Left: a, Op: o, Right: b}, s
+		return w.hoistStar(&BinOp{Span: s, Left: a, Op: o, Right: b}), s
 	}
 	xs, xspans := []Expr{operands[0]}, []Span{spans[0]}
 	var xops []BinOpKind
@@ -1718,6 +1718,40 @@ func (w *walker) bitwise(l kid, op tok, r kid, sc scope) Expr {
 		e, es = join(e, es, o, xs[i+1], xspans[i+1])
 	}
 	return e
+}
+
+// hoistStar turns (*a)(x), (*a).b, (*a)[i] and (*a) + b, as tree-sitter
+// reads `*a(x)`, `*a.b`, `*a[i]` and `*a + b` in a display or a bare
+// tuple, into *(a(x)) and so on: in Python the star applies to the whole
+// expression that it starts.
+func (w *walker) hoistStar(e Expr) Expr {
+	var left *Expr
+	var start *int32
+	switch e := e.(type) {
+	case *Call:
+		left, start = &e.Func, &e.Span.Start
+	case *Attribute:
+		left, start = &e.Value, &e.Span.Start
+	case *Subscript:
+		left, start = &e.Value, &e.Span.Start
+	case *BinOp:
+		left, start = &e.Left, &e.Span.Start
+	default:
+		return e
+	}
+	st, ok := (*left).(*Starred)
+	if !ok || st.Start != *start {
+		return e
+	}
+	out := &Starred{Span: e.Range(), Value: e}
+	*left = st.Value
+	// The expression starts after the star and the space after it.
+	s := st.Start + 1
+	for int(s) < len(w.text) && strings.IndexByte(" \t\f\r\n\\", w.text[s]) >= 0 {
+		s++
+	}
+	*start = s
+	return out
 }
 
 // operatorOf returns the operator of a binary_operator node (tNone for any
