@@ -1348,24 +1348,27 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		ks := w.kids(n)
 		s := &Subscript{Span: sp}
 		var idx []kid
+		comma := int32(-1) // the end of a comma after an index: x[a,] is x[(a,)]
 		for _, k := range ks {
 			switch {
 			case k.f == fValue:
 				s.Value = w.expr(k, sc)
 			case k.f == fSubscript && k.named:
 				idx = append(idx, k)
+			case !k.named && k.t == tComma && len(idx) > 0:
+				comma = k.span.End
 			}
 		}
 		if s.Value == nil {
 			return &Other{Span: sp}
 		}
-		switch len(idx) {
-		case 0:
+		switch {
+		case len(idx) == 0:
 			s.Index = &Other{Span: Span{Start: sp.End, End: sp.End}}
-		case 1:
+		case len(idx) == 1 && comma < 0:
 			s.Index = w.expr(idx[0], sc)
 		default:
-			t := &Tuple{Span: Span{Start: idx[0].span.Start, End: idx[len(idx)-1].span.End}}
+			t := &Tuple{Span: Span{Start: idx[0].span.Start, End: max(idx[len(idx)-1].span.End, comma)}}
 			for _, k := range idx {
 				t.Elts = append(t.Elts, w.expr(k, sc))
 			}
