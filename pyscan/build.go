@@ -186,6 +186,13 @@ func (w *walker) module(root *sitter.Node) {
 	defer w.kr.close()
 	m.Body, _ = w.block(kid{n: nodeOf(root), k: kModule, span: sitterSpan(root), named: true}, scope{module: true})
 	m.Prologue = prologue(m.Body)
+	// The walk meets a walrus in an assignment's value, or in a class's
+	// bases, before the names the statement binds, which come first in
+	// the source.
+	byStart := func(i, j int) bool { return m.Bindings[i].Span.Start < m.Bindings[j].Span.Start }
+	if !sort.SliceIsSorted(m.Bindings, byStart) {
+		sort.SliceStable(m.Bindings, byStart)
+	}
 	if len(m.Comments) > 1 && !sort.SliceIsSorted(m.Comments, func(i, j int) bool { return m.Comments[i].Start < m.Comments[j].Start }) {
 		sort.Slice(m.Comments, func(i, j int) bool { return m.Comments[i].Start < m.Comments[j].Start })
 	}

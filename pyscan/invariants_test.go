@@ -39,11 +39,11 @@ type invChecker struct {
 	failures int
 
 	// computed again from Body
-	imports   []*Import
-	bindings  []string
-	classes   []*Class
-	functions []*Function
-	guards    []*If
+	imports       []*Import
+	bindingStarts []bindingAt
+	classes       []*Class
+	functions     []*Function
+	guards        []*If
 }
 
 func (c *invChecker) fail(format string, args ...any) {
@@ -332,7 +332,12 @@ func condWhere(w Where) Where { w.Conditional = true; return w }
 func tryWhere(w Where) Where  { w.InTry = true; return w }
 
 func (c *invChecker) bind(name string, k BindingKind, s Span, w Where, v Expr) {
-	c.bindings = append(c.bindings, fmt.Sprintf("%s %s %d-%d%s %v", name, k, s.Start, s.End, whereFlags(w), v != nil))
+	c.bindingStarts = append(c.bindingStarts, bindingAt{s.Start, fmt.Sprintf("%s %s %d-%d%s %v", name, k, s.Start, s.End, whereFlags(w), v != nil)})
+}
+
+type bindingAt struct {
+	start int32
+	s     string
 }
 
 // bindTarget is what assigning to t binds.
@@ -622,15 +627,16 @@ func (c *invChecker) compareIndexes() {
 			c.fail("binding %q at %v holds %q", b.Name, b.Span, m.SpanText(b.Span))
 		}
 	}
-	// Bindings are listed as the walker meets them: a walrus in an
-	// assignment's value comes before the assignment's own targets (it
-	// runs first), so compare them as sets.
-	want := append([]string(nil), c.bindings...)
-	sort.Strings(want)
-	gotSorted := append([]string(nil), got...)
-	sort.Strings(gotSorted)
-	if strings.Join(gotSorted, "|") != strings.Join(want, "|") {
-		c.fail("Bindings:\n\t%s\nbody's:\n\t%s", strings.Join(got, "\n\t"), strings.Join(c.bindings, "\n\t"))
+	// Bindings are in source order (those of one import statement share
+	// its span), which is the order of the walk above but for a walrus in
+	// a value, met before the targets.
+	sort.SliceStable(c.bindingStarts, func(i, j int) bool { return c.bindingStarts[i].start < c.bindingStarts[j].start })
+	var want []string
+	for _, b := range c.bindingStarts {
+		want = append(want, b.s)
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		c.fail("Bindings:\n\t%s\nbody's:\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 	}
 	if len(m.MainGuards) != len(c.guards) {
 		c.fail("%d MainGuards, %d in the body", len(m.MainGuards), len(c.guards))
