@@ -532,7 +532,6 @@ func TestDecideAlwaysAndNever(t *testing.T) {
 	}
 }
 
-
 // The tests are read from the typed model: a test written twice in other
 // spellings is one atom, a comparison and its negation are one atom, the
 // comments of a condition are not part of it, and names resolve as Python
