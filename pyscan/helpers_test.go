@@ -212,3 +212,126 @@ func find[T Node](m *Module, keep func(T) bool) []T {
 	})
 	return out
 }
+
+// dumpCtx renders where a node is, from ContextOf and the stack: the
+// guards that hold ([test] or [not test]), then loop, try (in a try's
+// body), inTry (in another part of a try), handler, finally, with,
+// match, deferred, main, and class when the node runs in a class body
+// (which ContextOf does not tell).
+func dumpCtx(m *Module, stack []Node) string {
+	c := ContextOf(stack)
+	var b strings.Builder
+	for _, g := range c.Guards {
+		if g.Negated {
+			b.WriteString(" [not " + m.Text(g.Test) + "]")
+		} else {
+			b.WriteString(" [" + m.Text(g.Test) + "]")
+		}
+	}
+	flag := func(on bool, s string) {
+		if on {
+			b.WriteString(" " + s)
+		}
+	}
+	flag(c.Loop, "loop")
+	flag(len(c.Tries) > 0, "try")
+	flag(c.InTry && len(c.Tries) == 0, "inTry")
+	flag(c.Handler != nil, "handler")
+	flag(c.Finally, "finally")
+	flag(len(c.Withs) > 0, "with")
+	flag(c.Match, "match")
+	flag(c.Deferred, "deferred")
+	flag(c.InMainGuard, "main")
+	inClass := false
+	for i := len(stack) - 2; i >= 0; i-- {
+		if stack[i] == Node(c.Function) {
+			break
+		}
+		if cl, ok := stack[i].(*Class); ok && inBody(cl.Body, stack[i+1]) {
+			inClass = true
+			break
+		}
+	}
+	flag(inClass, "class")
+	return b.String()
+}
+
+// dumpCall: `callee(args)`, the callee as Dotted or <its text>, the
+// arguments as written (keywords as name=value, splats with their stars).
+func dumpCall(m *Module, c *Call) string {
+	callee := Dotted(c.Func)
+	if callee == "" {
+		callee = "<" + m.Text(c.Func) + ">"
+	}
+	var args []string
+	for _, a := range c.Args {
+		switch a.Kind {
+		case Keyword:
+			args = append(args, a.Name+"="+m.Text(a.Value))
+		case StarArg:
+			args = append(args, "*"+m.Text(a.Value))
+		case StarStarArg:
+			args = append(args, "**"+m.Text(a.Value))
+		default:
+			args = append(args, m.Text(a.Value))
+		}
+	}
+	return callee + "(" + strings.Join(args, ", ") + ")"
+}
+
+// dumpFlow lists, in source order, the calls, raises, asserts, returns
+// and awaits that run in fn (nil: at module level, class bodies
+// included), each with dumpCtx's flags.
+func dumpFlow(m *Module, fn *Function) []string {
+	out := []string{}
+	InspectBody(m.Body, func(n Node, stack []Node) bool {
+		if ContextOf(stack).Function != fn {
+			return true
+		}
+		var s string
+		switch n := n.(type) {
+		case *Call:
+			s = "call " + dumpCall(m, n)
+		case *Raise:
+			s = "raise"
+			if n.Exc != nil {
+				s += " " + m.Text(n.Exc)
+			}
+			if n.Cause != nil {
+				s += " from " + m.Text(n.Cause)
+			}
+		case *Assert:
+			s = "assert " + m.Text(n.Test)
+		case *Return:
+			s = "return"
+			if n.Value != nil {
+				s += " " + m.Text(n.Value)
+			}
+		case *Await:
+			s = "await " + m.Text(n.Value)
+		default:
+			return true
+		}
+		out = append(out, s+dumpCtx(m, stack))
+		return true
+	})
+	return out
+}
+
+// allFunctions lists every def of the module, nested ones included, in
+// source order.
+func allFunctions(m *Module) []*Function {
+	return find[*Function](m, nil)
+}
+
+// funcNamed returns the first def of that name, nested ones included.
+func funcNamed(t *testing.T, m *Module, name string) *Function {
+	t.Helper()
+	for _, f := range allFunctions(m) {
+		if f.Name == name {
+			return f
+		}
+	}
+	t.Fatalf("no def %s", name)
+	return nil
+}
