@@ -1,1 +1,98 @@
 package rayenabled
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/gym"
+)
+
+// raySetting returns the first config setting, among those of the config
+// instances that name the entrypoint and of the overrides of those
+// instances (same instance name, server type and dir, in any config file),
+// that may make the server use Ray through code gymlint does not read: a
+// key with the word "ray" in it (ray_address, num_ray_workers,
+// VLLM_RAY_DP_PACK_STRATEGY, rayActors) or a scalar value that is exactly
+// "ray" (distributed_executor_backend: ray). ok is false when there is none.
+func raySetting(v *gym.View, e *gym.Entrypoint) (file string, pos configscan.Pos, key string, ok bool) {
+	type inst struct{ name, typ, dir string }
+	named := map[inst]bool{}
+	for _, c := range e.Configs {
+		in := c.Instance
+		named[inst{in.Name, in.Type, in.Dir}] = true
+		if p, k, found := rayIn(in.Settings, ""); found {
+			return c.File, p, k, true
+		}
+	}
+	for _, f := range v.Configs {
+		for i := range f.Overrides {
+			in := &f.Overrides[i]
+			if !named[inst{in.Name, in.Type, in.Dir}] {
+				continue
+			}
+			if p, k, found := rayIn(in.Settings, ""); found {
+				return f.Path, p, k, true
+			}
+		}
+	}
+	return "", configscan.Pos{}, "", false
+}
+
+// rayIn searches a settings node, depth first in document order.
+func rayIn(n *configscan.Node, key string) (configscan.Pos, string, bool) {
+	if n == nil {
+		return configscan.Pos{}, "", false
+	}
+	switch n.Kind {
+	case configscan.MappingNode:
+		for _, p := range n.Pairs {
+			if hasRayWord(p.Key) {
+				return p.KeyPos, p.Key, true
+			}
+			if pos, k, ok := rayIn(p.Value, p.Key); ok {
+				return pos, k, true
+			}
+		}
+	case configscan.SequenceNode:
+		for _, it := range n.Items {
+			if pos, k, ok := rayIn(it, key); ok {
+				return pos, k, true
+			}
+		}
+	case configscan.ScalarNode:
+		if strings.EqualFold(strings.TrimSpace(n.Value), "ray") {
+			return n.Pos, key + ": " + n.Value, true
+		}
+	}
+	return configscan.Pos{}, "", false
+}
+
+// hasRayWord reports whether "ray" is one of the words of a key: words are
+// split at anything but letters and digits and where a lower-case letter
+// meets an upper-case one ("rayActors", "num_ray_workers", "RAY_ADDRESS";
+// not "array", "xray" or "gray_level").
+func hasRayWord(key string) bool {
+	var word []rune
+	flush := func() bool {
+		w := strings.ToLower(string(word))
+		word = word[:0]
+		return w == "ray"
+	}
+	for _, r := range key {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			if flush() {
+				return true
+			}
+		case unicode.IsUpper(r) && len(word) > 0 && unicode.IsLower(word[len(word)-1]):
+			if flush() {
+				return true
+			}
+			word = append(word, r)
+		default:
+			word = append(word, r)
+		}
+	}
+	return flush()
+}

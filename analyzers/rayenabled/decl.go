@@ -1,1 +1,550 @@
 package rayenabled
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// ownDecl is the ray_enabled binding in the body of a server class: the
+// class attribute, and the assignment statement that makes it (nil when it
+// is not one: an annotation alone, a nested class).
+type ownDecl struct {
+	attr *pyscan.ClassAttr
+	stmt pyscan.Stmt // *pyscan.Assign or *pyscan.AnnAssign
+}
+
+// ownDeclOf returns the ray_enabled binding of a class body, or nil.
+func ownDeclOf(m *pyscan.Module, c *pyscan.Class) *ownDecl {
+	at := c.Attr(Attr)
+	if at == nil {
+		return nil
+	}
+	return &ownDecl{attr: at, stmt: assignmentOf(c.Body, at)}
+}
+
+// assignmentOf finds the class-body statement that binds at: an Assign or
+// AnnAssign whose targets include at's name, in the body or in the blocks
+// of its compound statements (not in nested defs and classes).
+func assignmentOf(body []pyscan.Stmt, at *pyscan.ClassAttr) pyscan.Stmt {
+	var found pyscan.Stmt
+	pyscan.InspectBody(body, func(n pyscan.Node, _ []pyscan.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *pyscan.Function, *pyscan.Class:
+			return false
+		case *pyscan.Assign:
+			for _, t := range n.Targets {
+				if t.Range() == at.Span {
+					found = n
+				}
+			}
+			return false
+		case *pyscan.AnnAssign:
+			if n.Target.Range() == at.Span {
+				found = n
+			}
+			return false
+		}
+		_, stmt := n.(pyscan.Stmt)
+		return stmt
+	})
+	return found
+}
+
+// isTrue and isFalse report whether e is that literal (the model drops
+// parentheses).
+func isTrue(e pyscan.Expr) bool  { return pyscan.IsConst(e, pyscan.ConstTrue) }
+func isFalse(e pyscan.Expr) bool { return pyscan.IsConst(e, pyscan.ConstFalse) }
+
+// decl checks the ray_enabled declaration of one server of an entrypoint.
+type decl struct {
+	v     *gym.View
+	e     *gym.Entrypoint
+	s     gym.Server
+	found search
+}
+
+func (d *decl) m() *pyscan.Module { return d.e.Module }
+
+func (d *decl) name() string { return d.s.Class.Class.Name }
+
+func (d *decl) inEntry() bool { return d.s.Class.Module == d.e.Module }
+
+func (d *decl) entryPath() string { return d.e.Module.Path }
+
+func (d *decl) foreignDef() string { return d.s.Class.Module.Path }
+
+// subject names the server class in messages.
+func (d *decl) subject() string {
+	if d.inEntry() {
+		return fmt.Sprintf("server class %s of %s", d.name(), d.entryPath())
+	}
+	return fmt.Sprintf("server class %s (defined in %s) of %s", d.name(), d.foreignDef(), d.entryPath())
+}
+
+// classRange is where a diagnostic about the server class goes: its name
+// in the entrypoint, or the run_webserver() call that starts a class
+// defined elsewhere.
+func (d *decl) classRange() (start, end diag.Pos) {
+	if !d.inEntry() && d.s.Call != nil {
+		return gym.Range(d.m(), d.s.Call.Span)
+	}
+	return gym.Range(d.s.Class.Module, d.s.Class.Class.NameSpan)
+}
+
+// classRelated points at the server class when it is defined in another
+// module.
+func (d *decl) classRelated() []diag.Related {
+	if d.inEntry() {
+		return nil
+	}
+	return []diag.Related{gym.Related(d.s.Class.Module, d.s.Class.Class.NameSpan, "server class "+d.name()+" is defined here")}
+}
+
+func (d *decl) useRelated() []diag.Related {
+	if r := d.found.related(); r != nil {
+		return []diag.Related{*r}
+	}
+	return nil
+}
+
+func (d *decl) check(own *ownDecl) []diag.Diagnostic {
+	if own != nil {
+		return d.checkOwn(own)
+	}
+	if sites := d.unreadableSites(); len(sites) > 0 {
+		return sites
+	}
+	if dg, ok := d.inherited(); ok {
+		return []diag.Diagnostic{dg}
+	}
+	if d.found.use != nil {
+		return []diag.Diagnostic{d.undeclared(false)}
+	}
+	return nil
+}
+
+// undeclared is GL201; declaredFalse is set when the class declares False.
+func (d *decl) undeclared(declaredFalse bool) diag.Diagnostic {
+	use := d.found.describe(d.entryPath())
+	var msg string
+	switch {
+	case declaredFalse:
+		msg = fmt.Sprintf("%s declares ray_enabled = False but uses Ray (%s): set it to True, %s; the server supervisor does not start Ray for a server that does not declare it, so the server fails at startup",
+			d.subject(), use, fix)
+	case d.inEntry():
+		msg = fmt.Sprintf("%s uses Ray (%s) but does not declare it: add %s to the body of %s (import ClassVar from typing); the server supervisor starts Ray only for servers whose entrypoint source declares it, so the server fails at startup",
+			d.subject(), use, fix, d.name())
+	default:
+		msg = fmt.Sprintf("%s uses Ray (%s) but the server supervisor reads ray_enabled only from %s, which does not define the class: subclass %s in %s with %s in its body and start the subclass",
+			d.subject(), use, d.entryPath(), d.name(), d.entryPath(), fix)
+	}
+	a, b := d.classRange()
+	dg := UndeclaredRay.New(d.entryPath(), a, b, msg)
+	dg.Related = append(d.useRelated(), d.classRelated()...)
+	return dg
+}
+
+// needNote says what gymlint knows of the server's Ray use, for GL203.
+func (d *decl) needNote() string {
+	if d.found.use != nil {
+		return fmt.Sprintf(" (%s uses Ray: %s)", d.name(), d.found.describe(d.entryPath()))
+	}
+	return fmt.Sprintf("; gymlint finds no Ray use in %s, so if it does not need Ray, remove the declaration instead", d.name())
+}
+
+func (d *decl) checkOwn(own *ownDecl) []diag.Diagnostic {
+	m, at := d.m(), own.attr
+	var out []diag.Diagnostic
+	start, end := gym.Pos(m, at.Span.Start), gym.Pos(m, at.StmtSpan.End)
+	literal := isTrue(at.Value) || isFalse(at.Value)
+	switch {
+	case at.Value == nil:
+		out = append(out, UnreadableRayEnabled.New(d.entryPath(), start, end, fmt.Sprintf(
+			"ray_enabled of %s has no value the server supervisor can read: write %s%s",
+			d.subject(), fix, d.needNote())))
+	case !literal:
+		out = append(out, UnreadableRayEnabled.New(d.entryPath(), start, end, fmt.Sprintf(
+			"ray_enabled of %s is set to %s, which the server supervisor cannot read from source (it reads only the literal True): write %s%s",
+			d.subject(), quote(valueText(m, at)), fix, d.needNote())))
+	}
+	if at.Annotation == nil && at.Value != nil {
+		if dg, ok := d.unannotated(own); ok {
+			out = append(out, dg)
+		}
+	}
+	switch {
+	case isTrue(at.Value):
+		if d.found.use == nil && d.found.complete {
+			if _, _, _, ok := raySetting(d.v, d.e); !ok {
+				out = append(out, UnneededRayEnabled.New(d.entryPath(), start, end, fmt.Sprintf(
+					"%s declares ray_enabled = True, but gymlint finds no Ray use in it, in its repository ancestors or in the repository modules they import, and no config that names %s has a Ray setting: remove the declaration, or every run with this server starts Ray for nothing (keep it if the server uses Ray through a library)",
+					d.subject(), d.entryPath())))
+			}
+		}
+	case isFalse(at.Value):
+		if d.found.use != nil {
+			out = append(out, d.undeclared(true))
+		}
+	}
+	return out
+}
+
+// valueText is the value of a class attribute as written, for messages:
+// with the parentheses the model drops (`( True )`).
+func valueText(m *pyscan.Module, at *pyscan.ClassAttr) string {
+	if at.Value == nil {
+		return ""
+	}
+	if at.StmtSpan.End > at.Value.Range().End {
+		// The statement ends after the value: a closing parenthesis.
+		// Show what follows the first `=` after the name.
+		if _, after, ok := strings.Cut(m.SpanText(pyscan.Span{Start: at.Span.End, End: at.StmtSpan.End}), "="); ok {
+			return after
+		}
+	}
+	return m.Text(at.Value)
+}
+
+// unannotated is GL204 for a bare class-body assignment, unless an
+// ancestor declares ray_enabled as a ClassVar, may do so in a form gymlint
+// cannot read, or the ancestry cannot be read.
+func (d *decl) unannotated(own *ownDecl) (diag.Diagnostic, bool) {
+	at := own.attr
+	mro, ok := d.v.MRO(d.s.Class)
+	if !ok {
+		return diag.Diagnostic{}, false
+	}
+	external := false
+	for _, a := range mro[1:] {
+		switch a.Kind {
+		case gym.Own:
+			if anc := a.Class.Class.Attr(Attr); anc != nil && d.classVar(a.Class.Module, anc.Annotation) != notClassVar {
+				return diag.Diagnostic{}, false
+			}
+		case gym.FrameworkServer, gym.Framework:
+			if a.Class.Class == nil {
+				external = true
+			} else if d.frameworkClassVar(a.Class, 0, map[*pyscan.Class]bool{}) {
+				return diag.Diagnostic{}, false
+			}
+		case gym.Unresolved:
+			return diag.Diagnostic{}, false
+		}
+	}
+	val := short(valueText(d.m(), at))
+	msg := fmt.Sprintf(
+		"`ray_enabled = %s` in the body of %s has no annotation, and no ancestor of %s declares ray_enabled as a ClassVar: server classes are pydantic models, and pydantic rejects a non-annotated attribute when the class is created, at import (PydanticUserError: A non-annotated attribute was detected), so the server never starts: write `ray_enabled: ClassVar[bool] = %s` (import ClassVar from typing)",
+		val, d.subject(), d.name(), val)
+	if external {
+		msg += "; the framework package is outside the repository, and gymlint assumes its classes do not declare the ClassVar"
+	}
+	dg := UnannotatedRayEnabled.New(d.entryPath(), gym.Pos(d.m(), at.Span.Start), gym.Pos(d.m(), at.StmtSpan.End), msg)
+	if f, ok := annotateFix(d.m(), d.s.Class.Class, own); ok {
+		dg.Fixes = []diag.Fix{f}
+	}
+	return dg, true
+}
+
+// frameworkClassVar reports whether a framework class defined in the
+// repository, or one of its framework ancestors, declares ray_enabled as a
+// ClassVar, or may (an annotation gymlint cannot read). (gym's MRO does not
+// look inside framework classes.)
+func (d *decl) frameworkClassVar(ref gym.ClassRef, depth int, seen map[*pyscan.Class]bool) bool {
+	if seen[ref.Class] || depth > 24 {
+		return false
+	}
+	seen[ref.Class] = true
+	if at := ref.Class.Attr(Attr); at != nil && d.classVar(ref.Module, at.Annotation) != notClassVar {
+		return true
+	}
+	for _, b := range d.v.Bases(ref) {
+		if b.Class.Class != nil && (b.Kind == gym.Framework || b.Kind == gym.FrameworkServer) &&
+			d.frameworkClassVar(b.Class, depth+1, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// classVarness is what an annotation says of a class variable.
+type classVarness int
+
+const (
+	notClassVar   classVarness = iota // no annotation, or one that is not ClassVar
+	isClassVar                        // ClassVar or ClassVar[...] of typing (or typing_extensions)
+	maybeClassVar                     // cannot be decided from the model
+)
+
+// classVar reads an annotation written at module scope of m (a class
+// body): typing.ClassVar, alone or subscripted, under whatever name m
+// binds it (`ClassVar[bool]`, `typing.ClassVar[bool]`, `t.ClassVar`,
+// `CV[bool]` after `from typing import ClassVar as CV`).
+// A string annotation ("ClassVar[bool]") would have to be parsed from its
+// text, and a name ending in ClassVar that the resolver cannot follow to
+// typing (`typing.ClassVar` without `import typing`, a star import, a
+// re-export by a library) may still be it: both are maybeClassVar.
+func (d *decl) classVar(m *pyscan.Module, ann pyscan.Expr) classVarness {
+	if ann == nil {
+		return notClassVar
+	}
+	if _, ok := pyscan.Str(ann); ok {
+		return maybeClassVar
+	}
+	if s, ok := ann.(*pyscan.Subscript); ok {
+		ann = s.Value
+	}
+	dotted := pyscan.Dotted(ann)
+	if dotted == "" {
+		return notClassVar
+	}
+	sym := d.v.Resolve(m, dotted)
+	switch {
+	case sym.Kind == gym.External && (sym.Dotted == "typing.ClassVar" || sym.Dotted == "typing_extensions.ClassVar"):
+		return isClassVar
+	case dotted != "ClassVar" && !strings.HasSuffix(dotted, ".ClassVar"):
+		return notClassVar
+	case sym.Kind == gym.RepoClass || sym.Kind == gym.RepoFunction || sym.Kind == gym.RepoValue:
+		return notClassVar // a name of the repository's own
+	}
+	if root, _, _ := strings.Cut(dotted, "."); m.Binding(root) != nil && m.Binding(root).Kind != pyscan.BindImport {
+		return notClassVar // the module binds the name to something of its own (`ClassVar = object`)
+	}
+	return maybeClassVar
+}
+
+// inherited is GL202: the first repository class in the server class's MRO
+// that declares ray_enabled is in another module (and does not set the
+// literal False).
+func (d *decl) inherited() (diag.Diagnostic, bool) {
+	mro, _ := d.v.MRO(d.s.Class)
+	for _, a := range mro {
+		if a.Kind != gym.Own {
+			continue
+		}
+		at := a.Class.Class.Attr(Attr)
+		if at == nil {
+			continue
+		}
+		if a.Class.Module == d.m() || isFalse(at.Value) {
+			return diag.Diagnostic{}, false
+		}
+		line := a.Class.Module.Line(at.Span.Start)
+		var msg string
+		switch {
+		case a.Class.Class == d.s.Class.Class:
+			msg = fmt.Sprintf("%s declares ray_enabled in %s, but the server supervisor reads it only from %s: subclass %s in %s with %s in its body and start the subclass",
+				d.subject(), a.Class.Module.Path, d.entryPath(), d.name(), d.entryPath(), fix)
+		case d.inEntry():
+			msg = fmt.Sprintf("%s inherits ray_enabled from %s (%s:%d), but the server supervisor reads only %s, so an inherited declaration does not count and the server fails at startup: declare %s on %s itself",
+				d.subject(), a.Class.Class.Name, a.Class.Module.Path, line, d.entryPath(), fix, d.name())
+		default:
+			msg = fmt.Sprintf("%s inherits ray_enabled from %s (%s:%d), but the server supervisor reads only %s: subclass %s in %s with %s in its body and start the subclass",
+				d.subject(), a.Class.Class.Name, a.Class.Module.Path, line, d.entryPath(), d.name(), d.entryPath(), fix)
+		}
+		s, e := d.classRange()
+		dg := InheritedRayEnabled.New(d.entryPath(), s, e, msg)
+		dg.Related = append([]diag.Related{gym.Related(a.Class.Module, pyscan.Span{Start: at.Span.Start, End: at.StmtSpan.End},
+			fmt.Sprintf("%s declares ray_enabled here", a.Class.Class.Name))}, d.classRelated()...)
+		return dg, true
+	}
+	return diag.Diagnostic{}, false
+}
+
+// unreadableSites is GL203 for a server class whose body has no
+// ray_enabled: each assignment in a function, setattr call and declaration
+// on another class of the entrypoint that does not set the literal False.
+// Those that belong to another server class of the entrypoint are that
+// server's business.
+func (d *decl) unreadableSites() []diag.Diagnostic {
+	m := d.m()
+	servers := map[*pyscan.Class]bool{}
+	for _, s := range d.e.Servers {
+		if s.Class.Module == m {
+			servers[s.Class.Class] = true
+		}
+	}
+	mine := func(c *pyscan.Class) bool {
+		return c == nil || c == d.s.Class.Class || !servers[c]
+	}
+	var out []diag.Diagnostic
+	cs, ce := d.classRange()
+	serverRel := diag.Related{Path: d.entryPath(), Start: cs, End: ce, Message: "the server class is " + d.name()}
+	add := func(sp pyscan.Span, msg string) {
+		a, b := gym.Range(m, sp)
+		dg := UnreadableRayEnabled.New(d.entryPath(), a, b, msg)
+		dg.Related = append([]diag.Related{serverRel}, d.useRelated()...)
+		out = append(out, dg)
+	}
+	for _, c := range m.Classes {
+		if c == d.s.Class.Class || servers[c] {
+			continue
+		}
+		at := c.Attr(Attr)
+		if at == nil || at.Value == nil && at.Annotation == nil || isFalse(at.Value) {
+			continue
+		}
+		add(pyscan.Span{Start: at.Span.Start, End: at.StmtSpan.End}, fmt.Sprintf(
+			"ray_enabled is declared on %s, which is not a server class of %s; the server supervisor reads it only in the body of the server class: declare %s in the body of %s%s",
+			c.Name, d.entryPath(), fix, d.name(), d.needNote()))
+	}
+	for _, s := range runtimeSets(facts.Of(d.v), m) {
+		if !mine(s.owner) {
+			continue
+		}
+		switch {
+		case s.setattr && s.fn == nil:
+			add(s.span, fmt.Sprintf(
+				"ray_enabled is set with setattr(), which the server supervisor does not read: declare %s in the body of %s instead%s",
+				fix, d.name(), d.needNote()))
+		case s.setattr:
+			add(s.span, fmt.Sprintf(
+				"ray_enabled is set with setattr() in function %s, which the server supervisor does not read: declare %s in the body of %s instead%s",
+				s.fn.Fn.Name, fix, d.name(), d.needNote()))
+		default:
+			add(s.span, fmt.Sprintf(
+				"ray_enabled is set in function %s (`%s.ray_enabled = ...`), which the server supervisor does not read: declare %s in the body of %s instead%s",
+				s.fn.Fn.Name, m.Text(s.recv), fix, d.name(), d.needNote()))
+		}
+	}
+	return out
+}
+
+// runtimeSet is a place that sets ray_enabled when code runs: an
+// assignment to X.ray_enabled in a function, or a setattr(X,
+// "ray_enabled", ...) call anywhere, with a value other than the literal
+// False.
+type runtimeSet struct {
+	span    pyscan.Span
+	fn      *facts.Func // the function it is in; nil at module scope
+	setattr bool
+	recv    pyscan.Expr   // X
+	owner   *pyscan.Class // the class of the module X is, when known
+}
+
+// runtimeSets returns the runtime sets of ray_enabled in a module, in
+// source order.
+func runtimeSets(f *facts.Facts, m *pyscan.Module) []runtimeSet {
+	classes := map[string]*pyscan.Class{}
+	for _, c := range m.Classes {
+		classes[c.Name] = c
+	}
+	// owner is the class an assignment to recv.ray_enabled in fn sets;
+	// nil when unknown.
+	owner := func(recv pyscan.Expr, fn *facts.Func) *pyscan.Class {
+		if fn != nil && fn.Recv != "" && isReceiver(recv, fn.Recv) {
+			return fn.Owner().Class
+		}
+		if n, ok := recv.(*pyscan.Name); ok && (fn == nil || !f.IsLocal(fn, n.Id)) {
+			return classes[n.Id]
+		}
+		return nil
+	}
+	var out []runtimeSet
+	var walk func(body []pyscan.Stmt, fn *facts.Func, cls *pyscan.Class)
+	walk = func(body []pyscan.Stmt, fn *facts.Func, cls *pyscan.Class) {
+		pyscan.InspectBody(body, func(n pyscan.Node, _ []pyscan.Node) bool {
+			switch n := n.(type) {
+			case *pyscan.Function:
+				var inner *facts.Func
+				switch {
+				case cls != nil:
+					inner = f.Method(m, cls, n)
+				case fn != nil:
+					inner = f.Nested(fn, n)
+				default:
+					inner = f.Function(m, n)
+				}
+				walk(n.Body, inner, nil)
+				return false
+			case *pyscan.Class:
+				walk(n.Body, fn, n)
+				return false
+			case *pyscan.Assign:
+				if fn == nil || isFalse(n.Value) {
+					return true
+				}
+				for _, t := range n.Targets {
+					if a, ok := t.(*pyscan.Attribute); ok && a.Attr == Attr {
+						out = append(out, runtimeSet{span: n.Span, fn: fn, recv: a.Value, owner: owner(a.Value, fn)})
+					}
+				}
+			case *pyscan.AnnAssign:
+				if a, ok := n.Target.(*pyscan.Attribute); ok && a.Attr == Attr && fn != nil && n.Value != nil && !isFalse(n.Value) {
+					out = append(out, runtimeSet{span: n.Span, fn: fn, recv: a.Value, owner: owner(a.Value, fn)})
+				}
+			case *pyscan.Call:
+				if recv, ok := setattrRay(f, m, n, fn); ok {
+					out = append(out, runtimeSet{span: n.Span, fn: fn, setattr: true, recv: recv, owner: owner(recv, fn)})
+				}
+			}
+			return true
+		})
+	}
+	walk(m.Body, nil, nil)
+	return out
+}
+
+// isReceiver reports whether e is a method's receiver or its class:
+// `self`, `type(self)`, `self.__class__` (for receiver self).
+func isReceiver(e pyscan.Expr, recv string) bool {
+	switch e := e.(type) {
+	case *pyscan.Name:
+		return e.Id == recv
+	case *pyscan.Call:
+		n, ok := e.Func.(*pyscan.Name)
+		if !ok || n.Id != "type" || len(e.Args) != 1 {
+			return false
+		}
+		r, ok := e.Positional(0).(*pyscan.Name)
+		return ok && r.Id == recv
+	case *pyscan.Attribute:
+		r, ok := e.Value.(*pyscan.Name)
+		return ok && r.Id == recv && e.Attr == "__class__"
+	}
+	return false
+}
+
+// setattrRay recognises setattr(recv, "ray_enabled", value), the builtin,
+// with a value other than the literal False, and returns recv.
+func setattrRay(f *facts.Facts, m *pyscan.Module, c *pyscan.Call, fn *facts.Func) (pyscan.Expr, bool) {
+	d := pyscan.Dotted(c.Func)
+	if d != "setattr" && d != "builtins.setattr" {
+		return nil, false
+	}
+	if root, _, _ := strings.Cut(d, "."); fn != nil && f.IsLocal(fn, root) {
+		return nil, false
+	}
+	if f.View().QualifiedName(m, c.Func) != "builtins.setattr" {
+		return nil, false
+	}
+	name, ok := pyscan.Str(c.Positional(1))
+	if !ok || name != Attr {
+		return nil, false
+	}
+	if v := c.Positional(2); v != nil && isFalse(v) {
+		return nil, false
+	}
+	recv := c.Positional(0)
+	return recv, recv != nil
+}
+
+// quote shows an expression in a message, shortened.
+func quote(s string) string { return "`" + short(s) + "`" }
+
+// short is text for a message: white space runs made one space, at most 60
+// characters.
+func short(s string) string {
+	r := []rune(strings.Join(strings.Fields(s), " "))
+	if len(r) > 60 {
+		return string(r[:57]) + "..."
+	}
+	return string(r)
+}

@@ -1,5 +1,3 @@
-//go:build ignore
-
 package rayenabled_test
 
 import (
@@ -17,7 +15,7 @@ import (
 	"github.com/gymlint/gymlint/lint"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/rayrepo.golden.txt from the current output")
+var update = flag.Bool("update", false, "rewrite testdata/rayrepo.golden.txt and the .golden files of the gymtest cases from the current output")
 
 const fixture = "../../testdata/rayrepo"
 

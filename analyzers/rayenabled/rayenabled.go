@@ -33,7 +33,14 @@
 // gosessions analyzers (go/analysis), which have no Ray rule.
 package rayenabled
 
-import "github.com/gymlint/gymlint/gym"
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+)
 
 // Attr is the class attribute the supervisor reads.
 const Attr = "ray_enabled"
@@ -41,6 +48,141 @@ const Attr = "ray_enabled"
 // fix is the declaration every message asks for.
 const fix = "`ray_enabled: ClassVar[bool] = True`"
 
-// Checks are the rules of this analyzer.
-// TRANSITION: the rules move onto the typed model; until then none runs.
-var Checks = []gym.Check{}
+// Checks are the rules of this analyzer, in code order.
+var Checks = []gym.Check{
+	{Rule: UndeclaredRay, Run: runCode(UndeclaredRay.Code)},
+	{Rule: InheritedRayEnabled, Run: runCode(InheritedRayEnabled.Code)},
+	{Rule: UnreadableRayEnabled, Run: runCode(UnreadableRayEnabled.Code)},
+	{Rule: UnannotatedRayEnabled, Run: runCode(UnannotatedRayEnabled.Code)},
+	{Rule: UnneededRayEnabled, Run: runCode(UnneededRayEnabled.Code)},
+}
+
+// RayStatus is what gymlint knows of one server's Ray needs.
+type RayStatus struct {
+	Declared bool          // ray_enabled = True readable on the server class in the entrypoint
+	Needed   bool          // Ray use found (see GL201)
+	Use      *diag.Related // the first use found, when Needed
+}
+
+// Status returns what gymlint knows of a server's Ray needs. s is one of
+// the Servers of one of v's entrypoints; a server that is not is analysed
+// as if its class's module were its entrypoint.
+func Status(v *gym.View, s gym.Server) RayStatus {
+	a := analysisOf(v)
+	for _, r := range a.servers {
+		if r.server.Class.Class == s.Class.Class && r.server.Call == s.Call {
+			return r.status
+		}
+	}
+	if s.Class.Module == nil || s.Class.Class == nil {
+		return RayStatus{}
+	}
+	e := &gym.Entrypoint{Path: s.Class.Module.Path, Module: s.Class.Module, Servers: []gym.Server{s}}
+	return analyseServer(v, a.scanner, e, s).status
+}
+
+func runCode(code string) func(v *gym.View) []diag.Diagnostic {
+	return func(v *gym.View) []diag.Diagnostic {
+		var out []diag.Diagnostic
+		for _, d := range analysisOf(v).diags {
+			if d.Code == code {
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+}
+
+// analysis is the result for one view.
+type analysis struct {
+	scanner *scanner
+	servers []*serverResult
+	diags   []diag.Diagnostic
+}
+
+type serverResult struct {
+	server gym.Server
+	status RayStatus
+	diags  []diag.Diagnostic
+}
+
+// analysisKey keeps the analysis of a view in the view (gym.View.Shared),
+// so that the five rules and Status share one run.
+type analysisKey struct{}
+
+func analysisOf(v *gym.View) *analysis {
+	return v.Shared(analysisKey{}, func() any {
+		a := &analysis{scanner: newScanner(v)}
+		a.run(v)
+		return a
+	}).(*analysis)
+}
+
+// run analyses every server of every parsed entrypoint, in parallel.
+func (a *analysis) run(v *gym.View) {
+	type job struct {
+		e *gym.Entrypoint
+		s gym.Server
+	}
+	var jobs []job
+	for _, e := range v.Entrypoints {
+		if e.Module == nil {
+			continue
+		}
+		for _, s := range e.Servers {
+			jobs = append(jobs, job{e, s})
+		}
+	}
+	results := make([]*serverResult, len(jobs))
+	workers := v.Options.Jobs
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = min(workers, len(jobs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = analyseServer(v, a.scanner, jobs[i].e, jobs[i].s)
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	a.servers = results
+	seen := map[string]bool{}
+	for _, r := range results {
+		for _, d := range r.diags {
+			k := fmt.Sprintf("%s\x00%s\x00%d", d.Code, d.Path, d.Start.Offset)
+			if !seen[k] {
+				seen[k] = true
+				a.diags = append(a.diags, d)
+			}
+		}
+	}
+	diag.Sort(a.diags)
+}
+
+// analyseServer finds what the rules say about one server of e.
+func analyseServer(v *gym.View, sc *scanner, e *gym.Entrypoint, s gym.Server) *serverResult {
+	m := e.Module
+	r := &serverResult{server: s}
+	found := sc.search(m, s.Class)
+	var own *ownDecl
+	if s.Class.Module == m {
+		own = ownDeclOf(m, s.Class.Class)
+	}
+	r.status = RayStatus{Declared: own != nil && isTrue(own.attr.Value), Needed: found.use != nil, Use: found.related()}
+	if m.SyntaxError != nil || e.Exemption != nil {
+		return r
+	}
+	d := &decl{v: v, e: e, s: s, found: found}
+	r.diags = d.check(own)
+	return r
+}

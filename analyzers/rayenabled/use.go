@@ -1,4 +1,648 @@
 package rayenabled
 
-// maxRemoteDepth bounds chains of re-exports followed for `.remote`.
-const maxRemoteDepth = 8
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// use is a place where a module uses Ray.
+type use struct {
+	path       string
+	start, end diag.Pos
+	what       string // "imports ray", "calls score.remote() (...)"
+}
+
+func newUse(m *pyscan.Module, s pyscan.Span, what string) *use {
+	start, end := gym.Range(m, s)
+	return &use{path: m.Path, start: start, end: end, what: what}
+}
+
+// scanner finds the first Ray use of modules, remembering each answer. It
+// is shared by the searches of every server of a view.
+type scanner struct {
+	v     *gym.View
+	facts *facts.Facts
+	graph *gym.ImportGraph
+
+	mu    sync.Mutex
+	cache map[useKey]*use // first use (nil: none), by module and script flag
+	done  map[useKey]bool
+}
+
+type useKey struct {
+	path   string
+	script bool
+}
+
+func newScanner(v *gym.View) *scanner {
+	return &scanner{v: v, facts: facts.Of(v), graph: v.NewImportGraph(),
+		cache: map[useKey]*use{}, done: map[useKey]bool{}}
+}
+
+// search is the outcome of the search for Ray use of one server.
+type search struct {
+	use *use
+	rec *gym.Imported // the module record the use is in
+	// ancestor says which class's module each root other than the
+	// entrypoint is ("ancestor class X", "server class X"), by path.
+	ancestor map[string]string
+	// complete: every module on the way was read and parsed, and the
+	// ancestry resolved.
+	complete bool
+}
+
+// search looks for Ray use of the server class cls of entrypoint m: in m,
+// in the modules of cls and its repository ancestors, and in every
+// repository module these load through module-scope imports
+// (gym.ImportClosure, framework modules left out), in that order; the
+// first module that uses Ray gives the use.
+//
+// The closure holds every module whose functions the server's code can
+// call by a name resolved at module scope (facts.Calls resolves targets
+// through the same imports), so following the calls the server makes
+// (facts.Reach) would find no module the closure lacks.
+func (s *scanner) search(m *pyscan.Module, cls gym.ClassRef) search {
+	v := s.v
+	res := search{ancestor: map[string]string{}, complete: true}
+	roots := []*pyscan.Module{m}
+	mro, ok := v.MRO(cls)
+	if !ok {
+		res.complete = false
+	}
+	for _, a := range mro {
+		switch a.Kind {
+		case gym.Own:
+			if a.Class.Module != m {
+				if _, dup := res.ancestor[a.Class.Module.Path]; !dup {
+					what := "ancestor class "
+					if a.Class.Class == cls.Class {
+						what = "server class "
+					}
+					res.ancestor[a.Class.Module.Path] = what + a.Class.Class.Name
+				}
+				roots = append(roots, a.Class.Module)
+			}
+		case gym.Unresolved:
+			res.complete = false
+		}
+	}
+	for _, rec := range s.graph.Closure(roots...) {
+		if rec.Module == nil {
+			res.complete = false
+			continue
+		}
+		if rec.Module.SyntaxError != nil {
+			res.complete = false
+		}
+		if res.use != nil {
+			continue
+		}
+		if u := s.firstUse(rec.Module, rec.Module == m); u != nil {
+			res.use, res.rec = u, rec
+		}
+	}
+	return res
+}
+
+// describe says where the use is: "resources_servers/x/app.py:3 imports
+// ray", and how the entrypoint reaches that module.
+func (s search) describe(entry string) string {
+	u := s.use
+	out := fmt.Sprintf("%s:%d %s", u.path, u.start.Line, u.what)
+	if s.rec == nil {
+		return out
+	}
+	var hops []string
+	r := s.rec
+	for ; r.By != nil; r = r.By {
+		hops = append([]string{fmt.Sprintf("%s:%d", r.By.Path, r.By.Module.Line(r.Import.Span.Start))}, hops...)
+	}
+	root := r.Path
+	if name, ok := s.ancestor[root]; ok {
+		if len(hops) == 0 {
+			return out + fmt.Sprintf(", in the module of %s", name)
+		}
+		return out + fmt.Sprintf(", imported from the module of %s through %s", name, strings.Join(hops, ", "))
+	}
+	if len(hops) > 0 && root == entry {
+		return out + ", imported through " + strings.Join(hops, ", ")
+	}
+	return out
+}
+
+func (s search) related() *diag.Related {
+	if s.use == nil {
+		return nil
+	}
+	return &diag.Related{Path: s.use.path, Start: s.use.start, End: s.use.end, Message: "Ray is used here: " + s.use.what}
+}
+
+// firstUse returns the first place (in source order) where m uses Ray, or
+// nil. script is set for the module Python runs as __main__: code in the
+// body of its `if __name__ == "__main__":` guard runs; in other modules it
+// does not, so it is not searched there.
+//
+// Ray use in a module is:
+//   - an import of ray or of a module of the ray package, at any scope
+//     (`import ray`, `import ray.util as u`, `from ray.exceptions import
+//     RayTaskError` inside a function);
+//   - a from-import of the name ray, at any scope, from a module that binds
+//     it to the ray module (`from nemo_gym.server_utils import ray`), and a
+//     module-scope from-import of another name that a repository module
+//     outside the framework binds to a Ray object (a helper's `from ray
+//     import get as fetch`, imported from the helper);
+//   - a `.remote(...)` call (also `.options(...).remote(...)`) on a name
+//     that denotes a Ray remote function or actor class of the repository
+//     (`@ray.remote` or `X = ray.remote(...)`), imported at any scope.
+//     `.remote(...)` on anything else (a local object, a parameter, an
+//     attribute of self) is not use: nothing says it came from Ray;
+//   - a name or attribute chain that the view's resolver takes to a name of
+//     the ray package (`ray.get` passed as a value, `@ray.remote`, through
+//     a star import or a helper module's attribute), unless its first name
+//     is a local of the function it is in. Every such name needs an import
+//     that binds it, which usually comes first and is the use reported.
+//
+// A name `ray` that no import binds to the ray package (a variable, a
+// parameter) is not Ray, and a docstring or comment never is: the search
+// reads the syntax model, not the text.
+func (s *scanner) firstUse(m *pyscan.Module, script bool) *use {
+	key := useKey{m.Path, script}
+	s.mu.Lock()
+	if s.done[key] {
+		u := s.cache[key]
+		s.mu.Unlock()
+		return u
+	}
+	s.mu.Unlock()
+	u := s.compute(m, script)
+	s.mu.Lock()
+	s.done[key], s.cache[key] = true, u
+	s.mu.Unlock()
+	return u
+}
+
+func (s *scanner) compute(m *pyscan.Module, script bool) *use {
+	var best *use
+	// Nodes that start at or after limit cannot come first.
+	limit := int32(m.Size + 1)
+	for _, imp := range m.Imports { // in source order
+		if imp.Where.InMainGuard && !script {
+			continue
+		}
+		if u := s.importUse(m, imp); u != nil {
+			best, limit = u, imp.Span.Start
+			break
+		}
+	}
+	w := &moduleWalk{s: s, m: m, limit: limit, roots: rootCandidates(s.v, m), funcs: map[*pyscan.Function]*facts.Func{}}
+	if !script && len(m.MainGuards) > 0 {
+		w.guards = map[*pyscan.If]bool{}
+		for _, g := range m.MainGuards {
+			w.guards[g.If] = true
+		}
+	}
+	for _, st := range m.Body {
+		if w.limit <= nodeStart(st) {
+			break
+		}
+		pyscan.Inspect(st, w.visit)
+	}
+	if w.best != nil {
+		return w.best
+	}
+	return best
+}
+
+// importUse says whether an import statement's name is Ray use.
+func (s *scanner) importUse(m *pyscan.Module, imp *pyscan.Import) *use {
+	if isRayModule(imp.Module, imp.Level) {
+		return newUse(m, imp.Span, describeRayImport(imp))
+	}
+	if imp.IsFrom() && imp.Name != "*" {
+		if d := s.reexportedRay(m, imp); d != "" {
+			return newUse(m, imp.Span, fmt.Sprintf("imports %s from %s, which is %s", imp.Name, importedModuleName(imp), d))
+		}
+	}
+	return nil
+}
+
+// isRayModule reports whether an absolute module name is ray or in it.
+func isRayModule(name string, level int) bool {
+	return level == 0 && (name == "ray" || strings.HasPrefix(name, "ray."))
+}
+
+func describeRayImport(imp *pyscan.Import) string {
+	if !imp.IsFrom() {
+		return "imports " + imp.Module
+	}
+	return fmt.Sprintf("imports %s from %s", imp.Name, imp.Module)
+}
+
+func importedModuleName(imp *pyscan.Import) string {
+	return strings.Repeat(".", imp.Level) + imp.Module
+}
+
+// reexportedRay says what a from-import that does not name the ray package
+// brings in when that is Ray ("the ray module", "ray.get"), or "". The
+// source module is looked up in the repository (the framework's modules
+// included, since this follows a name, it does not search the module); a
+// framework module outside the repository is taken to export the ray module
+// under the name ray, as the real framework's server_utils does.
+func (s *scanner) reexportedRay(m *pyscan.Module, imp *pyscan.Import) string {
+	v := s.v
+	if file := v.ModuleFile(m.Path, imp.Level, imp.Module); file != "" {
+		// Another name than ray is looked up only where that costs no
+		// parse of its own: in a repository module that a module-scope
+		// import loads anyway (ImportClosure reads it), not in the
+		// framework's modules nor in modules that a function imports.
+		if imp.Name != "ray" {
+			if name, _ := pyscan.ModuleName(file); !imp.ModuleScope || v.IsFrameworkModule(name) {
+				return ""
+			}
+		}
+		src, err := v.Module(file)
+		if err != nil || src == nil {
+			return ""
+		}
+		if r := s.rayName(v.Resolve(src, imp.Name)); r != "" {
+			if r == "ray" {
+				return "the ray module"
+			}
+			return r
+		}
+		return ""
+	}
+	if imp.Level == 0 && imp.Name == "ray" && v.IsFrameworkModule(imp.Module) {
+		return "the ray module"
+	}
+	return ""
+}
+
+// rayName returns the name of the ray package ("ray", "ray.get") that a
+// resolved symbol is, or "": a name outside the repository whose dotted
+// name is in the ray package, or one that a framework module outside the
+// repository exports under the name ray (`nemo_gym.server_utils.ray.get`,
+// reached through `from nemo_gym.server_utils import *`; see
+// reexportedRay).
+func (s *scanner) rayName(sym gym.Symbol) string {
+	if sym.Kind != gym.External {
+		return ""
+	}
+	if isRayModule(sym.Dotted, 0) {
+		return sym.Dotted
+	}
+	parts := strings.Split(sym.Dotted, ".")
+	if len(parts) < 3 || !s.v.IsFrameworkModule(parts[0]) {
+		return ""
+	}
+	for i := 1; i < len(parts); i++ {
+		if parts[i] == "ray" {
+			mod := strings.Join(parts[:i], ".")
+			if s.v.ModuleFile("", 0, mod) != "" {
+				return "" // the framework's module is in the repository: the resolver read it
+			}
+			return strings.Join(parts[i:], ".")
+		}
+		if p := parts[i]; p == "" || p[0] != '_' && (p[0] < 'a' || p[0] > 'z') {
+			return "" // not a module path: a class or a constant of the framework
+		}
+	}
+	return ""
+}
+
+// rootCandidates returns the names whose module-scope binding in m may
+// make a name or attribute chain resolve to Ray: names imported from ray,
+// from the repository or from the framework, and `Alias = name`
+// assignments; with a star import, every name the module does not bind.
+// Names bound to a def, a class or a computed value, and names imported
+// from another library, never do: the resolver need not be asked.
+func rootCandidates(v *gym.View, m *pyscan.Module) func(string) bool {
+	cands := map[string]bool{}
+	bound := map[string]bool{}
+	star := false
+	for _, imp := range m.Imports {
+		if imp.ModuleScope && imp.Name == "*" {
+			star = true
+		}
+	}
+	for _, b := range m.Bindings {
+		bound[b.Name] = true
+		switch b.Kind {
+		case pyscan.BindAssign, pyscan.BindAnnAssign:
+			if pyscan.Dotted(b.Value) != "" {
+				cands[b.Name] = true
+			}
+		case pyscan.BindImport:
+			if cands[b.Name] {
+				continue
+			}
+			for _, imp := range m.Imports {
+				if imp.Span != b.Span || imp.Bound != b.Name {
+					continue
+				}
+				abs, _ := gym.AbsoluteModule(m, imp.Level, imp.Module)
+				if isRayModule(imp.Module, imp.Level) || imp.Level > 0 || v.IsFrameworkModule(abs) ||
+					v.ModuleFile(m.Path, imp.Level, imp.Module) != "" ||
+					imp.IsFrom() && v.ModuleFile(m.Path, imp.Level, imp.Module+"."+imp.Name) != "" {
+					cands[b.Name] = true
+				}
+			}
+		}
+	}
+	return func(name string) bool { return cands[name] || star && !bound[name] }
+}
+
+// nodeStart is where a node's source starts: for a decorated def or
+// class, at its first decorator.
+func nodeStart(n pyscan.Node) int32 {
+	start := n.Range().Start
+	var decos []pyscan.Expr
+	switch n := n.(type) {
+	case *pyscan.Function:
+		decos = n.Decorators
+	case *pyscan.Class:
+		decos = n.Decorators
+	}
+	if len(decos) > 0 && decos[0].Range().Start < start {
+		start = decos[0].Range().Start
+	}
+	return start
+}
+
+// moduleWalk is one walk of a module's syntax in search of a Ray use
+// that comes before limit.
+type moduleWalk struct {
+	s     *scanner
+	m     *pyscan.Module
+	limit int32
+	best  *use
+	roots func(string) bool
+	funcs map[*pyscan.Function]*facts.Func
+	// guards are the module's __main__ guards whose body does not run
+	// (in a module other than the script).
+	guards map[*pyscan.If]bool
+}
+
+func (w *moduleWalk) found(u *use) {
+	if u != nil && int32(u.start.Offset) < w.limit {
+		w.best, w.limit = u, int32(u.start.Offset)
+	}
+}
+
+func (w *moduleWalk) visit(n pyscan.Node, stack []pyscan.Node) bool {
+	if nodeStart(n) >= w.limit {
+		return false
+	}
+	switch n := n.(type) {
+	case *pyscan.If:
+		if w.guards[n] {
+			// The guard's body does not run; its test and its elif and
+			// else branches do. (Guards are at module scope: the walk
+			// of those parts needs no enclosing function.)
+			pyscan.Inspect(n.Test, w.visit)
+			pyscan.InspectBody(n.Else, w.visit)
+			return false
+		}
+	case *pyscan.Function:
+		w.funcOf(n, stack)
+	case *pyscan.Call:
+		w.found(w.remoteCall(n, stack))
+	case *pyscan.Name, *pyscan.Attribute:
+		d := pyscan.Dotted(n.(pyscan.Expr))
+		if d == "" {
+			return true // an attribute of a call or a subscript
+		}
+		w.found(w.rayReference(n.(pyscan.Expr), d, stack))
+		return false
+	}
+	return true
+}
+
+// funcOf returns the facts of a function the walk meets (stack ends with
+// it), with its enclosing function or class.
+func (w *moduleWalk) funcOf(fn *pyscan.Function, stack []pyscan.Node) *facts.Func {
+	if f := w.funcs[fn]; f != nil {
+		return f
+	}
+	f := w.s.facts.Function(w.m, fn)
+	for i := len(stack) - 2; i >= 0; i-- {
+		if _, body := stack[i+1].(pyscan.Stmt); !body {
+			continue
+		}
+		if outer, ok := stack[i].(*pyscan.Function); ok {
+			if of := w.funcs[outer]; of != nil {
+				f = w.s.facts.Nested(of, fn)
+			}
+			break
+		}
+		if c, ok := stack[i].(*pyscan.Class); ok {
+			f = w.s.facts.Method(w.m, c, fn)
+			break
+		}
+	}
+	w.funcs[fn] = f
+	return f
+}
+
+// enclosing returns the function whose own body holds the last node of
+// stack, or nil at module scope and in a class body.
+func (w *moduleWalk) enclosing(stack []pyscan.Node) *facts.Func {
+	for i := len(stack) - 2; i >= 0; i-- {
+		if _, body := stack[i+1].(pyscan.Stmt); !body {
+			continue
+		}
+		switch s := stack[i].(type) {
+		case *pyscan.Function:
+			return w.funcs[s]
+		case *pyscan.Class:
+			return nil
+		}
+	}
+	return nil
+}
+
+// rayReference is a use when the name or attribute chain e (dotted d)
+// resolves to a name of the ray package.
+func (w *moduleWalk) rayReference(e pyscan.Expr, d string, stack []pyscan.Node) *use {
+	root, _, _ := strings.Cut(d, ".")
+	if !w.roots(root) {
+		return nil
+	}
+	if fn := w.enclosing(stack); fn != nil && w.s.facts.IsLocal(fn, root) {
+		return nil
+	}
+	r := w.s.rayName(w.s.v.Resolve(w.m, d))
+	if r == "" {
+		return nil
+	}
+	if r == d {
+		return newUse(w.m, e.Range(), "uses "+d)
+	}
+	return newUse(w.m, e.Range(), fmt.Sprintf("uses %s, which is %s", d, r))
+}
+
+// remoteCall describes a `.remote(...)` call on a Ray remote function or
+// actor class of the repository, or returns nil.
+func (w *moduleWalk) remoteCall(c *pyscan.Call, stack []pyscan.Node) *use {
+	a, ok := c.Func.(*pyscan.Attribute)
+	if !ok || a.Attr != "remote" {
+		return nil
+	}
+	// fn.options(num_cpus=1).remote(...) is fn's remote call.
+	recv := a.Value
+	for {
+		oc, ok := recv.(*pyscan.Call)
+		if !ok {
+			break
+		}
+		oa, ok := oc.Func.(*pyscan.Attribute)
+		if !ok || oa.Attr != "options" {
+			return nil
+		}
+		recv = oa.Value
+	}
+	d := pyscan.Dotted(recv)
+	if d == "" {
+		return nil
+	}
+	sym, ok := w.target(d, c.Start, stack)
+	if !ok {
+		return nil
+	}
+	where := w.s.remoteKind(sym)
+	if where == "" {
+		return nil
+	}
+	return newUse(w.m, c.Span, fmt.Sprintf("calls %s.remote() (%s)", d, where))
+}
+
+// target resolves a dotted name used at offset at the place stack ends:
+// through the import that binds its first name in the enclosing function
+// (the last one before offset), or at module scope. ok is false when a
+// local binds it to something else, or nothing does before offset.
+func (w *moduleWalk) target(d string, offset int32, stack []pyscan.Node) (gym.Symbol, bool) {
+	parts := strings.Split(d, ".")
+	fn := w.enclosing(stack)
+	if fn == nil || !w.s.facts.IsLocal(fn, parts[0]) {
+		return w.s.v.Resolve(w.m, d), true
+	}
+	var imp *pyscan.Import
+	for _, val := range w.s.facts.Values(fn, parts[0]) {
+		st, ok := val.At.(*pyscan.ImportStmt)
+		if !ok {
+			return gym.Symbol{}, false // a parameter, an assignment: not an import's name
+		}
+		if st.Start > offset {
+			continue
+		}
+		for _, x := range st.Names {
+			if x.Bound == parts[0] {
+				imp = x
+			}
+		}
+	}
+	if imp == nil {
+		return gym.Symbol{}, false
+	}
+	return w.s.importedSymbol(w.m, imp, parts[1:]), true
+}
+
+// importedSymbol resolves names (an attribute chain) after the name that
+// import statement imp of m binds, in the module imp loads: what a
+// function's own import gives, which the module-scope resolver does not
+// see.
+func (s *scanner) importedSymbol(m *pyscan.Module, imp *pyscan.Import, rest []string) gym.Symbol {
+	v := s.v
+	mod := imp.Module
+	var names []string
+	switch {
+	case imp.Name == "*":
+		return gym.Symbol{}
+	case imp.IsFrom():
+		names = append([]string{imp.Name}, rest...)
+	default:
+		// `import a.b` binds a: a.b.fn is reached from a.
+		if imp.Bound != imp.Module && strings.HasPrefix(imp.Module, imp.Bound+".") {
+			mod = imp.Bound
+		}
+		names = rest
+	}
+	join := func(a, b string) string {
+		if a == "" {
+			return b
+		}
+		return a + "." + b
+	}
+	// Leading names that are submodules belong to the module path.
+	for len(names) > 1 && v.ModuleFile(m.Path, imp.Level, join(mod, names[0])) != "" {
+		mod = join(mod, names[0])
+		names = names[1:]
+	}
+	if len(names) == 0 {
+		return gym.Symbol{}
+	}
+	file := v.ModuleFile(m.Path, imp.Level, mod)
+	if file == "" {
+		return gym.Symbol{}
+	}
+	target, err := v.Module(file)
+	if err != nil || target == nil {
+		return gym.Symbol{}
+	}
+	return v.Resolve(target, strings.Join(names, "."))
+}
+
+// remoteKind says where a symbol is made a Ray remote function or actor
+// class ("score is a Ray remote function of resources_servers/x/jobs.py:5"),
+// or returns "".
+func (s *scanner) remoteKind(sym gym.Symbol) string {
+	switch sym.Kind {
+	case gym.RepoFunction:
+		if s.remoteDecorated(sym.Module, sym.Function.Decorators) {
+			return fmt.Sprintf("%s is a Ray remote function of %s:%d", sym.Function.Name, sym.Module.Path, sym.Module.Line(sym.Function.NameSpan.Start))
+		}
+	case gym.RepoClass:
+		if s.remoteDecorated(sym.Module, sym.Class.Decorators) {
+			return fmt.Sprintf("%s is a Ray actor class of %s:%d", sym.Class.Name, sym.Module.Path, sym.Module.Line(sym.Class.NameSpan.Start))
+		}
+	case gym.RepoValue:
+		// X = ray.remote(f), X = ray.remote(num_cpus=1)(f)
+		c, ok := sym.Binding.Value.(*pyscan.Call)
+		if !ok {
+			return ""
+		}
+		e := c.Func
+		for {
+			inner, ok := e.(*pyscan.Call)
+			if !ok {
+				break
+			}
+			e = inner.Func
+		}
+		if s.rayName(s.v.ResolveExpr(sym.Module, e)) == "ray.remote" {
+			return fmt.Sprintf("%s is made a Ray remote object at %s:%d", sym.Binding.Name, sym.Module.Path, sym.Module.Line(sym.Binding.Span.Start))
+		}
+	}
+	return ""
+}
+
+// remoteDecorated reports whether a decorator list of a module-scope def
+// or class of mod holds @ray.remote or @ray.remote(...), under whatever
+// name mod binds it.
+func (s *scanner) remoteDecorated(mod *pyscan.Module, decos []pyscan.Expr) bool {
+	for _, d := range decos {
+		if c, ok := d.(*pyscan.Call); ok {
+			d = c.Func
+		}
+		if s.rayName(s.v.ResolveExpr(mod, d)) == "ray.remote" {
+			return true
+		}
+	}
+	return false
+}

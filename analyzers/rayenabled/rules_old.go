@@ -1,5 +1,0 @@
-//go:build ignore
-
-package rayenabled
-
-import "github.com/gymlint/gymlint/diag"
