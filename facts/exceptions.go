@@ -236,9 +236,8 @@ func (f *Facts) statusOf(m *pyscan.Module, arg pyscan.Expr) (int, bool) {
 type Raised struct {
 	// Exc is what is raised.
 	Exc Exc
-	// Node is where: a raise or assert statement, a call that raises (a
-	// pydantic validation), or a call of a function that lets it escape
-	// (then Via ends with that call).
+	// Node is where it is raised, in In: a raise or assert statement, a
+	// pydantic validation call, a subscript read.
 	Node pyscan.Node
 	// Raise is the raise statement (nil for an assert, a validation or a
 	// subscript); In is the function whose body holds it, Ctx where.
@@ -255,7 +254,8 @@ type Raised struct {
 	// Missing is set for a subscript read of per-session state that
 	// raises KeyError when the record is missing (Node is the subscript).
 	Missing *Container
-	// Via are the calls from the function asked about down to In.
+	// Via are the calls from the function asked about down to In (empty
+	// when In is that function); Via[0] is the call in it.
 	Via []*Call
 }
 
@@ -290,8 +290,10 @@ func (f *Facts) escapes(server gym.ClassRef, fn *Func, depth int, visiting map[*
 		}
 	}
 	var out []Raised
-	escape := func(r Raised) {
-		if f.Catches(server, fn, r.Ctx, r.Exc) == nil {
+	// escape keeps r unless a try around at (a node of fn with context
+	// ctx) catches it.
+	escape := func(r Raised, ctx pyscan.Context) {
+		if f.Catches(server, fn, ctx, r.Exc) == nil {
 			out = append(out, r)
 		}
 	}
@@ -322,19 +324,17 @@ func (f *Facts) escapes(server gym.ClassRef, fn *Func, depth int, visiting map[*
 					}
 				}
 			}
-			escape(r)
+			escape(r, ctx)
 		case *pyscan.Assert:
-			escape(Raised{Node: n, In: fn, Ctx: ctx, Assert: true, Exc: f.excOfSymbol(gym.Symbol{Kind: gym.Builtin, Dotted: "builtins.AssertionError"}, 0)})
+			escape(Raised{Node: n, In: fn, Ctx: ctx, Assert: true, Exc: f.excOfSymbol(gym.Symbol{Kind: gym.Builtin, Dotted: "builtins.AssertionError"}, 0)}, ctx)
 		case *pyscan.Call:
 			if f.isValidation(fn, n) {
-				escape(Raised{Node: n, In: fn, Ctx: ctx, Validation: n, Exc: Exc{Name: "pydantic.ValidationError", Bases: []string{"builtins.ValueError", "builtins.Exception", "builtins.BaseException"}, Status: 500}})
+				escape(Raised{Node: n, In: fn, Ctx: ctx, Validation: n, Exc: Exc{Name: "pydantic.ValidationError", Bases: []string{"builtins.ValueError", "builtins.Exception", "builtins.BaseException"}, Status: 500}}, ctx)
 			}
 			if c := calls[n]; c != nil && c.Target != nil {
 				for _, r := range f.escapes(server, c.Target, depth+1, visiting) {
 					r.Via = append([]*Call{c}, r.Via...)
-					r.Node = n
-					r.Ctx = ctx
-					escape(r)
+					escape(r, ctx)
 				}
 			}
 		case *pyscan.Subscript:
@@ -348,16 +348,9 @@ func (f *Facts) escapes(server gym.ClassRef, fn *Func, depth int, visiting map[*
 			if _, present := f.Present(server, fn, ctx.Guards, func(x *Container) bool { return x == c }); present {
 				return
 			}
-			escape(Raised{Node: n, In: fn, Ctx: ctx, Missing: c, Exc: f.excOfSymbol(gym.Symbol{Kind: gym.Builtin, Dotted: "builtins.KeyError"}, 0)})
+			escape(Raised{Node: n, In: fn, Ctx: ctx, Missing: c, Exc: f.excOfSymbol(gym.Symbol{Kind: gym.Builtin, Dotted: "builtins.KeyError"}, 0)}, ctx)
 		}
 	})
-	// A raise in a caller's view happens at the call: keep the origin's
-	// context for the origin's own function only.
-	for i := range out {
-		if len(out[i].Via) == 0 {
-			out[i].In = fn
-		}
-	}
 	return out
 }
 

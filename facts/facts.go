@@ -45,6 +45,7 @@ type Facts struct {
 
 	mu      sync.Mutex
 	funcs   map[*pyscan.Function]*Func
+	indexed map[*pyscan.Module]bool
 	locals  map[*Func]*locals
 	calls   map[serverFunc][]*Call
 	servers map[*pyscan.Class]*serverFacts
@@ -58,6 +59,7 @@ func Of(v *gym.View) *Facts {
 		return &Facts{
 			v:       v,
 			funcs:   map[*pyscan.Function]*Func{},
+			indexed: map[*pyscan.Module]bool{},
 			locals:  map[*Func]*locals{},
 			calls:   map[serverFunc][]*Call{},
 			servers: map[*pyscan.Class]*serverFacts{},
@@ -109,36 +111,80 @@ func (fn *Func) Owner() gym.ClassRef {
 
 // Method returns the Func of a method of a class of a module.
 func (f *Facts) Method(m *pyscan.Module, c *pyscan.Class, fn *pyscan.Function) *Func {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.funcLocked(fn, func() *Func {
-		return &Func{Fn: fn, Module: m, Class: c, Recv: fn.Receiver()}
-	})
+	return f.FuncOf(m, fn)
 }
 
 // Function returns the Func of a module-scope function.
-func (f *Facts) Function(m *pyscan.Module, fn *pyscan.Function) *Func {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.funcLocked(fn, func() *Func { return &Func{Fn: fn, Module: m} })
-}
+func (f *Facts) Function(m *pyscan.Module, fn *pyscan.Function) *Func { return f.FuncOf(m, fn) }
 
 // Nested returns the Func of a function defined in outer's body.
-func (f *Facts) Nested(outer *Func, fn *pyscan.Function) *Func {
+func (f *Facts) Nested(outer *Func, fn *pyscan.Function) *Func { return f.FuncOf(outer.Module, fn) }
+
+// FuncOf returns the Func of a function of a module: one per function,
+// whoever asks, with its class and enclosing function as the module
+// defines them.
+func (f *Facts) FuncOf(m *pyscan.Module, fn *pyscan.Function) *Func {
+	f.mu.Lock()
+	x := f.funcs[fn]
+	f.mu.Unlock()
+	if x != nil {
+		return x
+	}
+	f.indexModule(m)
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.funcLocked(fn, func() *Func {
-		return &Func{Fn: fn, Module: outer.Module, Outer: outer, Recv: outer.Recv}
-	})
-}
-
-func (f *Facts) funcLocked(fn *pyscan.Function, make func() *Func) *Func {
 	if x := f.funcs[fn]; x != nil {
 		return x
 	}
-	x := make()
+	// Not a function of m's body (a caller mixed modules up): keep it as a
+	// module function of m rather than fail.
+	x = &Func{Fn: fn, Module: m}
 	f.funcs[fn] = x
 	return x
+}
+
+// indexModule makes the Func of every function of a module, with its
+// class and enclosing function.
+func (f *Facts) indexModule(m *pyscan.Module) {
+	f.mu.Lock()
+	if f.indexed[m] {
+		f.mu.Unlock()
+		return
+	}
+	f.indexed[m] = true
+	f.mu.Unlock()
+	var made []*Func
+	var walk func(body []pyscan.Stmt, class *pyscan.Class, outer *Func)
+	walk = func(body []pyscan.Stmt, class *pyscan.Class, outer *Func) {
+		pyscan.InspectBody(body, func(n pyscan.Node, stack []pyscan.Node) bool {
+			switch n := n.(type) {
+			case *pyscan.Function:
+				x := &Func{Fn: n, Module: m, Outer: outer}
+				switch {
+				case class != nil:
+					x.Class = class
+					x.Recv = n.Receiver()
+				case outer != nil:
+					x.Recv = outer.Recv
+				}
+				made = append(made, x)
+				walk(n.Body, nil, x)
+				return false
+			case *pyscan.Class:
+				walk(n.Body, n, outer)
+				return false
+			}
+			return true
+		})
+	}
+	walk(m.Body, nil, nil)
+	f.mu.Lock()
+	for _, x := range made {
+		if f.funcs[x.Fn] == nil {
+			f.funcs[x.Fn] = x
+		}
+	}
+	f.mu.Unlock()
 }
 
 // Methods returns the winning repository definitions of every method of

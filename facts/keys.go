@@ -47,7 +47,19 @@ type Key struct {
 	Kind KeyKind
 	// Field is the body field's name, for KeyBody ("env_id").
 	Field string
+	// From says where a KeySession id comes from: the session cookie, the
+	// body's resources_session_id, or both (a local assigned either).
+	From KeyFrom
 }
+
+// KeyFrom says where a session id comes from.
+type KeyFrom uint8
+
+// Where a session id comes from.
+const (
+	FromCookie KeyFrom = 1 << iota // request.session[SESSION_ID_KEY]
+	FromBody                       // body.resources_session_id
+)
 
 // SessionLike reports whether a KeyBody key names a session-like thing:
 // a field named id, sid or eid, or session, env, environment, episode,
@@ -126,7 +138,7 @@ func (k *keyer) key(fn *Func, e pyscan.Expr, depth int) Key {
 		// request.session.get(SESSION_ID_KEY, ...)
 		if a, ok := e.Func.(*pyscan.Attribute); ok && a.Attr == "get" && k.cookie(fn, a.Value) {
 			if key := e.Positional(0); key != nil && k.sessionIDKey(fn, key) {
-				return Key{Kind: KeySession}
+				return Key{Kind: KeySession, From: FromCookie}
 			}
 			return Key{}
 		}
@@ -142,7 +154,7 @@ func (k *keyer) key(fn *Func, e pyscan.Expr, depth int) Key {
 			return Key{Kind: KeyMinted}
 		}
 		if e.Attr == "resources_session_id" {
-			return Key{Kind: KeySession}
+			return Key{Kind: KeySession, From: FromBody}
 		}
 		if root := pyscan.Root(e); root != nil && pyscan.Dotted(e) != "" && k.isBody(fn, root) {
 			return k.field(e.Attr)
@@ -151,7 +163,7 @@ func (k *keyer) key(fn *Func, e pyscan.Expr, depth int) Key {
 		// request.session[SESSION_ID_KEY]
 		if k.cookie(fn, e.Value) {
 			if k.sessionIDKey(fn, e.Index) {
-				return Key{Kind: KeySession}
+				return Key{Kind: KeySession, From: FromCookie}
 			}
 			return Key{}
 		}
@@ -207,7 +219,7 @@ func (k *keyer) key(fn *Func, e pyscan.Expr, depth int) Key {
 // field classifies a field of a request body.
 func (k *keyer) field(name string) Key {
 	if name == "resources_session_id" {
-		return Key{Kind: KeySession}
+		return Key{Kind: KeySession, From: FromBody}
 	}
 	return Key{Kind: KeyBody, Field: name}
 }
@@ -345,9 +357,11 @@ func agree(keys []Key, fallback bool) Key {
 		return Key{}
 	}
 	session, minted := false, false
+	var from KeyFrom
 	for _, x := range keys {
 		session = session || x.Kind == KeySession
 		minted = minted || x.Kind == KeyMinted
+		from |= x.From
 	}
 	for _, x := range keys {
 		if x.Kind != keys[0].Kind || x.Field != keys[0].Field {
@@ -357,8 +371,8 @@ func agree(keys []Key, fallback bool) Key {
 			return Key{}
 		}
 	}
-	if fallback && session {
-		return Key{Kind: KeySession}
+	if session {
+		return Key{Kind: KeySession, From: from}
 	}
 	return keys[0]
 }

@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/gymlint/gymlint/gym"
@@ -238,4 +239,24 @@ func (f *Facts) knowsClass(server gym.ClassRef, fn *Func, cls string) bool {
 		}
 	}
 	return false
+}
+
+// AttrHolding returns the receiver attribute path (".\_locks", the first
+// in sorted order) that the server's code gives an instance of the
+// framework class cls (see AttrClasses), or "".
+func (f *Facts) AttrHolding(server gym.ClassRef, cls string) string {
+	attrs := f.attrs(server)
+	keys := make([]string, 0, len(attrs))
+	for k := range attrs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		for _, c := range f.AttrClasses(server, k) {
+			if c == cls {
+				return k
+			}
+		}
+	}
+	return ""
 }

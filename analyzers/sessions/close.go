@@ -1,6 +1,16 @@
 package sessions
 
-import "github.com/gymlint/gymlint/diag"
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
 
 // SeedWithoutClose is rule GL302.
 var SeedWithoutClose = &diag.Rule{
@@ -18,8 +28,9 @@ message: the Environment Server never calls it.
 **Per-session state** is a write ` + "`self.X[k] = v`" + ` (also ` + "`+=`" + `, ` + "`self.X.setdefault(k, ...)`" + `,
 ` + "`self.X.__setitem__(k, v)`" + `, and the same on a module-level dictionary) where the key is the session's id
 (` + "`request.session[SESSION_ID_KEY]`" + `, ` + "`body.resources_session_id`" + `, or a local assigned from one of them), a
-field of the request body, or an id the seed mints (` + "`str(uuid.uuid4())`" + `). Writes in helpers whose key is
-a parameter are not followed.
+field of the request body, or an id the seed mints (` + "`str(uuid.uuid4())`" + `), in the seed or in what it calls
+(helpers of the server and of the repository's modules; a helper's parameter is traced to the arguments
+the server's own calls pass it).
 
 ## Why it matters
 ` + "`/close_session`" + ` is served by ` + "`close_resources_session`" + `, whose default keeps no state: with it, the server
@@ -93,83 +104,222 @@ After releasing, fence the session for the close retry window, and refuse fenced
 ` + "```",
 }
 
-// CloseSwallowsFailure is rule GL304.
-var CloseSwallowsFailure = &diag.Rule{
-	Code: "GL304", Name: "close-swallows-failure", Analyzer: Analyzer, Severity: diag.Error,
-	Summary: "A close_resources_session override catches the failure of releasing state and does not re-raise.",
-	Doc: `## What it does
-Reports an ` + "`except`" + ` clause in a resources server's ` + "`close_resources_session`" + ` override (or in what it
-reaches, as in GL303) whose ` + "`try`" + ` body calls something that releases a resource (a call whose last name
-says ` + "`close`" + `, ` + "`stop`" + `, ` + "`kill`" + `, ` + "`terminate`" + `, ` + "`shutdown`" + `, ` + "`release`" + `, ` + "`delete`" + `, ` + "`destroy`" + `, ` + "`cleanup`" + `,
-` + "`teardown`" + ` or ` + "`dispose`" + `) and whose own statements contain no ` + "`raise`" + `: it logs, passes, or returns.
-Also ` + "`with contextlib.suppress(...)`" + ` around such a call.
 
-These stay silent: a handler with any ` + "`raise`" + ` statement (a close that logs and re-raises, or raises
-another exception); a handler that catches only "already gone" errors (` + "`KeyError`" + `, ` + "`LookupError`" + `,
-` + "`IndexError`" + `, ` + "`FileNotFoundError`" + `, ` + "`ProcessLookupError`" + `, or a class named ` + "`NotFound`" + ` or
-` + "`NotFoundError`" + `), which a close must tolerate to be idempotent; and a function that raises after the
-` + "`try`" + ` statement (for example once it has tried every release and collected the failures). Removing a
-key from a dictionary is not a release that can fail this way.
+// adHocClose are method names that look like a close the Environment
+// Server does not call.
+var adHocClose = []string{"close_session", "close", "end_session", "cleanup_session", "delete_session", "release_session", "cleanup", "teardown"}
 
-## Why it matters
-The Environment Server records the session closed when ` + "`/close_session`" + ` answers 2xx, and retries the
-close only when it fails. A close that swallows the failure leaks the resource (a sandbox, a
-container, a process) for good.
-
-## Example
-` + "```python" + `
-    async def close_resources_session(self, body):
-        sandbox = self.sandboxes.pop(body.resources_session_id, None)
-        if sandbox is not None:
-            try:
-                await sandbox.kill()
-            except Exception:
-                logger.exception("could not kill the sandbox")
-        ...
-` + "```" + `
-
-## How to fix
-Re-raise after logging, so that the close fails and is retried:
-` + "```python" + `
-            except Exception:
-                logger.exception("could not kill the sandbox")
-                raise
-` + "```" + `
-Put the state back (or keep it) until the release succeeds, so that the retried close finds it.`,
+func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
+	type group struct {
+		seed    *facts.Func
+		writes  []*facts.Access
+		servers []gym.Server
+		notes   []string
+		related []diag.Related
+	}
+	f := facts.Of(v)
+	var order []*facts.Func
+	groups := map[*facts.Func]*group{}
+	for _, s := range ResourcesServers(v) {
+		seed := f.Override(s.Class, SeedMethod)
+		if seed == nil {
+			continue
+		}
+		reach := map[*facts.Func]bool{}
+		for _, r := range f.Reach(s.Class, seed) {
+			reach[r.Func] = true
+		}
+		var seedWrites []*facts.Access
+		for _, sc := range f.SessionState(s.Class) {
+			for _, w := range sc.Writes {
+				if reach[w.Func] {
+					seedWrites = append(seedWrites, w)
+				}
+			}
+		}
+		if len(seedWrites) == 0 {
+			continue
+		}
+		sort.SliceStable(seedWrites, func(i, j int) bool { return seedWrites[i].Node.Range().Start < seedWrites[j].Node.Range().Start })
+		d := v.Lookup(s.Class, CloseMethod)
+		if d.Uncertain || d.Found() {
+			continue
+		}
+		g := groups[seed]
+		if g == nil {
+			g = &group{seed: seed, writes: seedWrites}
+			groups[seed] = g
+			order = append(order, seed)
+		}
+		g.servers = append(g.servers, s)
+		if d.Shadowed != nil && d.Shadowed.Method != nil {
+			sh := d.Shadowed.Class
+			note := fmt.Sprintf("the close_resources_session override on %s is shadowed by the framework's default, because %s comes before %s in %s's method resolution order (list %s first in the bases)",
+				sh.Class.Name, d.ShadowedBy.Name, sh.Class.Name, s.Class.Class.Name, sh.Class.Name)
+			if !slices.Contains(g.notes, note) {
+				g.notes = append(g.notes, note)
+				g.related = append(g.related, gym.Related(sh.Module, d.Shadowed.Method.NameSpan, "close_resources_session on "+sh.Class.Name+" is shadowed by "+d.ShadowedBy.Name))
+			}
+		}
+		for _, meth := range f.Methods(s.Class) {
+			if slices.Contains(adHocClose, meth.Fn.Name) {
+				note := fmt.Sprintf("%s is not called by the environment server: serve the close as close_resources_session", meth.Name())
+				if !slices.Contains(g.notes, note) {
+					g.notes = append(g.notes, note)
+					g.related = append(g.related, gym.Related(meth.Module, meth.Fn.NameSpan, meth.Name()+" looks like a close, but /close_session does not call it"))
+				}
+				break
+			}
+		}
+	}
+	var out []diag.Diagnostic
+	for _, seed := range order {
+		g := groups[seed]
+		var names []string
+		for _, s := range g.servers {
+			names = append(names, s.Class.Class.Name)
+		}
+		who, keeps, has := seed.Class.Name, "keeps", "has"
+		if len(g.servers) != 1 || g.servers[0].Class.Class != seed.Class {
+			who = fmt.Sprintf("%s (seed_session of %s)", strings.Join(names, ", "), seed.Class.Name)
+		}
+		if len(g.servers) > 1 {
+			keeps, has = "keep", "have"
+		}
+		msg := fmt.Sprintf(
+			"%s %s per-session state in seed_session (%s) but %s no close_resources_session override, so /close_session keeps the framework's default, which releases nothing and fences nothing: override close_resources_session to release the state by body.resources_session_id, fence the session with ResourcesSessionFences.fence, and raise when releasing fails",
+			who, keeps, where(g.writes[0]), has)
+		if len(g.notes) > 0 {
+			msg += "; " + strings.Join(g.notes, "; ")
+		}
+		start, end := gym.Range(seed.Module, seed.Class.NameSpan)
+		d := SeedWithoutClose.New(seed.Module.Path, start, end, msg)
+		d.Related = append(d.Related, writesRelated(g.writes)...)
+		for _, s := range g.servers {
+			if s.Class.Class != seed.Class && len(d.Related) < 2*maxRelated {
+				d.Related = append(d.Related, gym.Related(s.Class.Module, s.Class.Class.NameSpan, "server "+s.Class.Class.Name+" inherits this seed_session and has no close"))
+			}
+		}
+		d.Related = append(d.Related, g.related...)
+		out = append(out, d)
+	}
+	return out
 }
 
-// CloseKeyedByCookie is rule GL305.
-var CloseKeyedByCookie = &diag.Rule{
-	Code: "GL305", Name: "close-keyed-by-cookie", Analyzer: Analyzer, Severity: diag.Error,
-	Summary: "A close_resources_session override finds the session through the session cookie only, not body.resources_session_id.",
-	Doc: `## What it does
-Reports a resources server's ` + "`close_resources_session`" + ` override that reads the session cookie's id
-(` + "`request.session[SESSION_ID_KEY]`" + `, ` + "`request.session[\"session_id\"]`" + ` or ` + "`request.session.get(...)`" + `) while
-neither it nor what it reaches (as in GL303) mentions ` + "`resources_session_id`" + ` anywhere. The finding is
-at the first cookie read.
-
-## Why it matters
-An Environment Server closes a session whose seed reply was lost too, and that close carries no
-session cookie. An app built without session routing (under a TestClient) also gives the close a new
-random id. Only ` + "`body.resources_session_id`" + ` names the session in every case, so a close keyed by the
-cookie misses exactly the sessions most likely to leak.
-
-## Example
-` + "```python" + `
-    async def close_resources_session(self, request: Request, body: ResourcesCloseSessionRequest):
-        self.envs.pop(request.session[SESSION_ID_KEY], None)
-        ...
-` + "```" + `
-
-## How to fix
-Release by the body's id (it names the same session as the cookie when both are present):
-` + "```python" + `
-        self.envs.pop(body.resources_session_id, None)
-` + "```",
+// release is a place where a close releases state.
+type release struct {
+	in   *facts.Func
+	node pyscan.Node
+	what string
+	call *pyscan.Call // a call that releases a resource (not a container removal)
+	ctx  pyscan.Context
+	// key is the session key of a container removal.
+	key facts.Key
 }
 
-// maxRelated bounds the related positions of one kind in a diagnostic.
-const maxRelated = 3
+// releaseWords are the words of a callee's last name that say it releases
+// a resource.
+var releaseWords = map[string]bool{
+	"close": true, "aclose": true, "stop": true, "kill": true, "terminate": true, "shutdown": true,
+	"release": true, "delete": true, "destroy": true, "cleanup": true, "teardown": true, "dispose": true,
+}
 
-// maxReach bounds how many functions Reach follows.
-const maxReach = 32
+// releasesResource reports whether a callee's last name says it releases
+// a resource: one of its words (split at underscores) is close, aclose,
+// stop, kill, terminate, shutdown, release, delete, destroy, cleanup,
+// teardown or dispose, or it says clean_up or tear_down.
+func releasesResource(name string) bool {
+	if hasWord(name, releaseWords) {
+		return true
+	}
+	l := strings.ToLower(name)
+	return strings.Contains(l, "clean_up") || strings.Contains(l, "tear_down")
+}
+
+// releases lists where the functions a close reaches release state:
+// removals from a container of the server's state (del, pop, popitem,
+// clear, discard, remove, __delitem__), and calls whose last name says
+// they release a resource (not the contract's own methods, which Reach
+// follows instead).
+func releases(h hook, reach []facts.Reached) []release {
+	f := h.f
+	var out []release
+	in := map[*facts.Func]int{}
+	for i, r := range reach {
+		if _, ok := in[r.Func]; !ok {
+			in[r.Func] = i + 1
+		}
+	}
+	for _, c := range f.StateOf(h.server.Class).Containers {
+		for _, a := range c.Accesses {
+			if in[a.Func] == 0 || !a.Kind.Releases() {
+				continue
+			}
+			what := "del " + a.Container.Name + "[" + oneLine(a.Func.Module.Text(a.Key)) + "]"
+			if call, ok := a.Node.(*pyscan.Call); ok {
+				what = oneLine(a.Func.Module.Text(call.Func)) + "(...)"
+			}
+			out = append(out, release{in: a.Func, node: a.Node, what: what, ctx: a.Ctx, key: a.KeyOf})
+		}
+	}
+	for _, r := range reach {
+		for _, c := range f.Calls(h.server.Class, r.Func) {
+			last := lastName(c.Call.Func)
+			if last == CloseMethod || last == SeedMethod || isSuperCall(c.Call.Func) {
+				continue
+			}
+			if !releasesResource(last) || last == "remove" || strings.HasPrefix(last, "pop") {
+				continue
+			}
+			out = append(out, release{in: r.Func, node: c.Call, what: oneLine(r.Func.Module.Text(c.Call.Func)) + "(...)", call: c.Call, ctx: c.Ctx})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if a, b := in[out[i].in], in[out[j].in]; a != b {
+			return a < b
+		}
+		return out[i].node.Range().Start < out[j].node.Range().Start
+	})
+	return out
+}
+
+func runCloseWithoutFence(v *gym.View) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, h := range hooks(v, CloseMethod) {
+		f := h.f
+		reach := f.Reach(h.server.Class, h.fn)
+		rels := releases(h, reach)
+		state := f.SessionState(h.server.Class)
+		if len(rels) == 0 && len(state) == 0 {
+			continue
+		}
+		if len(f.Fences(h.server.Class, h.fn)) > 0 {
+			continue
+		}
+		var what string
+		if len(rels) > 0 {
+			what = "releases the session's state (" + rels[0].what + ")"
+		} else {
+			what = "belongs to a server that keeps per-session state (" + where(state[0].Writes[0]) + ")"
+		}
+		msg := fmt.Sprintf(
+			"%s.close_resources_session %s but never fences the session, so a late or retried seed re-creates a session that was closed: after releasing, call fence(body.resources_session_id, record) on a ResourcesSessionFences built with the config's session_close_retry_window_seconds, and start seed_session with raise_if_fenced",
+			h.owner().Name, what)
+		start, end := gym.Range(h.fn.Module, h.fn.Fn.NameSpan)
+		d := CloseWithoutFence.New(h.fn.Module.Path, start, end, msg)
+		for i, r := range rels {
+			if i == maxRelated {
+				break
+			}
+			d.Related = append(d.Related, gym.Related(r.in.Module, r.node.Range(), "the state is released here"+via(h, r.in)))
+		}
+		for _, sc := range state {
+			d.Related = append(d.Related, writesRelated(sc.Writes)...)
+		}
+		if len(d.Related) > 2*maxRelated {
+			d.Related = d.Related[:2*maxRelated]
+		}
+		out = append(out, d)
+	}
+	return out
+}

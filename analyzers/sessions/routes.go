@@ -1,6 +1,16 @@
 package sessions
 
-import "github.com/gymlint/gymlint/diag"
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
 
 // LostSessionAsObservation is rule GL309.
 var LostSessionAsObservation = &diag.Rule{
@@ -9,10 +19,13 @@ var LostSessionAsObservation = &diag.Rule{
 	Doc: `## What it does
 Reports, in a tool route of a stateful resources server (one that keeps per-session state, see the
 package notes), a statement that runs when the session's state is missing (the tests GL306
-recognises: ` + "`k not in self.X`" + `, ` + "`self.X.get(k) is None`" + `, ` + "`not state`" + ` after ` + "`state = self.X.get(k)`" + `, ...) and
-answers instead of raising the framework's ` + "`ResourcesSessionLostError`" + `:
+recognises: ` + "`k not in self.X`" + `, ` + "`self.X.get(k) is None`" + `, ` + "`not state`" + ` after ` + "`state = self.X.get(k)`" + ` or after
+` + "`state = self._get_state(k)`" + ` of a getter method that returns ` + "`self.X.get(k)`" + `, ...), or when the session
+was closed (a test that finds the id in the fence: a ` + "`ResourcesSessionFences`" + ` or a closed set of the server's
+own, see GL303), and answers instead of raising the framework's ` + "`ResourcesSessionLostError`" + `:
 
 - a ` + "`raise HTTPException(...)`" + ` (FastAPI's or Starlette's) with a literal 4xx status other than 404;
+- a raise of a plain exception (` + "`KeyError`" + `, ` + "`ValueError`" + `, ` + "`RuntimeError`" + `, ...), which FastAPI answers with HTTP 500;
 - a ` + "`return`" + ` of a value other than ` + "`None`" + ` (an observation, an error string, a response model); a
   returned response whose ` + "`status_code=`" + ` is 404 is left alone.
 
@@ -24,7 +37,9 @@ that win in the method resolution order) that are:
 
 - registered as routes: ` + "`app.post(\"/x\")(self.m)`" + ` (any HTTP method, also wrapped:
   ` + "`app.post(\"/x\")(wrap(self.m))`" + `) or ` + "`app.add_api_route(\"/x\", self.m)`" + `; a route built by a factory method,
-  ` + "`app.add_api_route(\"/x\", self.make_handler(name))`" + `, makes the functions nested in the factory routes;
+  ` + "`app.add_api_route(\"/x\", self.make_handler(name))`" + `, makes the functions nested in the factory that it returns
+  routes; a nested function decorated with ` + "`@app.post(\"/x\")`" + ` in ` + "`setup_webserver`" + `, or a local bound to one and
+  registered, is one too;
 - or referred to by no other method of the server (served by a mechanism gymlint does not see);
 - and every method a route reaches through ` + "`self.m(...)`" + ` or ` + "`self.m`" + ` (helpers such as ` + "`_get_state`" + `).
 
@@ -56,4 +71,330 @@ from nemo_gym.base_resources_server import ResourcesSessionLostError
         if session_id not in self.session_id_to_env:
             raise ResourcesSessionLostError("session is not seeded or was closed")
 ` + "```",
+}
+
+// lifecycleMethods are the framework's session, scoring and set-up
+// methods: never tool routes.
+var lifecycleMethods = map[string]bool{
+	SeedMethod: true, VerifyMethod: true, CloseMethod: true,
+	"aggregate_metrics": true, "compute_metrics": true, "get_key_metrics": true, "compute_repeat_metrics": true,
+	"setup_webserver": true, "register_protocol_routes": true, "create_resources_app": true,
+	"setup_session_middleware": true, "setup_checkpoint_participant": true, "setup_resources_checkpoint": true,
+	"model_post_init": true, "__init__": true, "multiple_workers_unsupported_reason": true,
+	"mcp_tools": true, "mcp_allowed_tools_for_session": true, "normalize_tool_name": true,
+	"export_session_states": true, "restore_session_states": true, "retire_session_state": true,
+	"checkpoint_session_ended": true, "get_reverify_mode": true, "run_webserver": true,
+}
+
+func notToolRoute(name string) bool {
+	return lifecycleMethods[name] || sessionEdge(name) || strings.HasPrefix(name, "__")
+}
+
+// toolFunc is a function that serves a tool route.
+type toolFunc struct {
+	fn      *facts.Func
+	route   string      // the route function it is reached from ("" when it is one)
+	factory *facts.Func // the factory that built it
+}
+
+func runLostSessionAsObservation(v *gym.View) []diag.Diagnostic {
+	f := facts.Of(v)
+	var out []diag.Diagnostic
+	done := map[*facts.Func]bool{}
+	for _, s := range ResourcesServers(v) {
+		ss := sessionState(f, s.Class)
+		if len(ss) == 0 {
+			continue
+		}
+		closed := closedSets(f, s.Class)
+		h := hook{f: f, server: s}
+		for _, tf := range toolRoutes(f, s.Class) {
+			if done[tf.fn] || tf.fn.Module.SyntaxError != nil {
+				continue
+			}
+			done[tf.fn] = true
+			out = append(out, lostAsObservation(h, tf, ss, closed)...)
+		}
+	}
+	return out
+}
+
+// closedSets returns the containers that record closed sessions: the
+// records of the server's own fences, and receiver attributes that hold
+// the framework's ResourcesSessionFences.
+func closedSets(f *facts.Facts, server gym.ClassRef) map[*facts.Container]bool {
+	set := map[*facts.Container]bool{}
+	if cl := f.Override(server, CloseMethod); cl != nil {
+		for _, fe := range f.Fences(server, cl) {
+			if fe.Record != nil {
+				set[fe.Record.Container] = true
+			}
+		}
+	}
+	for _, c := range f.StateOf(server).Containers {
+		for _, cls := range f.AttrClasses(server, c.Key) {
+			if cls == "ResourcesSessionFences" {
+				set[c] = true
+			}
+		}
+	}
+	return set
+}
+
+// toolRoutes returns the functions that serve a server's tool routes:
+// registered routes, methods nothing else refers to, and the methods they
+// reach through the receiver.
+func toolRoutes(f *facts.Facts, server gym.ClassRef) []toolFunc {
+	methods := f.Methods(server)
+	referenced := map[*facts.Func]bool{}
+	for _, m := range methods {
+		for _, x := range append([]*facts.Func{m}, nestedAll(f, m)...) {
+			for _, c := range f.Calls(server, x) {
+				if c.How == facts.CallSelf && c.Target != nil && c.Target != m {
+					referenced[c.Target] = true
+				}
+			}
+			for _, t := range f.MethodRefs(server, x) {
+				if t != m {
+					referenced[t] = true
+				}
+			}
+		}
+	}
+	var out []toolFunc
+	seen := map[*facts.Func]bool{}
+	add := func(tf toolFunc) {
+		if !seen[tf.fn] {
+			seen[tf.fn] = true
+			out = append(out, tf)
+		}
+	}
+	for _, r := range f.Routes(server) {
+		if r.Standard || r.Handler == nil {
+			continue
+		}
+		if r.Handler.Outer == nil && notToolRoute(r.Handler.Fn.Name) {
+			continue
+		}
+		add(toolFunc{fn: r.Handler, factory: r.Factory})
+	}
+	for _, m := range methods {
+		if !referenced[m] && !notToolRoute(m.Fn.Name) {
+			add(toolFunc{fn: m})
+		}
+	}
+	// What the routes reach through the receiver.
+	for i := 0; i < len(out); i++ {
+		cur := out[i]
+		route := cur.route
+		if route == "" {
+			route = cur.fn.Fn.Name
+		}
+		var next []*facts.Func
+		for _, c := range f.Calls(server, cur.fn) {
+			if c.How == facts.CallSelf && c.Target != nil {
+				next = append(next, c.Target)
+			}
+		}
+		next = append(next, f.MethodRefs(server, cur.fn)...)
+		for _, t := range next {
+			if notToolRoute(t.Fn.Name) {
+				continue
+			}
+			add(toolFunc{fn: t, route: route})
+		}
+	}
+	return out
+}
+
+// nestedAll returns the functions nested in fn, at any depth.
+func nestedAll(f *facts.Facts, fn *facts.Func) []*facts.Func {
+	var out []*facts.Func
+	var walk func(x *facts.Func)
+	walk = func(x *facts.Func) {
+		pyscan.InspectBody(x.Fn.Body, func(n pyscan.Node, stack []pyscan.Node) bool {
+			switch n := n.(type) {
+			case *pyscan.Function:
+				nf := f.Nested(x, n)
+				out = append(out, nf)
+				walk(nf)
+				return false
+			case *pyscan.Class:
+				return false
+			}
+			return true
+		})
+	}
+	walk(fn)
+	return out
+}
+
+// lostAsObservation returns the GL309 findings of one tool function.
+func lostAsObservation(h hook, tf toolFunc, ss, closed map[*facts.Container]bool) []diag.Diagnostic {
+	f := h.f
+	fn := tf.fn
+	m := fn.Module
+	if lazyCreates(h, fn, ss) {
+		return nil
+	}
+	owner := fn.Owner().Class
+	name := fn.Name()
+	if tf.factory != nil {
+		name = fn.Fn.Name + " (built by " + tf.factory.Name() + ")"
+	} else if fn.Outer != nil {
+		name = fn.Fn.Name + " (in " + fn.Outer.Name() + ")"
+	}
+	reach := ""
+	if tf.route != "" && fn.Class != nil {
+		reach = " (reached from the tool route " + tf.route + ")"
+	}
+	_ = owner
+	const fix = "raise ResourcesSessionLostError(detail) instead (HTTP 404 with failure_kind session_lost), which harnesses record as a failed tool call and the verify answers with a masked sample"
+	var out []diag.Diagnostic
+	walkBody(fn, func(n pyscan.Node, stack []pyscan.Node, ctx pyscan.Context) {
+		var value pyscan.Expr
+		switch n := n.(type) {
+		case *pyscan.Raise:
+			if n.Exc == nil {
+				return
+			}
+		case *pyscan.Return:
+			if n.Value == nil || pyscan.IsNone(n.Value) {
+				return
+			}
+			value = n.Value
+		default:
+			return
+		}
+		miss, ok := missingAt(h, fn, ss, stack, ctx)
+		when := ""
+		if ok {
+			if createsUnder(h, fn, ss, miss) {
+				return
+			}
+			when = miss.describe(m)
+		} else if l, present := f.Present(h.server.Class, fn, ctx.Guards, func(c *facts.Container) bool { return closed[c] }); present {
+			miss = missing{look: l}
+			for i := range ctx.Guards {
+				if ctx.Guards[i].Test == l.Test {
+					miss.guard = &ctx.Guards[i]
+				}
+			}
+			when = fmt.Sprintf("the session was closed (`%s`)", clip(m.Text(l.Test), 80))
+		} else {
+			return
+		}
+		start, end := gym.Range(m, n.Range())
+		var d diag.Diagnostic
+		if r, ok := n.(*pyscan.Raise); ok {
+			x := f.ExcOf(m, r.Exc)
+			switch {
+			case x.Framework != "" || x.Name == "":
+				return
+			case x.IsHTTP():
+				c, isCall := r.Exc.(*pyscan.Call)
+				if !isCall {
+					return
+				}
+				code, ok := f.HTTPStatus(m, c)
+				if !ok || code < 400 || code > 499 || code == 404 {
+					return
+				}
+				d = LostSessionAsObservation.New(m.Path, start, end, fmt.Sprintf(
+					"%s%s raises HTTP %d when %s: a harness passes a 4xx other than 404 to the model as an ordinary tool result and the episode goes on; %s",
+					name, reach, code, when, fix))
+			case x.Status == 500:
+				d = LostSessionAsObservation.New(m.Path, start, end, fmt.Sprintf(
+					"%s%s raises %s when %s: FastAPI answers a plain exception with HTTP 500, which harnesses retry or pass on as a server error instead of a lost session; %s",
+					name, reach, raiseWhat(f, fn, r), when, fix))
+			default:
+				return
+			}
+		} else {
+			what := "an observation"
+			if code, ok := returnedStatus(f, m, value); ok {
+				if code == 404 {
+					return
+				}
+				what = "HTTP " + strconv.Itoa(code)
+			} else if _, ok := value.(*pyscan.Constant); ok && pyscan.IsConst(value, pyscan.ConstStr) {
+				what = "the string " + clip(m.Text(value), 60)
+			} else if _, ok := value.(*pyscan.FString); ok {
+				what = "the string " + clip(m.Text(value), 60)
+			}
+			d = LostSessionAsObservation.New(m.Path, start, end, fmt.Sprintf(
+				"%s%s answers with %s (`%s`) when %s: the model reads it as an ordinary tool result and the episode goes on; %s",
+				name, reach, what, clip(m.Text(value), 60), when, fix))
+		}
+		d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
+		out = append(out, d)
+	})
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start.Offset < out[j].Start.Offset })
+	return out
+}
+
+// walkBody visits the nodes of fn's own body outside lambdas, with their
+// stack from fn and their context.
+func walkBody(fn *facts.Func, visit func(n pyscan.Node, stack []pyscan.Node, ctx pyscan.Context)) {
+	pyscan.InspectBody(fn.Fn.Body, func(n pyscan.Node, st []pyscan.Node) bool {
+		switch n.(type) {
+		case *pyscan.Function, *pyscan.Class, *pyscan.Lambda:
+			return false
+		case *pyscan.Raise, *pyscan.Return:
+			stack := append([]pyscan.Node{fn.Fn}, st...)
+			visit(n, stack, pyscan.ContextOf(stack))
+		}
+		return true
+	})
+}
+
+// lazyCreates reports whether a function creates per-session state with
+// setdefault: a get-or-create, not a lookup that can miss.
+func lazyCreates(h hook, fn *facts.Func, ss map[*facts.Container]bool) bool {
+	for c := range ss {
+		for _, a := range c.Accesses {
+			if a.Func == fn && a.Kind == facts.SetDefault {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// createsUnder reports whether the function writes the missing container
+// under the same test: the branch starts the session instead of answering
+// that it is gone.
+func createsUnder(h hook, fn *facts.Func, ss map[*facts.Container]bool, miss missing) bool {
+	if miss.guard == nil {
+		return false
+	}
+	c := miss.look.Container
+	for _, a := range c.Accesses {
+		if a.Func != fn || a.Kind != facts.Write {
+			continue
+		}
+		for _, g := range a.Ctx.Guards {
+			if g.Test == miss.guard.Test && g.Negated == miss.guard.Negated {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// returnedStatus returns the status_code= of a returned call.
+func returnedStatus(f *facts.Facts, m *pyscan.Module, e pyscan.Expr) (int, bool) {
+	c, ok := e.(*pyscan.Call)
+	if !ok {
+		return 0, false
+	}
+	arg := c.Keyword("status_code")
+	if arg == nil {
+		return 0, false
+	}
+	if x, ok := arg.(*pyscan.Constant); ok {
+		n, ok := x.Int()
+		return int(n), ok
+	}
+	return f.HTTPStatus(m, &pyscan.Call{Args: []pyscan.Arg{{Kind: pyscan.Keyword, Name: "status_code", Value: arg}}})
 }

@@ -1,31 +1,45 @@
 package sessions
 
-import "github.com/gymlint/gymlint/diag"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
 
 // PlainExceptionInSeed is rule GL301.
 var PlainExceptionInSeed = &diag.Rule{
 	Code: "GL301", Name: "plain-exception-in-seed", Analyzer: Analyzer, Severity: diag.Error,
 	Summary: "A seed_session override raises a plain exception for bad input, which becomes HTTP 500 and is retried.",
 	Doc: `## What it does
-Reports a ` + "`raise`" + ` or ` + "`assert`" + ` statement directly in the body of a resources server's ` + "`seed_session`" + `
-override (the definition that wins on the server class or an ancestor defined in the repository)
-that signals input no retry can fix:
+Reports where a resources server's ` + "`seed_session`" + ` override (the definition that wins on the server class
+or an ancestor defined in the repository) raises, or lets escape from what it calls, an exception that
+signals input no retry can fix:
 
 - ` + "`ValueError`" + `, ` + "`TypeError`" + `, ` + "`KeyError`" + `, ` + "`IndexError`" + `, ` + "`LookupError`" + ` or ` + "`AssertionError`" + `, raised by name or
   called, or a class of the repository that derives from one of them and not from ` + "`HTTPException`" + `;
 - an ` + "`assert`" + ` statement;
 - a pydantic ` + "`ValidationError`" + ` (from ` + "`pydantic`" + ` or ` + "`pydantic_core`" + `), raised, or re-raised by a bare ` + "`raise`" + ` or
   ` + "`raise e`" + ` in an ` + "`except`" + ` clause that catches only such exceptions (for example ` + "`except ValidationError:`" + `);
+- a pydantic validation of the seed's input that is not inside a ` + "`try`" + ` that turns it into a 4xx:
+  ` + "`Model.model_validate(body.task_data)`" + ` (also ` + "`model_validate_json`" + `, ` + "`parse_obj`" + `,
+  ` + "`TypeAdapter(T).validate_python`" + `, ` + "`Model(**body.task_data)`" + `), where the argument comes from a parameter;
 - ` + "`HTTPException`" + ` (FastAPI's or Starlette's) whose ` + "`status_code`" + ` (keyword or first argument) is a 5xx
   literal or a ` + "`status.HTTP_5xx_...`" + ` constant, except 502, 503 and 504, which say that something
   upstream is unavailable (a retry may fix that).
 
-A raise inside a ` + "`try`" + ` body whose handler catches the exception (its type, a base of it such as
-` + "`LookupError`" + ` or ` + "`Exception`" + `, or a bare ` + "`except`" + `) is left to that handler. Exceptions a retry may fix
-(` + "`RuntimeError`" + `, ` + "`ConnectionError`" + `, ` + "`TimeoutError`" + `, ` + "`OSError`" + `, anything else), a bare ` + "`raise`" + ` in
-` + "`except Exception:`" + `, the framework's ` + "`ResourcesSeedRejectedError`" + ` and ` + "`ResourcesSessionConflictError`" + `, and
-raises in helpers that the seed calls are not reported. A function named ` + "`seed_session`" + ` outside a
-resources server class is not an override.
+The seed is read together with what it calls (the methods of the server it calls as ` + "`self.m(...)`" + `,
+the definitions ` + "`super().m(...)`" + ` reaches, nested functions and functions of the repository's
+modules, to a fixed depth): a raise in a helper is reported at the seed's call of the helper, with
+the raise as a related position. An exception caught on the way (by a handler of a ` + "`try`" + ` around the
+raise or around a call on the way that catches its type, a base of it such as ` + "`LookupError`" + ` or
+` + "`Exception`" + `, or a bare ` + "`except`" + `) is left to that handler. Exceptions a retry may fix (` + "`RuntimeError`" + `,
+` + "`ConnectionError`" + `, ` + "`TimeoutError`" + `, ` + "`OSError`" + `, anything else), a bare ` + "`raise`" + ` in ` + "`except Exception:`" + `, and the
+framework's ` + "`ResourcesSeedRejectedError`" + ` and ` + "`ResourcesSessionConflictError`" + ` are not reported. A function
+named ` + "`seed_session`" + ` outside a resources server class is not an override.
 
 ## Why it matters
 FastAPI answers a plain exception with HTTP 500. An Environment Server treats a 5xx from
@@ -54,4 +68,160 @@ from nemo_gym.base_resources_server import ResourcesSeedRejectedError
         if not 0 <= body.task_idx < len(self.tasks):
             raise ResourcesSeedRejectedError(f"task_idx={body.task_idx} out of range")
 ` + "```",
+}
+
+// badInput are the builtin exceptions that signal bad input.
+var badInput = []string{"ValueError", "TypeError", "KeyError", "IndexError", "LookupError", "AssertionError"}
+
+func runPlainExceptionInSeed(v *gym.View) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, h := range hooks(v, SeedMethod) {
+		reported := map[*pyscan.Call]bool{}
+		for _, r := range h.f.Escapes(h.server.Class, h.fn) {
+			what, caught := seedRaise(h.f, r)
+			if what == "" {
+				continue
+			}
+			answer := "FastAPI answers it with HTTP 500"
+			if strings.HasPrefix(what, "HTTPException") {
+				answer = "that is a 5xx"
+			}
+			const fix = "raise ResourcesSeedRejectedError(detail) (422) for input that fails validation, or ResourcesSessionConflictError(detail) (409) for a session bound to another episode or already closed"
+			m := h.fn.Module
+			var d diag.Diagnostic
+			if len(r.Via) == 0 {
+				start, end := gym.Range(m, r.Node.Range())
+				d = PlainExceptionInSeed.New(m.Path, start, end, fmt.Sprintf(
+					"%s.seed_session raises %s for input no retry can fix; %s, which the environment server retries by dispatching the whole episode again: %s",
+					h.owner().Name, what, answer, fix))
+			} else {
+				call := r.Via[0].Call
+				if reported[call] {
+					continue
+				}
+				reported[call] = true
+				callee := r.Via[0].Target.Name()
+				if r.In != r.Via[0].Target {
+					callee += " (and, through it, " + r.In.Name() + ")"
+				}
+				start, end := gym.Range(m, call.Span)
+				d = PlainExceptionInSeed.New(m.Path, start, end, fmt.Sprintf(
+					"%s.seed_session calls %s, which raises %s for input no retry can fix; %s, which the environment server retries by dispatching the whole episode again: %s",
+					h.owner().Name, callee, what, answer, fix))
+				d.Related = append(d.Related, gym.Related(r.In.Module, r.Node.Range(), r.In.Name()+" raises here"))
+			}
+			if caught != nil {
+				d.Related = append(d.Related, gym.Related(r.In.Module, caught.Span, "the exception is caught here and re-raised"))
+			}
+			d.Related = append(d.Related, h.inherited("seed_session")...)
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// seedRaise describes an exception that escapes the seed when it signals
+// input no retry can fix ("ValueError", "an assert statement"), or returns
+// "". For a re-raise it returns the handler.
+func seedRaise(f *facts.Facts, r facts.Raised) (string, *pyscan.Handler) {
+	m := r.In.Module
+	switch {
+	case r.Missing != nil:
+		return "", nil
+	case r.Assert:
+		return "AssertionError (an assert statement)", nil
+	case r.Validation != nil:
+		if !fromParameter(f, r.In, r.Validation) {
+			return "", nil
+		}
+		return "ValidationError (pydantic validation of its input, " + clip(m.Text(r.Validation.Func), 60) + "(...))", nil
+	case r.Reraise != nil:
+		var names []string
+		for _, t := range r.Reraise.Types() {
+			if badKind(f.ExcOf(m, t)) == "" {
+				return "", nil
+			}
+			names = append(names, pyscan.Dotted(t))
+		}
+		if len(names) == 0 {
+			return "", nil
+		}
+		return "the " + strings.Join(names, " or ") + " it catches (a re-raise)", r.Reraise
+	}
+	kind := badKind(r.Exc)
+	switch kind {
+	case "":
+		return "", nil
+	case "HTTPException":
+		if _, call := r.Raise.Exc.(*pyscan.Call); !call {
+			return "", nil
+		}
+		code := r.Exc.Status
+		if code < 500 || code > 599 || code >= 502 && code <= 504 {
+			return "", nil
+		}
+		return fmt.Sprintf("HTTPException with status %d", code), nil
+	}
+	callee := r.Raise.Exc
+	if c, ok := callee.(*pyscan.Call); ok {
+		callee = c.Func
+	}
+	name := pyscan.Dotted(callee)
+	if name != kind {
+		name += " (a " + kind + ")"
+	}
+	return name, nil
+}
+
+// badKind classifies an exception as a bad-input builtin ("ValueError"),
+// "ValidationError" (pydantic's), "HTTPException", or "" for anything
+// else (the framework's errors among them). A repository class is
+// classified by its bases: a framework exception or an HTTPException base
+// wins over a bad-input one.
+func badKind(x facts.Exc) string {
+	switch {
+	case x.Name == "":
+		return ""
+	case x.Framework != "" || x.Status != 500 && x.Status != 0 && !x.IsHTTP():
+		return ""
+	case x.IsValidation():
+		return "ValidationError"
+	case x.IsHTTP():
+		if strings.HasPrefix(x.Name, "builtins.") || isHTTPName(x.Name) {
+			return "HTTPException"
+		}
+		return "" // a repository subclass of HTTPException
+	}
+	for _, b := range badInput {
+		if x.Is("builtins." + b) {
+			return b
+		}
+	}
+	return ""
+}
+
+func isHTTPName(name string) bool {
+	switch name {
+	case "fastapi.HTTPException", "fastapi.exceptions.HTTPException", "starlette.exceptions.HTTPException":
+		return true
+	}
+	return false
+}
+
+// fromParameter reports whether a validation validates input the function
+// was given: one of its arguments starts from a parameter that is not the
+// receiver (body.task_data, payload).
+func fromParameter(f *facts.Facts, fn *facts.Func, c *pyscan.Call) bool {
+	for _, a := range c.Args {
+		root := pyscan.Root(a.Value)
+		if root == nil || root.Id == fn.Recv {
+			continue
+		}
+		for _, v := range f.Values(fn, root.Id) {
+			if v.Param != nil {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -18,44 +18,36 @@
 //   - GL301 plain-exception-in-seed (seed.go)
 //   - GL302 seed-without-close (close.go)
 //   - GL303 close-without-fence (close.go)
-//   - GL304 close-swallows-failure (close.go)
-//   - GL305 close-keyed-by-cookie (close.go)
+//   - GL304 close-swallows-failure (swallow.go)
+//   - GL305 close-keyed-by-cookie (cookie.go)
 //   - GL306 lost-session-scored, GL307 verify-ignores-lost-session (verify.go)
 //   - GL308 lost-session-keyword-spread (spread.go)
 //   - GL309 lost-session-as-observation (routes.go)
 //   - GL310 unserialized-seed-close (locks.go)
+//   - GL311 plain-exception-in-close-conflict (conflict.go)
 //
-// The analysis the rules share is here and in names.go and state.go:
+// The rules decide from the facts of package facts, which read the typed
+// model of package pyscan: a server's winning methods and overrides, what
+// a hook reaches through its calls (facts.Reach), the per-session state a
+// server keeps and every access of it with its key (facts.StateOf,
+// facts.SessionState, facts.KeyOf), what a test shows about a record
+// (facts.Missing), the exceptions a function lets escape with the HTTP
+// status FastAPI answers them with (facts.Escapes), routes, fences and
+// locks. Names of the contract are matched as the framework exports them,
+// through the view's one resolver (gym.View.FrameworkName). No rule reads
+// source text.
 //
-//   - Resources servers (ResourcesServers): the server classes of the
-//     entrypoints whose method resolution order reaches the framework's
-//     SimpleResourcesServer or BaseResourcesServer (directly, or through a
-//     framework class deriving from them, such as a framework Gymnasium
-//     server). Agents and models are not checked.
-//   - Overrides (Override): a method of the server class or of an ancestor
-//     defined in the repository outside the framework, the definition that
-//     wins in the method resolution order. A function named seed_session
-//     outside a server class is not an override.
-//   - Framework names (Framework, FrameworkCall): the contract's names are
-//     matched as the framework exports them, through imports, aliases and
-//     re-exports, whether the framework package is part of the scanned
-//     repository or installed elsewhere.
-//   - Reach: a method together with what it reaches through self.m(...),
-//     super().m(...) and calls of the repository's module functions.
-//   - Per-session state (States): a server is stateful when it stores
-//     something per session in a container (self.X[k] = v and the like)
-//     keyed by the session id (the session cookie's
-//     request.session[SESSION_ID_KEY], or body.resources_session_id), by
-//     another request-body field, or by an id its seed mints and hands
-//     back, in a seed_session override or another method of the server.
-//     An empty result means the server is not stateful, as far as the code
-//     shows.
-//
-// The model comes from packages gym and pyscan; rules never walk syntax
-// trees. Go servers get their own analyzers (issue 5).
+// Go servers get their own analyzer, gosessions.
 package sessions
 
-import "github.com/gymlint/gymlint/gym"
+import (
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
 
 // Analyzer is the analyzer name every rule of this package carries.
 const Analyzer = "sessions"
@@ -67,6 +59,269 @@ const (
 	VerifyMethod = "verify"
 )
 
-// Checks are the rules of this analyzer.
-// TRANSITION: the rules move onto the typed model; until then none runs.
-var Checks = []gym.Check{}
+// Checks are the rules of this analyzer, in code order.
+var Checks = []gym.Check{
+	{Rule: PlainExceptionInSeed, Run: runPlainExceptionInSeed},
+	{Rule: SeedWithoutClose, Run: runSeedWithoutClose},
+	{Rule: CloseWithoutFence, Run: runCloseWithoutFence},
+	{Rule: CloseSwallowsFailure, Run: runCloseSwallowsFailure},
+	{Rule: CloseKeyedByCookie, Run: runCloseKeyedByCookie},
+	{Rule: LostSessionScored, Run: runLostSessionScored},
+	{Rule: VerifyIgnoresLostSession, Run: runVerifyIgnoresLostSession},
+	{Rule: LostSessionKeywordSpread, Run: runLostSessionKeywordSpread},
+	{Rule: LostSessionAsObservation, Run: runLostSessionAsObservation},
+	{Rule: UnserializedSeedClose, Run: runUnserializedSeedClose},
+	{Rule: PlainExceptionInCloseConflict, Run: runPlainExceptionInCloseConflict},
+}
+
+// resourcesBases are the framework classes that make a server a
+// resources server.
+var resourcesBases = map[string]bool{"SimpleResourcesServer": true, "BaseResourcesServer": true}
+
+// ResourcesServers returns the resources-server classes of the view's
+// entrypoints, each once, in entrypoint order. Entrypoints that are exempt,
+// unreadable or have a syntax error are skipped, as are classes whose
+// module has one.
+func ResourcesServers(v *gym.View) []gym.Server {
+	return v.Shared(serversKey{}, func() any {
+		var out []gym.Server
+		seen := map[*pyscan.Class]bool{}
+		for _, e := range v.Entrypoints {
+			if e.Exemption != nil || e.Module == nil || e.Module.SyntaxError != nil {
+				continue
+			}
+			for _, s := range e.Servers {
+				c := s.Class
+				if c.Class == nil || seen[c.Class] || c.Module.SyntaxError != nil {
+					continue
+				}
+				seen[c.Class] = true
+				if IsResourcesServer(v, c) {
+					out = append(out, s)
+				}
+			}
+		}
+		return out
+	}).([]gym.Server)
+}
+
+type serversKey struct{}
+
+// IsResourcesServer reports whether a repository class's method resolution
+// order reaches a framework server class named SimpleResourcesServer or
+// BaseResourcesServer, or a framework class defined in the repository that
+// derives from one of them.
+func IsResourcesServer(v *gym.View, c gym.ClassRef) bool {
+	mro, _ := v.MRO(c)
+	for _, a := range mro {
+		if a.Kind == gym.FrameworkServer && frameworkResources(v, a, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func frameworkResources(v *gym.View, a gym.Ancestor, depth int) bool {
+	name := a.Name
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	if resourcesBases[name] {
+		return true
+	}
+	if a.Class.Class == nil || depth > 16 {
+		return false
+	}
+	if resourcesBases[a.Class.Class.Name] {
+		return true
+	}
+	for _, b := range v.Bases(a.Class) {
+		if (b.Kind == gym.FrameworkServer || b.Kind == gym.Framework) && frameworkResources(v, b, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// hook is a contract method of a resources server: its override, with the
+// facts of the view.
+type hook struct {
+	f      *facts.Facts
+	server gym.Server
+	fn     *facts.Func
+}
+
+// hooks returns the override of a contract method of each resources
+// server, once per override (servers that inherit one share it; the first
+// in entrypoint order is kept), skipping overrides in modules with a
+// syntax error.
+func hooks(v *gym.View, method string) []hook {
+	f := facts.Of(v)
+	var out []hook
+	done := map[*facts.Func]bool{}
+	for _, s := range ResourcesServers(v) {
+		fn := f.Override(s.Class, method)
+		if fn == nil || done[fn] || fn.Module.SyntaxError != nil {
+			continue
+		}
+		done[fn] = true
+		out = append(out, hook{f: f, server: s, fn: fn})
+	}
+	return out
+}
+
+// owner is the class that defines the hook.
+func (h hook) owner() *pyscan.Class { return h.fn.Class }
+
+// inherited is the related position that says the server inherits the
+// hook, when it does.
+func (h hook) inherited(what string) []diag.Related {
+	if h.fn.Class == h.server.Class.Class {
+		return nil
+	}
+	return []diag.Related{gym.Related(h.server.Class.Module, h.server.Class.Class.NameSpan,
+		"server "+h.server.Class.Class.Name+" inherits this "+what)}
+}
+
+// sessionState returns the containers of per-session state of a server,
+// as a set.
+func sessionState(f *facts.Facts, server gym.ClassRef) map[*facts.Container]bool {
+	set := map[*facts.Container]bool{}
+	for _, sc := range f.SessionState(server) {
+		set[sc.Container] = true
+	}
+	return set
+}
+
+// where describes an access for a message: "self._sessions[session_id] in
+// EchoServer.seed_session".
+func where(a *facts.Access) string {
+	m := a.Func.Module
+	key := ""
+	if a.Key != nil {
+		key = oneLine(m.Text(a.Key))
+	}
+	what := a.Container.Name + "[" + key + "]"
+	switch a.Kind {
+	case facts.SetDefault:
+		what = a.Container.Name + ".setdefault(" + key + ", ...)"
+	case facts.Write:
+		if c, ok := a.Node.(*pyscan.Call); ok && c != nil {
+			what = a.Container.Name + ".__setitem__(" + key + ", ...)"
+		}
+	}
+	return what + " in " + a.Func.Name()
+}
+
+// writeRelated is a write of per-session state as a related position.
+func writeRelated(a *facts.Access) diag.Related {
+	return gym.Related(a.Func.Module, a.Node.Range(), "per-session state "+a.Container.Name+" is written here, in "+a.Func.Name())
+}
+
+// maxRelated bounds the related positions of one kind in a diagnostic.
+const maxRelated = 3
+
+// writesRelated lists writes as related positions, at most maxRelated,
+// each once.
+func writesRelated(ws []*facts.Access) []diag.Related {
+	var out []diag.Related
+	seen := map[pyscan.Node]bool{}
+	for _, w := range ws {
+		if len(out) == maxRelated {
+			break
+		}
+		if seen[w.Node] {
+			continue
+		}
+		seen[w.Node] = true
+		out = append(out, writeRelated(w))
+	}
+	return out
+}
+
+// via names the function a finding is in when it is not the hook itself.
+func via(h hook, in *facts.Func) string {
+	if in == h.fn {
+		return ""
+	}
+	return " (through " + in.Name() + ")"
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func clip(s string, n int) string {
+	s = oneLine(s)
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+// sessionEdgeWords are the words of a method name that says it starts or
+// ends a session.
+var sessionEdgeWords = map[string]bool{
+	"seed": true, "reset": true, "init": true, "close": true, "end": true, "discard": true,
+	"release": true, "cleanup": true, "teardown": true, "shutdown": true,
+}
+
+// sessionEdge reports whether a method name says that it starts or ends a
+// session: one of its words (split at underscores) is seed, reset, init,
+// close, end, discard, release, cleanup, teardown or shutdown.
+func sessionEdge(name string) bool { return hasWord(name, sessionEdgeWords) }
+
+// hasWord reports whether one of the underscore-separated words of an
+// identifier is in words (case-insensitively).
+func hasWord(name string, words map[string]bool) bool {
+	for _, w := range strings.Split(strings.ToLower(name), "_") {
+		if words[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// lastName is the last name of a callee: "kill" for self.sandbox.kill.
+func lastName(e pyscan.Expr) string {
+	switch e := e.(type) {
+	case *pyscan.Attribute:
+		return e.Attr
+	case *pyscan.Name:
+		return e.Id
+	}
+	return ""
+}
+
+// isSuperCall reports whether a callee is super().m.
+func isSuperCall(e pyscan.Expr) bool {
+	a, ok := e.(*pyscan.Attribute)
+	if !ok {
+		return false
+	}
+	c, ok := a.Value.(*pyscan.Call)
+	if !ok {
+		return false
+	}
+	n, ok := c.Func.(*pyscan.Name)
+	return ok && n.Id == "super"
+}
+
+// frameworkCall reports whether a call's callee is the framework function
+// name ("lost_session_verification"), resolved at module scope of fn's
+// module unless the name is a local of fn.
+func frameworkCall(f *facts.Facts, fn *facts.Func, c *pyscan.Call, name string) bool {
+	return refersTo(f, fn, c.Func, name)
+}
+
+// refersTo reports whether an expression names the framework's name.
+func refersTo(f *facts.Facts, fn *facts.Func, e pyscan.Expr, name string) bool {
+	d := pyscan.Dotted(e)
+	if d == "" {
+		return false
+	}
+	first, _, _ := strings.Cut(d, ".")
+	if fn != nil && f.IsLocal(fn, first) {
+		return false
+	}
+	m := fn.Module
+	return f.View().FrameworkName(m, d) == name
+}

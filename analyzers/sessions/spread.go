@@ -1,6 +1,14 @@
 package sessions
 
-import "github.com/gymlint/gymlint/diag"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
 
 // LostSessionKeywordSpread is rule GL308.
 var LostSessionKeywordSpread = &diag.Rule{
@@ -14,8 +22,8 @@ repository, and the modules of its server class's ancestors. The name is matched
 exports it, through imports and aliases. A spread of a local variable that holds the result is not
 followed.
 
-It offers a fix when the spreads are next to each other (separated only by commas and white
-space): they become one spread of the merged mappings, ` + "`**(x | lost_session_verification(...))`" + `, with the
+It offers a fix when the spreads are next to each other (no other argument and no comment between
+them): they become one spread of the merged mappings, ` + "`**(x | lost_session_verification(...))`" + `, with the
 lost-session fields last so that they win. An operand that is not a plain name, attribute, call or
 subscript is put in parentheses.
 
@@ -37,4 +45,192 @@ Merge the mappings, the lost-session fields last:
 ` + "```python" + `
             return BaseVerifyResponse(**(body.model_dump() | lost_session_verification("session is gone")))
 ` + "```",
+}
+
+func runLostSessionKeywordSpread(v *gym.View) []diag.Diagnostic {
+	f := facts.Of(v)
+	var out []diag.Diagnostic
+	for _, m := range resourcesModules(v) {
+		// The module's own scope, and each function in it, by the names
+		// bound there (a local named like the framework's function is not
+		// it).
+		check := func(fn *facts.Func, c *pyscan.Call) {
+			if d, ok := spreadFinding(f, m, fn, c); ok {
+				out = append(out, d)
+			}
+		}
+		var walk func(body []pyscan.Stmt, fn *facts.Func)
+		walk = func(body []pyscan.Stmt, fn *facts.Func) {
+			pyscan.InspectBody(body, func(n pyscan.Node, stack []pyscan.Node) bool {
+				switch n := n.(type) {
+				case *pyscan.Function:
+					var inner *facts.Func
+					switch {
+					case fn != nil:
+						inner = f.Nested(fn, n)
+					case len(stack) >= 2:
+						if c, ok := stack[len(stack)-2].(*pyscan.Class); ok {
+							inner = f.Method(m, c, n)
+						}
+					}
+					if inner == nil {
+						inner = f.Function(m, n)
+					}
+					walk(n.Body, inner)
+					return false
+				case *pyscan.Call:
+					check(fn, n)
+				}
+				return true
+			})
+		}
+		walk(m.Body, nil)
+	}
+	return out
+}
+
+// resourcesModules returns the repository modules of the resources
+// servers, each once and without syntax errors: the entrypoints that
+// start one, the modules they import (module-scope imports, transitively),
+// and the modules that define the server classes and their repository
+// ancestors. Framework modules are left out.
+func resourcesModules(v *gym.View) []*pyscan.Module {
+	var out []*pyscan.Module
+	seen := map[string]bool{}
+	add := func(m *pyscan.Module) {
+		if m == nil || seen[m.Path] || m.SyntaxError != nil || v.IsFrameworkModule(m.Name) {
+			return
+		}
+		seen[m.Path] = true
+		out = append(out, m)
+	}
+	servers := ResourcesServers(v)
+	isRes := map[*pyscan.Class]bool{}
+	for _, s := range servers {
+		isRes[s.Class.Class] = true
+	}
+	graph := v.NewImportGraph()
+	for _, e := range v.Entrypoints {
+		has := false
+		for _, s := range e.Servers {
+			if isRes[s.Class.Class] {
+				has = true
+			}
+		}
+		if !has || e.Module == nil || e.Exemption != nil {
+			continue
+		}
+		for _, imp := range graph.Closure(e.Module) {
+			add(imp.Module)
+		}
+	}
+	for _, s := range servers {
+		mro, _ := v.MRO(s.Class)
+		for _, a := range mro {
+			if a.Kind == gym.Own && a.Class.Module != nil {
+				add(a.Class.Module)
+			}
+		}
+	}
+	return out
+}
+
+// spreadFinding reports a call whose ** arguments include
+// lost_session_verification(...) next to another ** argument.
+func spreadFinding(f *facts.Facts, m *pyscan.Module, fn *facts.Func, c *pyscan.Call) (diag.Diagnostic, bool) {
+	var splats []int // indexes into c.Args
+	lost := -1
+	for i, a := range c.Args {
+		if a.Kind != pyscan.StarStarArg {
+			continue
+		}
+		if lc, ok := a.Value.(*pyscan.Call); ok && lost < 0 && isLostCall(f, m, fn, lc) {
+			lost = len(splats)
+		}
+		splats = append(splats, i)
+	}
+	if lost < 0 || len(splats) < 2 {
+		return diag.Diagnostic{}, false
+	}
+	var others, otherText []string
+	for i, ai := range splats {
+		if i != lost {
+			others = append(others, splatOperand(m, c.Args[ai].Value))
+			otherText = append(otherText, oneLine(m.SpanText(c.Args[ai].Span)))
+		}
+	}
+	lostArg := c.Args[splats[lost]]
+	lostOp := splatOperand(m, lostArg.Value)
+	merged := "**(" + strings.Join(others, " | ") + " | " + lostOp + ")"
+	callee := m.Text(c.Func)
+	if d := pyscan.Dotted(c.Func); d != "" {
+		callee = d
+	}
+	msg := fmt.Sprintf(
+		"%s(...) spreads %s next to %s as keyword arguments: when %s already carries reward, mask_sample, failure_kind or failure_reason, the call raises TypeError (multiple values for keyword argument) and the verify fails with HTTP 500 instead of masking the sample; merge the mappings so the lost-session fields win: `%s(%s)`",
+		clip(callee, 60), clip(m.SpanText(lostArg.Span), 80), strings.Join(clipAll(otherText, 60), ", "), clip(strings.Join(others, " | "), 60),
+		clip(callee, 60), clip(merged, 120))
+	first, last := c.Args[splats[0]].Span, c.Args[splats[len(splats)-1]].Span
+	whole := pyscan.Span{Start: first.Start, End: last.End}
+	start, end := gym.Range(m, whole)
+	d := LostSessionKeywordSpread.New(m.Path, start, end, msg)
+	if contiguous(m, c, splats) {
+		d.Fixes = []diag.Fix{{
+			Message: "Merge the spread mappings, the lost-session fields last",
+			Edits:   []diag.TextEdit{{Path: m.Path, Start: start, End: end, NewText: merged}},
+		}}
+	}
+	return d, true
+}
+
+// isLostCall reports whether a call is of the framework's
+// lost_session_verification, named at the scope of fn (or of the module).
+func isLostCall(f *facts.Facts, m *pyscan.Module, fn *facts.Func, c *pyscan.Call) bool {
+	d := pyscan.Dotted(c.Func)
+	if d == "" {
+		return false
+	}
+	if fn != nil {
+		first, _, _ := strings.Cut(d, ".")
+		if f.IsLocal(fn, first) {
+			return false
+		}
+	}
+	return f.View().FrameworkName(m, d) == lostSessionName
+}
+
+func clipAll(ss []string, n int) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = clip(s, n)
+	}
+	return out
+}
+
+// splatOperand returns the source of a ** operand, in parentheses unless
+// it binds tighter than `|` (a name, attribute, call, subscript, literal
+// or display).
+func splatOperand(m *pyscan.Module, e pyscan.Expr) string {
+	t := oneLine(m.Text(e))
+	switch e.(type) {
+	case *pyscan.Name, *pyscan.Attribute, *pyscan.Call, *pyscan.Subscript, *pyscan.Constant,
+		*pyscan.FString, *pyscan.List, *pyscan.Tuple, *pyscan.Set, *pyscan.Dict, *pyscan.Comprehension:
+		return t
+	}
+	return "(" + t + ")"
+}
+
+// contiguous reports whether the ** arguments are next to each other,
+// with no other argument and no comment between them, so that one edit can
+// replace them.
+func contiguous(m *pyscan.Module, c *pyscan.Call, splats []int) bool {
+	for i := 1; i < len(splats); i++ {
+		if splats[i] != splats[i-1]+1 {
+			return false
+		}
+		if m.HasComment(pyscan.Span{Start: c.Args[splats[i-1]].Span.End, End: c.Args[splats[i]].Span.Start}) {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,13 @@
 package sessions
 
-import "github.com/gymlint/gymlint/diag"
+import (
+	"fmt"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
 
 // LostSessionScored is rule GL306.
 var LostSessionScored = &diag.Rule{
@@ -20,8 +27,9 @@ answer with the framework's ` + "`lost_session_verification(...)`" + `:
 A statement runs *when the state is missing* when an enclosing ` + "`if`" + `/` + "`elif`" + ` test (or the ` + "`else`" + ` of one)
 shows it, for a per-session container ` + "`self.X`" + ` the server writes:
 ` + "`k not in self.X`" + `, ` + "`self.X.get(k) is None`" + `, ` + "`not self.X.get(k)`" + `, ` + "`not state`" + ` or ` + "`state is None`" + ` where every
-assignment of the local ` + "`state`" + ` in the function is ` + "`self.X.get(k)`" + `, the ` + "`else`" + ` of ` + "`k in self.X`" + ` or of
-` + "`if state:`" + `, and any of these joined with ` + "`or`" + `/` + "`and`" + `; or the statement is in an ` + "`except KeyError`" + `
+assignment of the local ` + "`state`" + ` in the function is ` + "`self.X.get(k)`" + ` (or a call of a getter method of the server that
+returns ` + "`self.X.get(k)`" + `), the ` + "`else`" + ` of ` + "`k in self.X`" + ` or of ` + "`if state:`" + `, and any of these joined with
+` + "`or`" + `/` + "`and`" + `; or the statement is in an ` + "`except KeyError`" + `
 handler of a ` + "`try`" + ` whose body reads ` + "`self.X[k]`" + ` and no other subscript. A verify that falls through to a
 common return with a default reward is not recognised here (GL307 still reports a verify that never
 refers to ` + "`lost_session_verification`" + `).
@@ -102,9 +110,447 @@ Answer the missing session first:
 // lostSessionName is the framework's lost-session helper.
 const lostSessionName = "lost_session_verification"
 
-// maxStateRelated bounds how many writes of the state a message lists as
-// related positions.
-const maxStateRelated = 3
 
-// maxCondLen bounds the tests that absent reads.
-const maxCondLen = 2000
+
+func runLostSessionScored(v *gym.View) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, h := range hooks(v, VerifyMethod) {
+		ss := sessionState(h.f, h.server.Class)
+		if len(ss) == 0 {
+			continue
+		}
+		out = append(out, lostSessionScored(h, ss)...)
+	}
+	return out
+}
+
+// missing is what shows that a statement runs when the session's state is
+// missing: an if/elif test (or its else), or an except KeyError handler
+// around a read of the container.
+type missing struct {
+	look    facts.Lookup
+	guard   *pyscan.Guard
+	handler *pyscan.Handler
+}
+
+// missingAt says whether a statement of fn, with its context, runs when
+// the session's state (a container of ss) is missing: a guard shows the
+// record missing and none shows it present, or the statement is in an
+// `except KeyError:` handler of a try whose body reads the container by
+// subscript and no other subscript.
+func missingAt(h hook, fn *facts.Func, ss map[*facts.Container]bool, stack []pyscan.Node, ctx pyscan.Context) (missing, bool) {
+	wanted := func(c *facts.Container) bool { return ss[c] }
+	var found *missing
+	for i := range ctx.Guards {
+		g := &ctx.Guards[i]
+		switch l := h.f.Guard(h.server.Class, fn, *g, wanted); l.Shows {
+		case facts.ShowsMissing:
+			if found == nil {
+				found = &missing{look: l, guard: g}
+			}
+		case facts.ShowsPresent:
+			return missing{}, false
+		}
+	}
+	if found != nil {
+		return *found, true
+	}
+	if ctx.Handler == nil {
+		return missing{}, false
+	}
+	ts := ctx.Handler.Types()
+	if len(ts) != 1 || h.f.View().QualifiedName(fn.Module, ts[0]) != "builtins.KeyError" {
+		return missing{}, false
+	}
+	var try *pyscan.Try
+	for i := len(stack) - 1; i > 0; i-- {
+		if stack[i] == pyscan.Node(ctx.Handler) {
+			try, _ = stack[i-1].(*pyscan.Try)
+			break
+		}
+	}
+	if try == nil {
+		return missing{}, false
+	}
+	if c := onlyStateSubscripts(h, fn, ss, try.BodySpan); c != nil {
+		return missing{look: facts.Lookup{Container: c}, handler: ctx.Handler}, true
+	}
+	return missing{}, false
+}
+
+// onlyStateSubscripts returns the container read by subscript in a try
+// body when every subscript read there is of a per-session container (or
+// inside the key of one: self.X[request.session[SESSION_ID_KEY]]).
+func onlyStateSubscripts(h hook, fn *facts.Func, ss map[*facts.Container]bool, body pyscan.Span) *facts.Container {
+	var found *facts.Container
+	var reads []pyscan.Span
+	var all []*pyscan.Subscript
+	pyscan.InspectBody(fn.Fn.Body, func(n pyscan.Node, stack []pyscan.Node) bool {
+		if sub, ok := n.(*pyscan.Subscript); ok && body.Contains(sub.Span) {
+			all = append(all, sub)
+			if c := h.f.ContainerOf(h.server.Class, fn, sub.Value); c != nil && ss[c] {
+				reads = append(reads, sub.Span)
+				if found == nil {
+					found = c
+				}
+			}
+		}
+		return true
+	})
+	for _, sub := range all {
+		inside := false
+		for _, r := range reads {
+			if r.Contains(sub.Span) {
+				inside = true
+			}
+		}
+		if !inside {
+			return nil
+		}
+	}
+	return found
+}
+
+// describe says when the statement runs: "the session's state
+// self._sessions is missing (`sid not in self._sessions`)".
+func (ms missing) describe(m *pyscan.Module) string {
+	name := ms.look.Container.Name
+	switch {
+	case ms.guard != nil && ms.guard.Negated:
+		return fmt.Sprintf("the session's state %s is missing (the else of `%s`)", name, clip(m.Text(ms.guard.Test), 80))
+	case ms.guard != nil:
+		return fmt.Sprintf("the session's state %s is missing (`%s`)", name, clip(m.Text(ms.guard.Test), 80))
+	}
+	return fmt.Sprintf("the session's state %s is missing (a KeyError reading it)", name)
+}
+
+// related is the test or the handler as a related position.
+func (ms missing) related(m *pyscan.Module) []diag.Related {
+	switch {
+	case ms.guard != nil:
+		return []diag.Related{gym.Related(m, ms.guard.Test.Range(), "this test finds the session's state missing")}
+	case ms.handler != nil:
+		return []diag.Related{gym.Related(m, ms.handler.Span, "this handler runs when the session's state is missing")}
+	}
+	return nil
+}
+
+// stateRelated lists where a container is written as per-session state.
+func stateRelated(h hook, c *facts.Container) []diag.Related {
+	return writesRelated(h.f.PerSession(h.server.Class, c))
+}
+
+// lostSessionScored returns the GL306 findings of one verify.
+func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
+	f := h.f
+	fn := h.fn
+	m := fn.Module
+	var out []diag.Diagnostic
+	pyscan.InspectBody(fn.Fn.Body, func(n pyscan.Node, st []pyscan.Node) bool {
+		switch n.(type) {
+		case *pyscan.Function, *pyscan.Class, *pyscan.Lambda:
+			return false
+		case *pyscan.Return, *pyscan.Raise:
+		default:
+			return true
+		}
+		stack := append([]pyscan.Node{fn.Fn}, st...)
+		ctx := pyscan.ContextOf(stack)
+		switch n := n.(type) {
+		case *pyscan.Return:
+			if n.Value == nil || !carriesReward(n.Value) || mentionsLost(f, fn, n.Value) {
+				return true
+			}
+			miss, ok := missingAt(h, fn, ss, stack, ctx)
+			if !ok {
+				return true
+			}
+			start, end := gym.Range(m, n.Span)
+			d := LostSessionScored.New(m.Path, start, end, fmt.Sprintf(
+				"%s.verify returns a reward when %s: a session the server no longer holds is scored as if the policy had failed; answer it with a masked sample instead, `return %s`",
+				h.owner().Name, miss.describe(m), lostFix(m, n.Value)))
+			d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
+			d.Related = append(d.Related, h.inherited("verify")...)
+			out = append(out, d)
+		case *pyscan.Raise:
+			if len(ctx.Tries) > 0 {
+				return true
+			}
+			miss, ok := missingAt(h, fn, ss, stack, ctx)
+			if !ok {
+				return true
+			}
+			start, end := gym.Range(m, n.Span)
+			d := LostSessionScored.New(m.Path, start, end, fmt.Sprintf(
+				"%s.verify raises %s when %s: an exception fails the verify (a 5xx dispatches the episode again) instead of masking the sample; return the request's fields merged with lost_session_verification(reason), as in `return BaseVerifyResponse(**(body.model_dump() | lost_session_verification(\"session is gone\")))`",
+				h.owner().Name, raiseWhat(f, fn, n), miss.describe(m)))
+			d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
+			d.Related = append(d.Related, h.inherited("verify")...)
+			out = append(out, d)
+		}
+		return true
+	})
+	// Helpers of the server that raise when the state is missing, called
+	// from verify outside any try statement.
+	reported := map[*facts.Func]bool{}
+	for _, c := range f.Calls(h.server.Class, fn) {
+		if c.How != facts.CallSelf || c.Target == nil || c.Target == fn || reported[c.Target] || len(c.Ctx.Tries) > 0 || c.Target.Module.SyntaxError != nil {
+			continue
+		}
+		hf := c.Target
+		hm := hf.Module
+		pyscan.InspectBody(hf.Fn.Body, func(n pyscan.Node, st []pyscan.Node) bool {
+			if reported[hf] {
+				return false
+			}
+			switch n.(type) {
+			case *pyscan.Function, *pyscan.Class, *pyscan.Lambda:
+				return false
+			}
+			r, ok := n.(*pyscan.Raise)
+			if !ok {
+				return true
+			}
+			stack := append([]pyscan.Node{hf.Fn}, st...)
+			miss, ok := missingAt(h, hf, ss, stack, pyscan.ContextOf(stack))
+			if !ok {
+				return true
+			}
+			reported[hf] = true
+			start, end := gym.Range(m, c.Call.Span)
+			d := LostSessionScored.New(m.Path, start, end, fmt.Sprintf(
+				"%s.verify calls %s, which raises %s when %s: the verify fails instead of masking the sample; in verify, test for the missing state first and return the request's fields merged with lost_session_verification(reason), as in `return BaseVerifyResponse(**(body.model_dump() | lost_session_verification(\"session is gone\")))`",
+				h.owner().Name, hf.Name(), raiseWhat(f, hf, r), miss.describe(hm)))
+			d.Related = append([]diag.Related{gym.Related(hm, r.Span, hf.Name()+" raises here")}, miss.related(hm)...)
+			d.Related = append(d.Related, stateRelated(h, miss.look.Container)...)
+			d.Related = append(d.Related, h.inherited("verify")...)
+			out = append(out, d)
+			return false
+		})
+	}
+	return out
+}
+
+// carriesReward reports whether a returned value carries a reward: a
+// reward= keyword of a call or a "reward" key of a dict display in it.
+func carriesReward(e pyscan.Expr) bool {
+	found := false
+	pyscan.Inspect(e, func(n pyscan.Node, stack []pyscan.Node) bool {
+		switch n := n.(type) {
+		case *pyscan.Call:
+			if n.Keyword("reward") != nil {
+				found = true
+			}
+		case *pyscan.Dict:
+			for _, it := range n.Items {
+				if s, ok := pyscan.Str(it.Key); ok && s == "reward" {
+					found = true
+				}
+			}
+		case *pyscan.Lambda:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// mentionsLost reports whether an expression calls the framework's
+// lost_session_verification.
+func mentionsLost(f *facts.Facts, fn *facts.Func, e pyscan.Expr) bool {
+	found := false
+	pyscan.Inspect(e, func(n pyscan.Node, stack []pyscan.Node) bool {
+		if c, ok := n.(*pyscan.Call); ok && frameworkCall(f, fn, c, lostSessionName) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// lostFix suggests the masked-sample form of a returned response: for
+// `Resp(**x, reward=0.0)` it gives `Resp(**(x | lost_session_verification("session is gone")))`.
+func lostFix(m *pyscan.Module, ret pyscan.Expr) string {
+	const lsv = `lost_session_verification("session is gone")`
+	if c, ok := ret.(*pyscan.Call); ok && pyscan.Dotted(c.Func) != "" && len(c.Args) > 0 && c.Args[0].Kind == pyscan.StarStarArg {
+		return pyscan.Dotted(c.Func) + "(**(" + oneLine(m.Text(c.Args[0].Value)) + " | " + lsv + "))"
+	}
+	return "BaseVerifyResponse(**(body.model_dump() | " + lsv + "))"
+}
+
+// raiseWhat describes a raised exception: "HTTPException(400)",
+// "KeyError", "the exception it caught (a re-raise)".
+func raiseWhat(f *facts.Facts, fn *facts.Func, r *pyscan.Raise) string {
+	if r.Exc == nil {
+		return "the exception it caught (a re-raise)"
+	}
+	callee := r.Exc
+	c, isCall := r.Exc.(*pyscan.Call)
+	if isCall {
+		callee = c.Func
+	}
+	name := pyscan.Dotted(callee)
+	if name == "" {
+		return "`" + clip(fn.Module.Text(r.Exc), 60) + "`"
+	}
+	if isCall {
+		if x := f.ExcOf(fn.Module, c); x.IsHTTP() && x.Framework == "" {
+			if code, ok := f.HTTPStatus(fn.Module, c); ok {
+				return fmt.Sprintf("%s(%d)", name, code)
+			}
+		}
+	}
+	return name
+}
+
+func runVerifyIgnoresLostSession(v *gym.View) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, h := range hooks(v, VerifyMethod) {
+		f := h.f
+		if alwaysNotImplemented(f, h.fn) {
+			continue
+		}
+		all := sessionState(f, h.server.Class)
+		others := map[*facts.Container]bool{}
+		for _, sc := range f.SessionState(h.server.Class) {
+			for _, w := range sc.Writes {
+				if w.Func != h.fn {
+					others[sc.Container] = true
+				}
+			}
+		}
+		if len(others) == 0 {
+			continue
+		}
+		if len(lostSessionScored(h, all)) > 0 {
+			continue // GL306 reports this verify
+		}
+		reach := f.Reach(h.server.Class, h.fn)
+		refers := false
+		var read *facts.Access
+		var readIn *facts.Func
+		for _, r := range reach {
+			if refersToLost(f, r.Func) {
+				refers = true
+				break
+			}
+			if read == nil && (r.Func == h.fn || !sessionEdge(r.Func.Fn.Name)) {
+				if a := readsState(h, r.Func, others, r.Func != h.fn); a != nil {
+					read, readIn = a, r.Func
+				}
+			}
+		}
+		if refers || read == nil {
+			continue
+		}
+		via := ""
+		if readIn != h.fn {
+			via = " (through " + readIn.Name() + ")"
+		}
+		writes := f.PerSession(h.server.Class, read.Container)
+		var written *facts.Access
+		for _, w := range writes {
+			if w.Func != h.fn {
+				written = w
+				break
+			}
+		}
+		start, end := gym.Range(h.fn.Module, h.fn.Fn.NameSpan)
+		d := VerifyIgnoresLostSession.New(h.fn.Module.Path, start, end, fmt.Sprintf(
+			"%s.verify reads the per-session state %s%s, written in %s, but never refers to lost_session_verification: when the session is gone (never seeded, closed, lost) it fails or scores what is left; test for the missing state and return the request's fields merged with lost_session_verification(reason), a masked sample",
+			h.owner().Name, read.Container.Name, via, written.Func.Name()))
+		d.Related = writesRelated(writes)
+		d.Related = append(d.Related, h.inherited("verify")...)
+		out = append(out, d)
+	}
+	return out
+}
+
+// alwaysNotImplemented reports whether a function raises
+// NotImplementedError unconditionally (outside any if and try).
+func alwaysNotImplemented(f *facts.Facts, fn *facts.Func) bool {
+	for _, st := range fn.Fn.Body {
+		r, ok := st.(*pyscan.Raise)
+		if !ok || r.Exc == nil {
+			continue
+		}
+		if x := f.ExcOf(fn.Module, r.Exc); x.Name == "builtins.NotImplementedError" {
+			return true
+		}
+	}
+	return false
+}
+
+// refersToLost reports whether a function (or a function nested in it)
+// calls or names lost_session_verification.
+func refersToLost(f *facts.Facts, fn *facts.Func) bool {
+	found := false
+	pyscan.InspectBody(fn.Fn.Body, func(n pyscan.Node, stack []pyscan.Node) bool {
+		switch n := n.(type) {
+		case *pyscan.Name, *pyscan.Attribute:
+			if refersTo(f, fn, n.(pyscan.Expr), lostSessionName) {
+				found = true
+			}
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// readsState returns an access of fn that reads one of the containers: a
+// subscript, get, `in`, iteration, or the container as a value. A pop or
+// del statement alone only releases the state; in verify itself a pop
+// whose value is used (`details = self.X.pop(k, {...})`) reads it. With
+// helper set, a function that pops or deletes a container is taken to
+// release it, and its reads of that container do not count.
+func readsState(h hook, fn *facts.Func, cs map[*facts.Container]bool, helper bool) *facts.Access {
+	state := h.f.StateOf(h.server.Class)
+	released := map[*facts.Container]bool{}
+	if helper {
+		for _, c := range state.Containers {
+			for _, a := range c.Accesses {
+				if a.Func == fn && (a.Kind == facts.Pop || a.Kind == facts.Delete) {
+					released[c] = true
+				}
+			}
+		}
+	}
+	var first *facts.Access
+	for _, c := range state.Containers {
+		if !cs[c] || released[c] {
+			continue
+		}
+		for _, a := range c.Accesses {
+			if a.Func != fn {
+				continue
+			}
+			switch a.Kind {
+			case facts.Pop:
+				if helper || isStatement(fn, a.Node) {
+					continue
+				}
+			case facts.Read, facts.Get, facts.Contains, facts.Iterate, facts.Ref, facts.AugWrite, facts.SetDefault:
+			default:
+				continue
+			}
+			if first == nil || a.Node.Range().Start < first.Node.Range().Start {
+				first = a
+			}
+		}
+	}
+	return first
+}
+
+// isStatement reports whether a call is a statement by itself in fn (its
+// value is not used).
+func isStatement(fn *facts.Func, n pyscan.Node) bool {
+	found := false
+	pyscan.InspectBody(fn.Fn.Body, func(x pyscan.Node, stack []pyscan.Node) bool {
+		if es, ok := x.(*pyscan.ExprStmt); ok && pyscan.Node(es.Value) == n {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -7,11 +7,10 @@ class S(SimpleResourcesServer):
     async def seed_session(self, request: Request, body):
         self.envs[request.session[SESSION_ID_KEY]] = object()
 
-    # Today's behaviour, not the rule's intent: GL305 reads the close's source
-    # text for a use of the body's id, so the comment below counts as one and
-    # the cookie-only close is not reported.
+    # A comment that names body.resources_session_id is no use of it: the
+    # close releases its state by the cookie's id.
     async def close_resources_session(self, request: Request, body):
-        sid = request.session[SESSION_ID_KEY]  # the same id as body.resources_session_id
+        sid = request.session[SESSION_ID_KEY]  # want `GL305 S.close_resources_session finds the session through the session cookie only \(request.session\[SESSION_ID_KEY\]\) and releases its state by it \(self.envs.pop\(sid, None\)`
         self.envs.pop(sid, None)
         self._fences.fence(sid, None)
 
