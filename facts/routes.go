@@ -297,4 +297,6 @@ func (r *Route) RouteName() string {
 }
 
 // isDunder reports whether a method name is a special method.
-func isDunder(name string) bool { return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") }
+func isDunder(name string) bool {
+	return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
+}

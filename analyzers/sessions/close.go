@@ -104,7 +104,6 @@ After releasing, fence the session for the close retry window, and refuse fenced
 ` + "```",
 }
 
-
 // adHocClose are method names that look like a close the Environment
 // Server does not call.
 var adHocClose = []string{"close_session", "close", "end_session", "cleanup_session", "delete_session", "release_session", "cleanup", "teardown"}

@@ -43,7 +43,6 @@ Release by the body's id (it names the same session as the cookie when both are 
 ` + "```",
 }
 
-
 func runCloseKeyedByCookie(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, h := range hooks(v, CloseMethod) {

@@ -59,7 +59,6 @@ Re-raise after logging, so that the close fails and is retried:
 Put the state back (or keep it) until the release succeeds, so that the retried close finds it.`,
 }
 
-
 // goneErrors are exceptions that say that what a close releases is
 // already gone.
 var goneErrors = map[string]bool{

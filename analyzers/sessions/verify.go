@@ -110,8 +110,6 @@ Answer the missing session first:
 // lostSessionName is the framework's lost-session helper.
 const lostSessionName = "lost_session_verification"
 
-
-
 func runLostSessionScored(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, h := range hooks(v, VerifyMethod) {
