@@ -249,8 +249,10 @@ type Context struct {
 	// Match: inside a case of a match statement.
 	Match bool
 	// Deferred: inside a lambda or a comprehension (code that runs later,
-	// or in a scope of its own). A nested def's body is a Function of its
-	// own; its decorators and defaults run where the def does.
+	// or in a scope of its own), but for a lambda's defaults and a
+	// comprehension's first iterable, which run where it is. A nested
+	// def's body is a Function of its own; its decorators and defaults run
+	// where the def does.
 	Deferred bool
 	// InMainGuard: inside the body of a module-scope
 	// `if __name__ == "__main__":` (Function is nil then).
@@ -307,8 +309,16 @@ func ContextOf(stack []Node) Context {
 			}
 		case *MatchCase:
 			c.Match = true
-		case *Lambda, *Comprehension:
-			c.Deferred = true
+		case *Lambda:
+			// Its defaults are evaluated where the lambda is.
+			if child == Node(s.Body) {
+				c.Deferred = true
+			}
+		case *Comprehension:
+			// Its first iterable is evaluated where the comprehension is.
+			if len(s.Generators) == 0 || child != Node(s.Generators[0].Iter) {
+				c.Deferred = true
+			}
 		}
 	}
 	return c
