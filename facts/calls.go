@@ -16,7 +16,7 @@ const (
 	CallNested                     // f(...) of a function defined in the caller (or an enclosing function)
 	CallModule                     // f(...) or mod.f(...) of a module function of the repository
 	CallClass                      // C(...) of a repository class (Target nil)
-	CallFramework                  // super().m(...) or self.m(...) that reaches the framework's definition (Target nil)
+	CallFramework                  // super().m(...) or self.m(...) of a name no repository class of the MRO defines: the framework's, or none (Target nil)
 )
 
 // Call is one call in a function's own body (not in its nested functions'

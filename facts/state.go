@@ -282,6 +282,22 @@ func (f *Facts) accesses(server gym.ClassRef, fn *Func) []raw {
 				if p.Func == e {
 					return // a call of it
 				}
+			case *pyscan.Assign:
+				if p.Value != e {
+					return // a target
+				}
+				for _, t := range p.Targets {
+					if _, name := t.(*pyscan.Name); name {
+						return // a local alias: its uses are the accesses
+					}
+				}
+			case *pyscan.AnnAssign, *pyscan.AugAssign, *pyscan.For, *pyscan.Delete, *pyscan.NamedExpr:
+				if isStoreTarget(e, stack) {
+					return
+				}
+			}
+			if _, ok := stack[len(stack)-2].(*pyscan.Tuple); ok && isStoreTarget(e, stack) {
+				return
 			}
 			add(Ref, e, nil, nil, n, stack, false)
 		}
