@@ -1134,6 +1134,15 @@ func (w *walker) withStmt(n tsNode, sp Span, sc scope) Stmt {
 				if v == nil {
 					continue
 				}
+				if v.k == kParenthesizedExpression {
+					// with (a as b): one item, in parentheses.
+					in := named(w.kids(v.n))
+					if len(in) != 1 {
+						s.Items = append(s.Items, WithItem{Context: &Other{Span: v.span}})
+						continue
+					}
+					v = &in[0]
+				}
 				if v.k != kAsPattern {
 					s.Items = append(s.Items, WithItem{Context: w.expr(*v, sc)})
 					continue
