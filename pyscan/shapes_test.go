@@ -13,7 +13,7 @@ var diffShapes = []string{
 	"class A(B, *mixins, metaclass=M, **kw):\n    x: int\n    y: ClassVar[bool] = True\n    def m(self): pass\nclass D(Generic[T], ABC): pass\nclass E(): pass\n",
 	// Async for and with, with items of every form.
 	"async def main():\n    async with session() as s, lock:\n        async for item in s.stream():\n            await handle(item)\n    async with a as (b, c), d as [e, f]:\n        pass\n",
-	"with open(p) as fh, lock:\n    pass\nwith (\n    open(a) as fa,\n    open(b) as fb,\n):\n    pass\nwith (yield_ctx()):\n    pass\nwith a as b.c, d as e[0]:\n    pass\nwith (a, b):\n    pass\nwith (a):\n    pass\n",
+	"with open(p) as fh, lock:\n    pass\nwith (\n    open(a) as fa,\n    open(b) as fb,\n):\n    pass\nwith (yield_ctx()):\n    pass\nwith a as b.c, d as e[0]:\n    pass\nwith (a, b):\n    pass\nwith (a):\n    pass\nwith (open(p) as f):\n    pass\nwith (a as (x, y)):\n    pass\n",
 	// Try: handlers of every form, except*.
 	"try:\n    run()\nexcept (KeyError, ValueError) as err:\n    log(err)\nexcept OSError:\n    raise\nexcept:\n    pass\nelse:\n    ok()\nfinally:\n    done()\n",
 	"try:\n    run()\nexcept* (ValueError, TypeError) as eg:\n    log(eg)\nexcept* OSError:\n    pass\n",
