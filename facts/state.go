@@ -102,9 +102,9 @@ func (s *State) Container(key string) *Container { return s.byKey[key] }
 func (s *State) Funcs() []*Func { return s.funcs }
 
 // StateOf collects the containers of a server and every access to them in
-// its winning methods, the functions they reach (Reach), and the functions
-// nested in any of these (closures that routes serve), in that order and
-// source order within each.
+// its winning methods (in MRO and source order), the functions they reach
+// (Reach), and the functions nested in any of these (closures that routes
+// serve), in that order and source order within each.
 func (f *Facts) StateOf(server gym.ClassRef) *State {
 	sf := f.server(server)
 	sf.stateOnce.Do(func() { sf.state = f.collectState(server) })
@@ -129,7 +129,11 @@ func (f *Facts) collectState(server gym.ClassRef) *State {
 			queue = append(queue, fn)
 		}
 	}
-	for _, m := range f.Methods(server) {
+	methods := f.Methods(server)
+	for _, m := range methods {
+		push(m)
+	}
+	for _, m := range methods {
 		for _, r := range f.Reach(server, m) {
 			push(r.Func)
 		}

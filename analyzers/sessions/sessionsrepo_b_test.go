@@ -1,5 +1,3 @@
-//go:build ignore
-
 package sessions_test
 
 import (
