@@ -206,9 +206,17 @@ func eachChild(n Node, visit func(Node)) {
 		stmts(n.Body)
 	case *Class:
 		exprs(n.Decorators)
-		exprs(n.Bases)
-		for _, k := range n.Keywords {
-			visit(k.Value)
+		// Bases and keywords in source order: `class A(metaclass=M,
+		// *bases)` is legal.
+		i, j := 0, 0
+		for i < len(n.Bases) || j < len(n.Keywords) {
+			if j == len(n.Keywords) || i < len(n.Bases) && n.Bases[i].Range().Start < n.Keywords[j].Span.Start {
+				visit(n.Bases[i])
+				i++
+			} else {
+				visit(n.Keywords[j].Value)
+				j++
+			}
 		}
 		stmts(n.Body)
 	}
