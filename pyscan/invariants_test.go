@@ -170,7 +170,7 @@ func (c *invChecker) siblings(n Node) {
 				a.End = bad.Start
 			}
 			if b.Start < a.End {
-				c.fail("children of %s %v overlap: %s %v and %s %v", kindOf(n), n.Range(), kindOf(prev), a, kindOf(ch), b)
+				c.fail("children of %s %v overlap: %s %v and %s %v in %q", kindOf(n), n.Range(), kindOf(prev), a, kindOf(ch), b, clip(c.m.Text(n)))
 			}
 		}
 		if bs, ok := ch.(*BadStmt); ok {

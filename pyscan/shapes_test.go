@@ -10,7 +10,7 @@ var diffShapes = []string{
 	"def f(a, b=1, /, c=2, *, d, e=3, **kw): pass\ndef g(*args, k: int = 0, **kwargs) -> None: ...\ndef h(a, /): pass\ndef i(*, a): pass\n",
 	"f = lambda: 0\ng = lambda x, /, y=1, *a, z, **k: (x, y, a, z, k)\nh = lambda *, k=lambda: 1: k\n",
 	"@buttons[0].clicked.connect\ndef f(): pass\n@(lambda f: f)\ndef g(): pass\n@x if y else z\ndef h(): pass\n@a.b.c\nclass C: pass\n",
-	"class A(B, *mixins, metaclass=M, **kw):\n    x: int\n    y: ClassVar[bool] = True\n    def m(self): pass\nclass D(Generic[T], ABC): pass\nclass E(): pass\n",
+	"class A(B, *mixins, metaclass=M, **kw):\n    x: int\n    y: ClassVar[bool] = True\n    def m(self): pass\nclass D(Generic[T], ABC): pass\nclass E(): pass\nclass F(metaclass=M, *bases, **kw): pass\n",
 	// Async for and with, with items of every form.
 	"async def main():\n    async with session() as s, lock:\n        async for item in s.stream():\n            await handle(item)\n    async with a as (b, c), d as [e, f]:\n        pass\n",
 	"with open(p) as fh, lock:\n    pass\nwith (\n    open(a) as fa,\n    open(b) as fb,\n):\n    pass\nwith (yield_ctx()):\n    pass\nwith a as b.c, d as e[0]:\n    pass\nwith (a, b):\n    pass\nwith (a):\n    pass\nwith (open(p) as f):\n    pass\nwith (a as (x, y)):\n    pass\n",

@@ -1,0 +1,190 @@
+package pyscan
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+)
+
+// gymModule generates a large module shaped like a NeMo Gym entrypoint:
+// imports, a config, helper functions, Ray remotes and server classes with
+// session handling, repeated until the text reaches size bytes, then the
+// __main__ guard.
+func gymModule(size int) []byte {
+	var b bytes.Buffer
+	b.WriteString(`# SPDX-License-Identifier: Apache-2.0
+"""A generated resources server used to benchmark pyscan."""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any, ClassVar, Dict, List, Optional
+
+import ray
+from fastapi import FastAPI, HTTPException, Request
+from pydantic import BaseModel, Field
+
+from nemo_gym.base_resources_server import (
+    BaseResourcesServerConfig,
+    BaseSeedSessionRequest,
+    BaseVerifyRequest,
+    BaseVerifyResponse,
+    SimpleResourcesServer,
+)
+from nemo_gym.server_utils import SESSION_ID_KEY, is_nemo_gym_fastapi_entrypoint
+
+try:
+    from .scoring import normalize_answer, score_answer
+except ImportError:
+    from scoring import normalize_answer, score_answer
+
+logger = logging.getLogger(__name__)
+MAX_TURNS = 16
+
+`)
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, `
+class Tool%[1]dRequest(BaseModel):
+    query: str
+    limit: int = 10
+    options: Dict[str, Any] = Field(default_factory=dict)
+
+
+@ray.remote(num_cpus=1)
+def _grade_%[1]d(answer: str, expected: str, *, strict: bool = False) -> float:
+    """Grade one answer on a Ray worker."""
+    if strict and not answer:
+        raise ValueError(f"empty answer for task {%[1]d!r}")
+    return float(normalize_answer(answer) == normalize_answer(expected))
+
+
+class Env%[1]dServer(SimpleResourcesServer):
+    config: BaseResourcesServerConfig
+    ray_enabled: ClassVar[bool] = True
+    session_id_to_state: Dict[str, Dict[str, Any]] = Field(default_factory=dict)
+    TOOLS = ("search", "lookup", "finish")
+
+    def setup_webserver(self) -> FastAPI:
+        app = super().setup_webserver()
+        app.post("/tool_%[1]d")(self.tool)
+        return app
+
+    async def seed_session(self, request: Request, body: BaseSeedSessionRequest):
+        session_id = request.session[SESSION_ID_KEY]
+        if session_id in self.session_id_to_state:
+            raise HTTPException(status_code=400, detail="Session already seeded.")
+        self.session_id_to_state[session_id] = {"turns": 0, "history": []}
+        return await super().seed_session(request, body)
+
+    async def tool(self, request: Request, body: Tool%[1]dRequest) -> Dict[str, Any]:
+        state = self.session_id_to_state.get(request.session[SESSION_ID_KEY])
+        if state is None:
+            raise HTTPException(status_code=400, detail="Session not initialized. Call seed_session first.")
+        state["turns"] += 1
+        results = [r for r in await self._search(body.query) if r.get("score", 0) > 0.5][: body.limit]
+        match body.options.get("mode"):
+            case "json":
+                return {"results": json.dumps(results)}
+            case {"format": fmt} if fmt in ("md", "txt"):
+                return {"results": "\n".join(f"- {r['title']}" for r in results)}
+            case _:
+                return {"results": results}
+
+    async def _search(self, query: str) -> List[Dict[str, Any]]:
+        await asyncio.sleep(0)
+        return [{"title": query.upper(), "score": len(query) / (len(query) + 1)}]
+
+    async def verify(self, request: Request, body: BaseVerifyRequest) -> BaseVerifyResponse:
+        state = self.session_id_to_state.pop(request.session[SESSION_ID_KEY], None)
+        assert state is not None, "verify before seed_session"
+        ref = _grade_%[1]d.remote(body.response.output_text, body.expected_answer)
+        reward = await asyncio.get_running_loop().run_in_executor(None, ray.get, ref)
+        if (turns := state["turns"]) > MAX_TURNS:
+            logger.warning("too many turns: %%d", turns)
+            reward = 0.0
+        return BaseVerifyResponse(**body.model_dump(), reward=reward)
+`, i)
+	}
+	b.WriteString(`
+
+if __name__ == "__main__":
+    Env0Server.run_webserver()
+elif is_nemo_gym_fastapi_entrypoint(__file__):
+    app = Env0Server.run_webserver()  # noqa: F401
+`)
+	return b.Bytes()
+}
+
+const benchSize = 150 << 10
+
+// TestBenchModule checks that the benchmark input is valid and realistic.
+func TestBenchModule(t *testing.T) {
+	src := gymModule(benchSize)
+	m := parseSrc(t, string(src))
+	if m.SyntaxError != nil {
+		t.Fatalf("benchmark module has a syntax error: %+v", m.SyntaxError)
+	}
+	if len(src) < benchSize || len(m.Classes) < 50 || len(m.Functions) < 25 || len(m.Imports) != 25 {
+		t.Fatalf("benchmark module: %d bytes, %d classes, %d functions, %d imports",
+			len(src), len(m.Classes), len(m.Functions), len(m.Imports))
+	}
+	if n := len(find[*Match](m, nil)); n < 25 {
+		t.Fatalf("benchmark module: %d match statements", n)
+	}
+}
+
+// BenchmarkParse measures Parse: tree-sitter plus building the model.
+func BenchmarkParse(b *testing.B) {
+	src := gymModule(benchSize)
+	p := NewParser(Options{})
+	defer p.Close()
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if m := p.Parse("bench/app.py", src); m.SyntaxError != nil {
+			b.Fatal(m.SyntaxError)
+		}
+	}
+}
+
+// BenchmarkParseTreeOnly measures tree-sitter alone on the same bytes, the
+// same way Parse calls it, so that the model's overhead is the ratio of
+// the two.
+func BenchmarkParseTreeOnly(b *testing.B) {
+	src := gymModule(benchSize)
+	p := NewParser(Options{})
+	defer p.Close()
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		tree := p.parseTree(src, nil)
+		if tree == nil {
+			b.Fatal("timed out")
+		}
+		tree.Close()
+	}
+}
+
+// BenchmarkInspect measures a walk of the whole model with ContextOf at
+// every call, what a rule over every body costs.
+func BenchmarkInspect(b *testing.B) {
+	src := gymModule(benchSize)
+	p := NewParser(Options{})
+	defer p.Close()
+	m := p.Parse("bench/app.py", src)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		n := 0
+		InspectBody(m.Body, func(x Node, stack []Node) bool {
+			if _, ok := x.(*Call); ok && ContextOf(stack).Function != nil {
+				n++
+			}
+			return true
+		})
+		if n == 0 {
+			b.Fatal("no calls")
+		}
+	}
+}
