@@ -568,10 +568,6 @@ func (w *walker) exprList(ks []kid, sc scope) Expr {
 func (w *walker) assignment(n tsNode, sp, stmtSpan Span, sc scope) Stmt {
 	ks := w.kids(n)
 	left, right, typ := byField(ks, fLeft), byField(ks, fRight), byField(ks, fType)
-	var annot Expr
-	if typ != nil {
-		annot = w.expr(*typ, sc)
-	}
 	// Chained assignment a = b = value: the right side is itself an
 	// assignment; every left side gets the same value.
 	var targets []kid
@@ -585,6 +581,15 @@ func (w *walker) assignment(n tsNode, sp, stmtSpan Span, sc scope) Stmt {
 			targets = append(targets, *l)
 		}
 		value = byField(vk, fRight)
+	}
+	if len(targets) > 1 {
+		// `a: int = b = 1` is not Python, but tree-sitter reads it: the
+		// statement is an Assign, without the annotation.
+		typ = nil
+	}
+	var annot Expr
+	if typ != nil {
+		annot = w.expr(*typ, sc)
 	}
 	var val Expr
 	if value != nil {
