@@ -1,6 +1,13 @@
 package workers
 
-import "github.com/gymlint/gymlint/diag"
+import (
+	"fmt"
+
+	"github.com/gymlint/gymlint/analyzers/workers/refusal"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
 
 // UnreachableApp is rule GL106.
 var UnreachableApp = &diag.Rule{
@@ -39,4 +46,62 @@ elif is_nemo_gym_fastapi_entrypoint(__file__):
 ## How to fix
 If the server is not safe with several workers, remove the ` + "`app`" + ` (and its ` + "`elif`" + ` branch). If it is
 safe, drop the refusal, or make it conditional on the configurations that are not safe.`,
+}
+
+func runUnreachableApp(v *gym.View) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, e := range v.Entrypoints {
+		if !usable(e) {
+			continue
+		}
+		m := e.Module
+		app := gym.HasModuleApp(m)
+		if app == nil {
+			continue
+		}
+		s, ok := appServer(v, e, app)
+		if !ok {
+			continue
+		}
+		r := refusal.Of(v, s)
+		if r.Uncertain || r.Kind != refusal.Always || r.Method == nil {
+			continue
+		}
+		why := "returns a reason on every path"
+		if r.Reason != "" {
+			why = fmt.Sprintf("always returns %q", r.Reason)
+		}
+		start, end := gym.Range(m, app.Span)
+		d := UnreachableApp.New(m.Path, start, end, fmt.Sprintf(
+			"module-level app of %s is never served: %s %s, so run_webserver refuses num_workers > 1 before uvicorn's workers import this app, and with one worker the app is not used; remove the app if the server is not safe with several workers, or drop the refusal (or make it depend on the config) if it is",
+			m.Path, who(s, r), why))
+		d.Related = []diag.Related{gym.Related(r.Class.Module, r.Method.NameSpan,
+			fmt.Sprintf("%s.%s() refuses several workers unconditionally", r.Class.Class.Name, Method))}
+		out = append(out, d)
+	}
+	return out
+}
+
+// appServer finds the server an entrypoint's app is built from: the class
+// of `app = X.run_webserver()`, or else the module's only server class.
+func appServer(v *gym.View, e *gym.Entrypoint, app *pyscan.Binding) (gym.ClassRef, bool) {
+	if c, ok := app.Value.(*pyscan.Call); ok {
+		if a, ok := c.Func.(*pyscan.Attribute); ok && a.Attr == "run_webserver" {
+			sym := v.ResolveExpr(e.Module, a.Value)
+			if sym.Kind != gym.RepoClass {
+				return gym.ClassRef{}, false
+			}
+			for _, s := range e.Servers {
+				if s.Class.Class == sym.Class {
+					return s.Class, true
+				}
+			}
+			ref := gym.ClassRef{Module: sym.Module, Class: sym.Class}
+			return ref, v.IsServerClass(ref)
+		}
+	}
+	if len(e.Servers) == 1 {
+		return e.Servers[0].Class, true
+	}
+	return gym.ClassRef{}, false
 }

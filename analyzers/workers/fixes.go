@@ -1,8 +1,227 @@
 package workers
 
+import (
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// GL101's two suggested fixes, both unsafe (which one is right is the
+// author's call): a module-level app in an elif branch of the __main__
+// guard, and an override of the refusal method with a TODO reason. Their
+// edits are computed from the model: where the guard's body and the class
+// body end, the module's import insertion point, the indentation and line
+// endings of the lines around them.
+
 const (
 	appFixMessage      = "Add a module-level app (the server is safe with several workers)"
 	overrideFixMessage = "Override multiple_workers_unsupported_reason() to refuse several workers"
 	entrypointFunc     = "is_nemo_gym_fastapi_entrypoint"
 	overrideReason     = "TODO: say why this server cannot run with several workers"
 )
+
+// undeclaredFixes returns the fixes of a GL101 diagnostic about the
+// servers of entrypoint m that have neither an app nor an override:
+// missing, the first of which the message names.
+func undeclaredFixes(v *gym.View, m *pyscan.Module, missing []*gym.Server) []diag.Fix {
+	var fixes []diag.Fix
+	if len(missing) == 1 {
+		// One app can start one server only.
+		if f, ok := appFix(v, m, missing[0]); ok {
+			fixes = append(fixes, f)
+		}
+	}
+	if f, ok := overrideFix(v, missing); ok {
+		fixes = append(fixes, f)
+	}
+	return fixes
+}
+
+// appFix adds the module-level app in an elif branch of the __main__ guard
+// whose body starts s.
+func appFix(v *gym.View, m *pyscan.Module, s *gym.Server) (diag.Fix, bool) {
+	c := s.Call
+	if c == nil {
+		return diag.Fix{}, false
+	}
+	a, ok := c.Func.(*pyscan.Attribute)
+	if !ok || a.Attr != "run_webserver" {
+		return diag.Fix{}, false
+	}
+	recv := pyscan.Dotted(a.Value)
+	if recv == "" {
+		return diag.Fix{}, false
+	}
+	var g *pyscan.MainGuard
+	for _, mg := range m.MainGuards {
+		if mg.Body.Contains(c.Span) {
+			g = mg
+		}
+	}
+	if g == nil {
+		return diag.Fix{}, false
+	}
+	guardIndent, ok := indentBefore(m, g.Span.Start)
+	if !ok {
+		return diag.Fix{}, false
+	}
+	bodyIndent, ok := indentBefore(m, g.Body.Start)
+	if !ok {
+		// `if __name__ == "__main__": X.run_webserver()` on one line.
+		bodyIndent = guardIndent + indentUnit(guardIndent)
+	}
+	at, prefix, nl := lineAfter(m, g.Body.End)
+	text := prefix + guardIndent + "elif " + entrypointFunc + "(__file__):" + nl +
+		bodyIndent + "app = " + recv + ".run_webserver()  # noqa: F401" + nl
+	edits := []diag.TextEdit{{Path: m.Path, Start: at, End: at, NewText: text}}
+	if b := m.Binding(entrypointFunc); b == nil || b.Where.InMainGuard {
+		p, ok := m.ImportInsertion(g.Span.Start)
+		if !ok {
+			return diag.Fix{}, false
+		}
+		fw := v.Options.FrameworkPackage
+		if fw == "" {
+			fw = gym.DefaultFrameworkPackage
+		}
+		ip := gym.Pos(m, p)
+		edits = append([]diag.TextEdit{{Path: m.Path, Start: ip, End: ip,
+			NewText: "from " + fw + ".server_utils import " + entrypointFunc + newlineBefore(m, p)}}, edits...)
+	}
+	return diag.Fix{Message: appFixMessage, Edits: edits, Applicability: diag.Unsafe}, true
+}
+
+// overrideFix adds the override to each class of missing, once per class.
+func overrideFix(v *gym.View, missing []*gym.Server) (diag.Fix, bool) {
+	var edits []diag.TextEdit
+	seen := map[*pyscan.Class]bool{}
+	for _, s := range missing {
+		cls := s.Class
+		if seen[cls.Class] {
+			continue
+		}
+		seen[cls.Class] = true
+		es, ok := overrideEdits(v, cls)
+		if !ok {
+			return diag.Fix{}, false
+		}
+		edits = append(edits, es...)
+	}
+	if len(edits) == 0 {
+		return diag.Fix{}, false
+	}
+	return diag.Fix{Message: overrideFixMessage, Edits: edits, Applicability: diag.Unsafe}, true
+}
+
+// overrideEdits appends the override to the body of one class.
+func overrideEdits(v *gym.View, cls gym.ClassRef) ([]diag.TextEdit, bool) {
+	m, c := cls.Module, cls.Class
+	if m == nil || c == nil || m.SyntaxError != nil || v.IsFrameworkModule(m.Name) || c.BodySpan.IsZero() {
+		return nil, false
+	}
+	classIndent, ok := indentBefore(m, c.Span.Start)
+	if !ok {
+		return nil, false
+	}
+	var edits []diag.TextEdit
+	bodyIndent, ok := indentBefore(m, c.BodySpan.Start)
+	if !ok {
+		// `class S(Base): pass`: move the body to its own line.
+		ls := m.LineStart(c.BodySpan.Start)
+		head := strings.TrimRight(m.SpanText(pyscan.Span{Start: ls, End: c.BodySpan.Start}), " \t")
+		if !strings.HasSuffix(head, ":") {
+			return nil, false
+		}
+		gap := ls + int32(len(head))
+		bodyIndent = classIndent + indentUnit(classIndent)
+		edits = append(edits, diag.TextEdit{Path: m.Path, Start: gym.Pos(m, gap), End: gym.Pos(m, c.BodySpan.Start),
+			NewText: newlineAt(m, c.BodySpan.End) + bodyIndent})
+	}
+	unit := indentUnit(classIndent)
+	if u, ok := strings.CutPrefix(bodyIndent, classIndent); ok && u != "" {
+		unit = u
+	}
+	at, prefix, nl := lineAfter(m, c.BodySpan.End)
+	text := prefix + nl +
+		bodyIndent + "def " + Method + "(self) -> str | None:" + nl +
+		bodyIndent + unit + `return "` + overrideReason + `"` + nl
+	edits = append(edits, diag.TextEdit{Path: m.Path, Start: at, End: at, NewText: text})
+	return edits, true
+}
+
+// indentBefore returns the white space between the start of off's line (or
+// a byte order mark that starts the file) and off, or false when anything
+// else precedes off on its line.
+func indentBefore(m *pyscan.Module, off int32) (string, bool) {
+	start := m.LineStart(off)
+	if start == 0 && off >= 3 && m.SpanText(pyscan.Span{Start: 0, End: 3}) == "\ufeff" {
+		if ws := m.SpanText(pyscan.Span{Start: 3, End: off}); strings.Trim(ws, " \t") == "" {
+			return ws, true
+		}
+		return "", false
+	}
+	if ind := m.Indent(off); start+int32(len(ind)) == off {
+		return ind, true
+	}
+	return "", false
+}
+
+// indentUnit is one level of indentation where nothing shows the file's:
+// a tab in a tab-indented block, else four spaces.
+func indentUnit(indent string) string {
+	if strings.Contains(indent, "\t") {
+		return "\t"
+	}
+	return "    "
+}
+
+// lineAfter returns where the line after off's line starts, for inserting
+// whole lines there, and that line's ending. At the end of a file whose
+// last line has no line ending, it returns the end of the file and the
+// line ending to write first (prefix).
+func lineAfter(m *pyscan.Module, off int32) (at diag.Pos, prefix, nl string) {
+	end := m.LineEndsAfter(off)
+	if !endsLine(m, end) {
+		nl = fileNewline(m)
+		return gym.Pos(m, end), nl, nl
+	}
+	return gym.Pos(m, end), "", newlineAt(m, off)
+}
+
+// endsLine reports whether the text before offset end is a "\n".
+func endsLine(m *pyscan.Module, end int32) bool {
+	return end > 0 && m.SpanText(pyscan.Span{Start: end - 1, End: end}) == "\n"
+}
+
+// newlineAt returns the line ending of off's line ("\r\n" or "\n"); the
+// file's for a last line without one.
+func newlineAt(m *pyscan.Module, off int32) string {
+	end := m.LineEndsAfter(off)
+	switch {
+	case !endsLine(m, end):
+		return fileNewline(m)
+	case end >= 2 && m.SpanText(pyscan.Span{Start: end - 2, End: end}) == "\r\n":
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// newlineBefore returns the line ending of the line before the line that
+// starts at off; the file's for the first line.
+func newlineBefore(m *pyscan.Module, off int32) string {
+	if off >= 1 && endsLine(m, off) {
+		return newlineAt(m, off-1)
+	}
+	return fileNewline(m)
+}
+
+// fileNewline is the line ending of the file's first line, "\n" when it
+// has one line.
+func fileNewline(m *pyscan.Module) string {
+	end := m.LineEndsAfter(0)
+	if endsLine(m, end) && end >= 2 && m.SpanText(pyscan.Span{Start: end - 2, End: end}) == "\r\n" {
+		return "\r\n"
+	}
+	return "\n"
+}

@@ -1,6 +1,15 @@
 package workers
 
-import "github.com/gymlint/gymlint/diag"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gymlint/gymlint/analyzers/workers/refusal"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
 
 // RefuseFunc is the framework function that refuses a worker count the
 // server does not support: refuse_unsupported_num_workers(server) raises
@@ -25,8 +34,9 @@ in the repository too.
 
 *Work* is any call in the method's body, in source order, except:
 
-- the refusal itself, ` + "`refuse_unsupported_num_workers(self)`" + `, called by that name, through a module
-  (` + "`server_utils.refuse_unsupported_num_workers(self)`" + `) or under an imported alias;
+- the refusal itself, ` + "`refuse_unsupported_num_workers(self)`" + ` (the method's receiver as an argument,
+  positional or ` + "`server=self`" + `), called by that name, through a module
+  (` + "`server_utils.refuse_unsupported_num_workers(self)`" + `) or under any alias that resolves to it;
 - ` + "`super().model_post_init(...)`" + ` when the parent's ` + "`model_post_init`" + ` is the framework's; when it is a
   repository class's, that method is checked the same way, and the super call counts as the
   refusal if the parent refuses first, or as work if the parent does work first;
@@ -36,11 +46,11 @@ in the repository too.
 - builtins that only compute values: ` + "`isinstance`" + `, ` + "`issubclass`" + `, ` + "`len`" + `, ` + "`str`" + `, ` + "`int`" + `, ` + "`float`" + `,
   ` + "`bool`" + `, ` + "`dict`" + `, ` + "`list`" + `, ` + "`set`" + `, ` + "`tuple`" + `, ` + "`frozenset`" + `, ` + "`range`" + `, ` + "`enumerate`" + `, ` + "`zip`" + `,
   ` + "`sorted`" + `, ` + "`reversed`" + `, ` + "`min`" + `, ` + "`max`" + `, ` + "`sum`" + `, ` + "`abs`" + `, ` + "`round`" + `, ` + "`any`" + `, ` + "`all`" + `, ` + "`repr`" + `,
-  ` + "`format`" + `, ` + "`type`" + `.
+  ` + "`format`" + `, ` + "`type`" + ` (Python's own: a name the module imports or the method binds is not one).
 
 Attribute stores of literals (` + "`self._count = 0`" + `) contain no call and are never work; a store whose value
-is a call (` + "`self._data = load_rows()`" + `) is work because of the call. Calls inside nested functions are not
-counted: those run later. A ` + "`model_post_init`" + ` that does no work is not reported, whether or not it calls
+is a call (` + "`self._data = load_rows()`" + `) is work because of the call. Calls inside nested functions and lambdas are
+not counted: those run later. A ` + "`model_post_init`" + ` that does no work is not reported, whether or not it calls
 the refusal: ` + "`run_webserver`" + ` refuses right after it anyway.
 
 ## Why it matters
@@ -73,3 +83,266 @@ Call the refusal first:
 
 // mwPostInit is the pydantic hook that building a server runs.
 const mwPostInit = "model_post_init"
+
+func runLateRefusal(v *gym.View) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	seen := map[placeKey]bool{}
+	for _, e := range v.Entrypoints {
+		if !usable(e) {
+			continue
+		}
+		for _, s := range e.Servers {
+			d, ok := lateRefusal(v, s.Class)
+			if !ok {
+				continue
+			}
+			if k := placeOf(d); !seen[k] {
+				seen[k] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+func lateRefusal(v *gym.View, server gym.ClassRef) (diag.Diagnostic, bool) {
+	r := refusal.Of(v, server)
+	if r.Uncertain || r.Kind == refusal.Never {
+		return diag.Diagnostic{}, false
+	}
+	fx := facts.Of(v)
+	post := fx.Override(server, mwPostInit)
+	if post == nil {
+		return diag.Diagnostic{}, false
+	}
+	res := latePostInit(fx, server, post, 0)
+	if res.work == nil {
+		return diag.Diagnostic{}, false
+	}
+	fn, m := post.Fn, post.Module
+	reasonRel := gym.Related(r.Def.Class.Module, defSpan(r.Def),
+		fmt.Sprintf("%s.%s() can refuse several workers", r.Def.Class.Class.Name, Method))
+	what := callName(res.work)
+	var related []diag.Related
+	if res.viaSuper != nil {
+		// The work is in a parent's model_post_init that the super call runs.
+		w := res.viaSuper
+		what = fmt.Sprintf("super().%s(), which runs %s() in %s.%s first,", mwPostInit, callName(w), w.In.Class.Name, mwPostInit)
+		related = append(related, gym.Related(w.In.Module, w.Call.Span,
+			fmt.Sprintf("%s.%s calls %s() before any refusal", w.In.Class.Name, mwPostInit, callName(w))))
+	} else {
+		what += "()"
+	}
+	cls := post.Class.Name
+	var d diag.Diagnostic
+	if res.refusal != nil {
+		start, end := gym.Range(m, res.work.Call.Span)
+		d = LateWorkerRefusal.New(m.Path, start, end, fmt.Sprintf(
+			"%s.%s calls %s before %s(self) at line %d, so with num_workers > 1 this setup runs (and may fail) before the worker count is refused: call %s(self) first in %s",
+			cls, mwPostInit, what, RefuseFunc, m.Line(res.refusal.Call.Span.Start), RefuseFunc, mwPostInit))
+		related = append(related, gym.Related(m, res.refusal.Call.Span, "the refusal comes only here"))
+	} else {
+		start, end := gym.Range(m, fn.NameSpan)
+		d = LateWorkerRefusal.New(m.Path, start, end, fmt.Sprintf(
+			"%s.%s never calls %s(self) though %s can refuse several workers, and it calls %s at line %d, which then runs (and may fail) before run_webserver refuses the worker count: call %s(self) (from nemo_gym.server_utils) first in %s",
+			cls, mwPostInit, RefuseFunc, server.Class.Name, what, m.Line(res.work.Call.Span.Start), RefuseFunc, mwPostInit))
+		related = append([]diag.Related{gym.Related(m, res.work.Call.Span, "first work in "+mwPostInit)}, related...)
+	}
+	d.Related = append(related, reasonRel)
+	return d, true
+}
+
+// lateResult is what one model_post_init does first.
+type lateResult struct {
+	refused bool        // the refusal comes before any work
+	work    *facts.Call // the first work call, when work comes first
+	// viaSuper is set when work is a super().model_post_init call whose
+	// parent does work first: the parent's first work call.
+	viaSuper *facts.Call
+	// refusal is a refusal call after the work, in the same method.
+	refusal *facts.Call
+}
+
+// maxPostInitDepth bounds the super() chains followed.
+const maxPostInitDepth = 16
+
+func latePostInit(fx *facts.Facts, server gym.ClassRef, fn *facts.Func, depth int) lateResult {
+	var res lateResult
+	calls := fx.Calls(server, fn)
+	skip := notWork(fn.Fn)
+	for i, c := range calls {
+		switch {
+		case skip[c.Call]:
+		case isRefusal(fx, fn, c.Call):
+			res.refused = true
+			return res
+		case isSuperCall(c, mwPostInit):
+			// The framework's model_post_init (CallFramework) does no
+			// setup of the server's; one gymlint cannot find is taken to
+			// do none either.
+			if c.How != facts.CallSuper || c.Target == nil || depth > maxPostInitDepth {
+				continue
+			}
+			pres := latePostInit(fx, server, c.Target, depth+1)
+			if pres.refused {
+				res.refused = true
+				return res
+			}
+			if pres.work != nil {
+				w := pres.work
+				if pres.viaSuper != nil {
+					w = pres.viaSuper
+				}
+				res.work, res.viaSuper = c, w
+				res.refusal = laterRefusal(fx, fn, calls[i+1:])
+				return res
+			}
+		case harmless(fx, fn, c.Call):
+		default:
+			res.work = c
+			res.refusal = laterRefusal(fx, fn, calls[i+1:])
+			return res
+		}
+	}
+	return res
+}
+
+// notWork are the calls of fn's own body that set nothing up when they
+// run: the exception a raise statement builds (`raise ValueError(...)`,
+// not its arguments), and every call in a lambda (it runs later, if at
+// all).
+func notWork(fn *pyscan.Function) map[*pyscan.Call]bool {
+	out := map[*pyscan.Call]bool{}
+	pyscan.InspectBody(fn.Body, func(n pyscan.Node, _ []pyscan.Node) bool {
+		switch n := n.(type) {
+		case *pyscan.Function, *pyscan.Class:
+			return false
+		case *pyscan.Raise:
+			if c, ok := n.Exc.(*pyscan.Call); ok {
+				out[c] = true
+			}
+		case *pyscan.Lambda:
+			pyscan.Inspect(n.Body, func(n pyscan.Node, _ []pyscan.Node) bool {
+				if c, ok := n.(*pyscan.Call); ok {
+					out[c] = true
+				}
+				return true
+			})
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+func laterRefusal(fx *facts.Facts, fn *facts.Func, calls []*facts.Call) *facts.Call {
+	for _, c := range calls {
+		if isRefusal(fx, fn, c.Call) {
+			return c
+		}
+	}
+	return nil
+}
+
+// isSuperCall reports whether a call is super().name(...) (or the
+// two-argument super(Cls, self).name(...)).
+func isSuperCall(c *facts.Call, name string) bool {
+	a, ok := c.Call.Func.(*pyscan.Attribute)
+	if !ok || a.Attr != name {
+		return false
+	}
+	s, ok := a.Value.(*pyscan.Call)
+	if !ok {
+		return false
+	}
+	n, ok := s.Func.(*pyscan.Name)
+	return ok && n.Id == "super"
+}
+
+var lateLoggers = map[string]bool{"logger": true, "log": true, "LOG": true, "LOGGER": true, "_logger": true, "_log": true, "logging": true}
+
+var lateLogMethods = map[string]bool{
+	"debug": true, "info": true, "warning": true, "warn": true, "error": true,
+	"exception": true, "critical": true, "log": true,
+}
+
+// lateBuiltins are builtins that compute values and set nothing up.
+var lateBuiltins = map[string]bool{
+	"isinstance": true, "issubclass": true, "len": true, "str": true, "int": true, "float": true,
+	"bool": true, "dict": true, "list": true, "set": true, "tuple": true, "frozenset": true,
+	"range": true, "enumerate": true, "zip": true, "sorted": true, "reversed": true, "min": true,
+	"max": true, "sum": true, "abs": true, "round": true, "any": true, "all": true, "repr": true,
+	"format": true, "type": true, "print": true,
+	"super": true, // the super() of super().model_post_init(...), listed after it
+}
+
+// harmless reports whether a call is logging, or a builtin (not shadowed
+// by a local or a module name) that sets nothing up.
+func harmless(fx *facts.Facts, fn *facts.Func, c *pyscan.Call) bool {
+	if n, ok := c.Func.(*pyscan.Name); ok {
+		return lateBuiltins[n.Id] && !fx.IsLocal(fn, n.Id) && fx.View().Resolve(fn.Module, n.Id).Kind == gym.Builtin
+	}
+	d := pyscan.Dotted(c.Func)
+	if d == "" {
+		return false
+	}
+	parts := strings.Split(strings.TrimPrefix(d, fn.Recv+"."), ".")
+	return len(parts) == 2 && lateLoggers[parts[0]] && lateLogMethods[parts[1]]
+}
+
+// isRefusal reports whether a call in fn is refuse_unsupported_num_workers(self):
+// the framework's function by any name or path it is imported under
+// (`server_utils.refuse_unsupported_num_workers(self)`, an alias), or a
+// function of that name, with the receiver as an argument.
+func isRefusal(fx *facts.Facts, fn *facts.Func, c *pyscan.Call) bool {
+	d := pyscan.Dotted(c.Func)
+	if d == "" {
+		return false
+	}
+	named := lastName(d) == RefuseFunc
+	if !named && !fx.IsLocal(fn, rootName(d)) {
+		named = lastName(fx.View().Resolve(fn.Module, d).Dotted) == RefuseFunc
+	}
+	if !named || fn.Recv == "" {
+		return false
+	}
+	for _, a := range c.Args {
+		if n, ok := a.Value.(*pyscan.Name); ok && n.Id == fn.Recv && (a.Kind == pyscan.Positional || a.Kind == pyscan.Keyword) {
+			return true
+		}
+	}
+	return false
+}
+
+// callName is how a message names a call of fn: its dotted callee, or its
+// callee's source, shortened.
+func callName(c *facts.Call) string {
+	if d := pyscan.Dotted(c.Call.Func); d != "" {
+		return d
+	}
+	t := c.In.Module.Text(c.Call.Func)
+	if len(t) > 60 {
+		t = t[:57] + "..."
+	}
+	return t
+}
+
+// lastName is the last component of a dotted name.
+func lastName(d string) string { return d[strings.LastIndexByte(d, '.')+1:] }
+
+// rootName is the first component of a dotted name.
+func rootName(d string) string {
+	if i := strings.IndexByte(d, '.'); i >= 0 {
+		return d[:i]
+	}
+	return d
+}
+
+// placeKey identifies a diagnostic's place, so that a finding in a class
+// that several entrypoints share is reported once.
+type placeKey struct {
+	code, path string
+	offset     int
+}
+
+func placeOf(d diag.Diagnostic) placeKey { return placeKey{d.Code, d.Path, d.Start.Offset} }

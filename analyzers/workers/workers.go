@@ -12,20 +12,39 @@
 //   - GL105 unrouted-session-state (unrouted.go)
 //   - GL106 unreachable-app (deadapp.go)
 //
-// refusal.go holds the analysis they share: how a server's
-// multiple_workers_unsupported_reason() answers, always, never or under a
-// condition on its config, and Status for the `gymlint servers` inventory.
-// The model they read (entrypoints, server classes, their MRO) is built by
-// package gym.
+// The analysis they share, how a server's multiple_workers_unsupported_reason()
+// answers (always, never or under a condition on its config), is package
+// refusal; status.go summarises it for the `gymlint servers` inventory.
+// The rules read the view of package gym (entrypoints, server classes,
+// their MRO, the one name resolver), pyscan's typed model of each body,
+// and the shared facts of package facts (routes, reach, per-session state,
+// keys); none reads source text.
 package workers
 
 import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gymlint/gymlint/analyzers/workers/refusal"
+	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
 )
 
 // Method is the name of the refusal method.
-const Method = "multiple_workers_unsupported_reason"
+const Method = refusal.Method
+
+// Checks are the rules of this analyzer, in code order.
+var Checks = []gym.Check{
+	{Rule: UndeclaredWorkers, Run: runUndeclared},
+	{Rule: LateWorkerRefusal, Run: runLateRefusal},
+	{Rule: LegacyWorkerRefusal, Run: runLegacyRefusal},
+	{Rule: RefusedNumWorkers, Run: runRefusedNumWorkers},
+	{Rule: UnroutedSessionState, Run: runUnrouted},
+	{Rule: UnreachableApp, Run: runUnreachableApp},
+}
 
 // UndeclaredWorkers is rule GL101.
 var UndeclaredWorkers = &diag.Rule{
@@ -84,6 +103,133 @@ A module that starts no server (a base-class module a config names) belongs in `
 // maxRelatedConfigs bounds how many naming configs a diagnostic lists.
 const maxRelatedConfigs = 5
 
-// Checks are the rules of this analyzer.
-// TRANSITION: the rules move onto the typed model; until then none runs.
-var Checks = []gym.Check{}
+func runUndeclared(v *gym.View) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, e := range v.Entrypoints {
+		if d, ok := undeclared(v, e); ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
+	m := e.Module
+	if !usable(e) || gym.HasModuleApp(m) != nil {
+		return diag.Diagnostic{}, false
+	}
+	if len(e.Servers) == 0 {
+		d := UndeclaredWorkers.New(m.Path, gym.Pos(m, 0), gym.Pos(m, 0), fmt.Sprintf(
+			"%s defines no server class and no module-level app, and %s: if it starts a server, give it a module-level app or a %s() override; if it starts none, add it to exempt: in .gymlint.yaml with the reason",
+			m.Path, namedBy(e), Method))
+		d.Related = configRelated(e)
+		return d, true
+	}
+	var missing []string
+	var missingServers []*gym.Server
+	var shadowNotes []string
+	var related []diag.Related
+	for i := range e.Servers {
+		s := &e.Servers[i]
+		def := v.Lookup(s.Class, Method)
+		if def.Found() {
+			continue
+		}
+		if def.Uncertain {
+			// The ancestry runs through something gymlint cannot see.
+			return diag.Diagnostic{}, false
+		}
+		missing = append(missing, s.Class.Class.Name)
+		missingServers = append(missingServers, s)
+		if def.Shadowed != nil {
+			sh := def.Shadowed.Class
+			shadowNotes = append(shadowNotes, fmt.Sprintf(
+				"the override on %s is shadowed by the framework's default, because %s comes before %s in %s's method resolution order (list %s first in the bases)",
+				sh.Class.Name, def.ShadowedBy.Name, sh.Class.Name, s.Class.Class.Name, sh.Class.Name))
+			related = append(related, gym.Related(sh.Module, defSpan(*def.Shadowed),
+				fmt.Sprintf("%s.%s is shadowed by %s in the MRO", sh.Class.Name, Method, def.ShadowedBy.Name)))
+		}
+	}
+	if len(missingServers) == 0 {
+		return diag.Diagnostic{}, false
+	}
+	first := missingServers[0]
+	cls := first.Class
+	at := cls.Class.NameSpan
+	subject := "server class " + strings.Join(missing, ", ")
+	if len(missing) > 1 {
+		subject = "server classes " + strings.Join(missing, ", ")
+	}
+	if cls.Module != m {
+		// The server class comes from another module; point at the call
+		// that starts it and name the class's home as related.
+		if first.Call != nil {
+			at = first.Call.Span
+		}
+		subject += " (defined in " + cls.Module.Path + ")"
+		related = append([]diag.Related{gym.Related(cls.Module, cls.Class.NameSpan, "server class "+cls.Class.Name+" is defined here")}, related...)
+	}
+	msg := fmt.Sprintf(
+		"%s of %s has neither a module-level app nor a %s() override: add `app = %s.run_webserver()` in an `elif is_nemo_gym_fastapi_entrypoint(__file__):` branch of the __main__ guard if it is safe with several workers, or override %s() to return why it is not",
+		subject, m.Path, Method, missing[0], Method)
+	if len(shadowNotes) > 0 {
+		msg += "; " + strings.Join(shadowNotes, "; ")
+	}
+	start, end := gym.Range(m, at)
+	d := UndeclaredWorkers.New(m.Path, start, end, msg)
+	d.Related = append(related, configRelated(e)...)
+	d.Fixes = undeclaredFixes(v, m, missingServers)
+	return d, true
+}
+
+// usable reports whether an entrypoint's servers can be checked: it is
+// read, parses and is not exempt.
+func usable(e *gym.Entrypoint) bool {
+	return e.Exemption == nil && e.Module != nil && e.Module.SyntaxError == nil
+}
+
+// defSpan is the name of a definition found by Lookup.
+func defSpan(d gym.Definition) pyscan.Span {
+	if d.Method != nil {
+		return d.Method.NameSpan
+	}
+	return d.Attr.Span
+}
+
+// namedBy says which configs name the module.
+func namedBy(e *gym.Entrypoint) string {
+	switch len(e.Configs) {
+	case 0:
+		return "it is a server directory's app.py"
+	case 1:
+		return fmt.Sprintf("%s:%d names it as an entrypoint", e.Configs[0].File, e.Configs[0].Instance.EntrypointPos.Line)
+	}
+	files := map[string]bool{}
+	for _, c := range e.Configs {
+		files[c.File] = true
+	}
+	return fmt.Sprintf("%d config entries in %d files name it as an entrypoint", len(e.Configs), len(files))
+}
+
+func configRelated(e *gym.Entrypoint) []diag.Related {
+	var out []diag.Related
+	for i, c := range e.Configs {
+		if i == maxRelatedConfigs {
+			break
+		}
+		out = append(out, diag.Related{Path: c.File,
+			Start:   configPos(c.Instance.EntrypointPos),
+			End:     configPos(c.Instance.EntrypointEnd),
+			Message: fmt.Sprintf("%s names it as the entrypoint of %s", c.File, c.Instance.Name)})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	if n := len(e.Configs) - maxRelatedConfigs; n > 0 {
+		out[len(out)-1].Message += fmt.Sprintf(" (and %d more config entries)", n)
+	}
+	return out
+}
+
+// configPos is the diagnostic position of a YAML position.
+func configPos(p configscan.Pos) diag.Pos {
+	return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col}
+}

@@ -5,11 +5,11 @@ from nemo_gym.server_utils import SESSION_ID_KEY, is_nemo_gym_fastapi_entrypoint
 class MazeServer(SimpleResourcesServer):
     async def seed_session(self, request: Request, body):
         key = body.env_id
-        self.envs[key] = Maze()
+        self.envs[key] = Maze()  # want `GL105 .*keyed by key \(the body field env_id\).*written here in seed_session \(key key \(the body field env_id\)\) and read in verify at line 12`
 
     async def verify(self, request: Request, body):
         key = body.env_id
-        return self.envs[key].score()
+        return self.envs[key].score()  # related "self.envs is read here in verify under key"
 
 
 if __name__ == "__main__":
