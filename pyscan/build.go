@@ -1421,6 +1421,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		return w.str(x, sc)
 	case kComparisonOperator:
 		c := &Compare{Span: sp}
+		mark := len(w.m.Bindings)
 		for _, k := range w.kids(n) {
 			if k.named {
 				e := w.expr(k, sc)
@@ -1436,7 +1437,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 			}
 		}
 		if c.Left == nil || len(c.Ops) != len(c.Comparators) || len(c.Ops) == 0 {
-			return &Other{Span: sp}
+			return w.discard(sp, mark)
 		}
 		return c
 	case kNotOperator:
@@ -1450,7 +1451,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		if a == nil || op == nil {
 			return &Other{Span: sp}
 		}
-		u := &UnaryOp{Span: sp, Operand: w.expr(*a, sc)}
+		u := &UnaryOp{Span: sp}
 		switch op.t {
 		case tSub:
 			u.Op = USub
@@ -1461,6 +1462,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		default:
 			return &Other{Span: sp}
 		}
+		u.Operand = w.expr(*a, sc)
 		return u
 	case kBooleanOperator:
 		ks := w.kids(n)
@@ -1490,7 +1492,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		if op.t == tBitXor || op.t == tBitAnd {
 			return w.bitwise(*l, op.t, *r, sc)
 		}
-		b := &BinOp{Span: sp, Left: w.expr(*l, sc), Right: w.expr(*r, sc)}
+		b := &BinOp{Span: sp}
 		switch op.t {
 		case tStar:
 			b.Op = Mult
@@ -1502,6 +1504,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 			}
 			b.Op = BinOpKind(op.t - tAdd)
 		}
+		b.Left, b.Right = w.expr(*l, sc), w.expr(*r, sc)
 		return w.hoistStar(b)
 	case kConditionalExpression:
 		ks := named(w.kids(n))
@@ -1742,6 +1745,14 @@ func (w *walker) bitwise(l kid, op tok, r kid, sc scope) Expr {
 		e, es = join(e, es, o, xs[i+1], xspans[i+1])
 	}
 	return e
+}
+
+// discard returns an Other for a node whose parts were converted already,
+// and drops the walrus bindings they recorded: the model does not hold
+// them.
+func (w *walker) discard(sp Span, mark int) Expr {
+	w.m.Bindings = w.m.Bindings[:mark]
+	return &Other{Span: sp}
 }
 
 // hoistStar turns (*a)(x), (*a).b, (*a)[i] and (*a) + b, as tree-sitter

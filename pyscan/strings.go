@@ -20,6 +20,7 @@ func (w *walker) str(x kid, sc scope) Expr {
 	litSliced := true // lit is empty and litOnly holds the value
 	var fparts []FStringPart
 	isF, isBytes, isStr := false, false, false
+	mark := len(w.m.Bindings)
 	flush := func() {
 		s := litOnly
 		if !litSliced {
@@ -52,7 +53,7 @@ func (w *walker) str(x kid, sc scope) Expr {
 	}
 	for _, p := range parts {
 		if p.k != kString {
-			return &Other{Span: x.span}
+			return w.discard(x.span, mark)
 		}
 		var raw, bytes, fstr bool
 		for _, k := range w.kids(p.n) {
@@ -98,7 +99,7 @@ func (w *walker) str(x kid, sc scope) Expr {
 		}
 	}
 	if isBytes && isStr {
-		return &Other{Span: x.span}
+		return w.discard(x.span, mark)
 	}
 	if isF {
 		flush()
