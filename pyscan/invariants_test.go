@@ -359,7 +359,7 @@ func (c *invChecker) bindTarget(t Expr, k BindingKind, w Where, v Expr) {
 }
 
 // walrus records the walrus bindings of expressions at module scope;
-// those in a lambda bind in the lambda's scope. (A walrus in a
+// those in a lambda's body bind in the lambda's scope. (A walrus in a
 // comprehension binds in the enclosing scope, PEP 572.)
 func (c *invChecker) walrus(w Where, module bool, es ...Expr) {
 	if !module {
@@ -372,6 +372,10 @@ func (c *invChecker) walrus(w Where, module bool, es ...Expr) {
 		Inspect(e, func(n Node, _ []Node) bool {
 			switch n := n.(type) {
 			case *Lambda:
+				// Its defaults are evaluated here, its body is its own.
+				for _, p := range n.Params {
+					c.walrus(w, module, p.Default)
+				}
 				return false
 			case *NamedExpr:
 				c.bind(n.Target.Id, BindWalrus, n.Target.Span, w, n.Value)
@@ -401,9 +405,15 @@ func (c *invChecker) stmtFacts(s Stmt, w Where, module bool) {
 	case *Assign:
 		c.walrus(w, module, s.Value)
 		c.walrus(w, module, s.Targets...)
+		// An assignment without a value (`x = A: 0`, which tree-sitter
+		// accepts) has an empty Other for one; its bindings have none.
+		v := s.Value
+		if o, ok := v.(*Other); ok && o.Start == o.End {
+			v = nil
+		}
 		if module {
 			for _, t := range s.Targets {
-				c.bindTarget(t, BindAssign, w, s.Value)
+				c.bindTarget(t, BindAssign, w, v)
 			}
 		}
 	case *AnnAssign:
@@ -551,8 +561,12 @@ func (c *invChecker) classMembers(cl *Class) {
 			case *Class:
 				attrs = append(attrs, fmt.Sprintf("%s %v %v %v", s.Name, s.NameSpan, s.Span, false))
 			case *Assign:
+				v := s.Value
+				if o, ok := v.(*Other); ok && o.Start == o.End {
+					v = nil // no value (see stmtFacts)
+				}
 				for _, t := range s.Targets {
-					add(t, nil, s.Value, s.Span)
+					add(t, nil, v, s.Span)
 				}
 			case *AnnAssign:
 				add(s.Target, s.Annotation, s.Value, s.Span)

@@ -204,6 +204,7 @@ func TestBindings(t *testing.T) {
 		{"walrus in a value comes after the target", "a = (b := 1)\nclass C(d := Base): pass\n", []string{
 			"a assign 1:1 = b := 1", "b walrus 1:6 = 1", "C class 2:7", "d walrus 2:9 = Base",
 		}},
+		{"walrus in an expression the model does not hold binds nothing", "x = b'' f'{(y := 1)}'\n", []string{"x assign 1:1 = b'' f'{(y := 1)}'"}},
 		{"walrus in lambda binds nothing", "key = lambda v: (app := v)\n", []string{"key assign 1:1 = lambda v: (app := v)"}},
 		{"comprehension and lambda variables bind nothing", "squares = {k: v for k, v in d.items()}\nf = lambda app: app\n", []string{
 			"squares assign 1:1 = {k: v for k, v in d.items()}", "f assign 2:1 = lambda app: app",
@@ -1404,6 +1405,8 @@ func TestGrammarLeniency(t *testing.T) {
 		"exec \"x = 1\" in ns\n",   // Python 2 exec statement
 		"print >> sys.stderr, x\n", // Python 2 print redirection
 		"y = [x for x in 1, 2]\n",  // Python 2 comprehension over a bare tuple
+		"x = A: 0\n",               // an annotation in a chained assignment
+		"a: (b := int) = c = 1\n",  // an annotated chained assignment
 	} {
 		m := parseSrc(t, src)
 		if m.SyntaxError != nil {
