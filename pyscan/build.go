@@ -519,7 +519,8 @@ func isExprKind(k kind) bool {
 }
 
 // bareTuple returns the tuple that the children of an expression statement
-// make when they are expressions separated by commas, else nil.
+// make when they are expressions separated by commas (an ERROR among them
+// an Other), else nil.
 func (w *walker) bareTuple(ks []kid, sp Span, sc scope) Expr {
 	var el []kid
 	comma := false
@@ -527,7 +528,7 @@ func (w *walker) bareTuple(ks []kid, sp Span, sc scope) Expr {
 		switch {
 		case !k.named:
 			comma = comma || k.t == tComma
-		case k.k == kAssignment || k.k == kAugmentedAssignment || k.k == kError:
+		case k.k == kAssignment || k.k == kAugmentedAssignment:
 			return nil
 		default:
 			el = append(el, k)
