@@ -1,246 +1,251 @@
-//go:build ignore
-
 package workers
 
 import (
-	"strconv"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
 )
 
-// Each case is a small repository given as an overlay (nothing is written
-// to disk) and the GL101 findings expected in it, as "path:line:col" plus
-// fragments the message must contain. The fixture repository in
-// testdata/gymrepo covers every real-world shape end to end; these pin the
-// rule's decisions and messages one at a time.
+// The rules' behaviour is pinned by the cases under testdata/src
+// (gymtest_test.go); these tests pin the pieces the cases reach only
+// through a message: the catalogue, the inventory's Status, the annotation
+// and mention checks of GL103, and the GL101 fixes on the fixture
+// repository.
 
-const framework = `from nemo_gym.base_resources_server import SimpleResourcesServer
+const header = `from typing import ClassVar
+
+from nemo_gym.base_resources_server import SimpleResourcesServer
 from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
+
 `
 
-type finding struct {
-	at       string   // path:line:col
-	contains []string // message fragments
-	related  []string // related paths, in order
-}
-
-func scan(t *testing.T, files map[string]string, opts gym.Options) []diag.Diagnostic {
+func view(t *testing.T, files map[string]string) *gym.View {
 	t.Helper()
 	overlay := map[string][]byte{}
 	for p, c := range files {
 		overlay[p] = []byte(c)
 	}
-	opts.Overlay = overlay
-	v, err := gym.Build(t.TempDir(), opts)
+	v, err := gym.Build(t.TempDir(), gym.Options{Overlay: overlay})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer v.Close()
-	ds := run(v)
-	diag.Sort(ds)
-	return ds
+	t.Cleanup(v.Close)
+	return v
 }
 
-func TestUndeclaredWorkers(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		files map[string]string
-		opts  gym.Options
-		want  []finding
-	}{
-		{
-			name: "plain guard is reported at the class name",
-			files: map[string]string{"resources_servers/echo/app.py": framework + `
+func entrypoint(t *testing.T, v *gym.View, p string) *gym.Entrypoint {
+	t.Helper()
+	for _, e := range v.Entrypoints {
+		if e.Path == p {
+			return e
+		}
+	}
+	t.Fatalf("no entrypoint %s", p)
+	return nil
+}
 
-class EchoServer(SimpleResourcesServer):
-    pass
+func method(body string) string {
+	return header + "\nclass EchoServer(SimpleResourcesServer):\n    def multiple_workers_unsupported_reason(self) -> str | None:\n" + body + "\n"
+}
 
-
-if __name__ == "__main__":
-    EchoServer.run_webserver()
-`},
-			want: []finding{{at: "resources_servers/echo/app.py:5:7", contains: []string{
-				"server class EchoServer of resources_servers/echo/app.py",
-				"add `app = EchoServer.run_webserver()`",
-				"override multiple_workers_unsupported_reason() to return why it is not",
-			}}},
-		},
-		{
-			name: "app in the elif branch of the guard counts",
-			files: map[string]string{"resources_servers/echo/app.py": framework + `
-
-class EchoServer(SimpleResourcesServer):
-    pass
-
-
-if __name__ == "__main__":
-    EchoServer.run_webserver()
-elif is_nemo_gym_fastapi_entrypoint(__file__):
-    app = EchoServer.run_webserver()
-`},
-		},
-		{
-			name: "app only in the guard's body does not count",
-			files: map[string]string{"resources_servers/echo/app.py": framework + `
-
-class EchoServer(SimpleResourcesServer):
-    pass
-
-
-if __name__ == "__main__":
-    app = EchoServer.run_webserver()
-`},
-			want: []finding{{at: "resources_servers/echo/app.py:5:7"}},
-		},
-		{
-			name: "override on the class counts",
-			files: map[string]string{"resources_servers/echo/app.py": framework + `
-
-class EchoServer(SimpleResourcesServer):
-    def multiple_workers_unsupported_reason(self):
-        return "state in memory"
-`},
-		},
-		{
-			name: "mixin after the framework base is shadowed, and the message says so",
-			files: map[string]string{"resources_servers/echo/app.py": framework + `
-
-class RefuseMixin:
-    def multiple_workers_unsupported_reason(self):
-        return "state in memory"
-
-
-class EchoServer(SimpleResourcesServer, RefuseMixin):
-    pass
-`},
-			want: []finding{{at: "resources_servers/echo/app.py:10:7", contains: []string{
-				"the override on RefuseMixin is shadowed by the framework's default",
-				"list RefuseMixin first in the bases",
-			}, related: []string{"resources_servers/echo/app.py"}}},
-		},
-		{
-			name: "mixin before the framework base counts",
-			files: map[string]string{"resources_servers/echo/app.py": framework + `
-
-class RefuseMixin:
-    def multiple_workers_unsupported_reason(self):
-        return "state in memory"
-
-
-class EchoServer(RefuseMixin, SimpleResourcesServer):
-    pass
-`},
-		},
-		{
-			name: "class started from another module: reported at the call, class related",
-			files: map[string]string{
-				"resources_servers/echo/app.py": framework + `
-
-class EchoServer(SimpleResourcesServer):
-    pass
-`,
-				"resources_servers/echo/lite_app.py": `from resources_servers.echo.app import EchoServer
-
-if __name__ == "__main__":
-    EchoServer.run_webserver()
-`,
-				"resources_servers/echo/configs/echo.yaml": "echo_lite:\n  resources_servers:\n    echo:\n      entrypoint: lite_app.py\n",
-			},
-			want: []finding{
-				{at: "resources_servers/echo/app.py:5:7"},
-				{at: "resources_servers/echo/lite_app.py:4:5", contains: []string{
-					"server class EchoServer (defined in resources_servers/echo/app.py) of resources_servers/echo/lite_app.py",
-				}, related: []string{"resources_servers/echo/app.py", "resources_servers/echo/configs/echo.yaml"}},
-			},
-		},
-		{
-			name: "library module named by a config is reported at 1:1 unless exempt",
-			files: map[string]string{
-				"resources_servers/turns/base.py":            "def helper():\n    return 1\n",
-				"resources_servers/turns/configs/turns.yaml": "turns:\n  resources_servers:\n    turns:\n      entrypoint: base.py\n",
-			},
-			want: []finding{{at: "resources_servers/turns/base.py:1:1", contains: []string{
-				"defines no server class and no module-level app",
-				"resources_servers/turns/configs/turns.yaml:4 names it as an entrypoint",
-				"add it to exempt: in .gymlint.yaml",
-			}, related: []string{"resources_servers/turns/configs/turns.yaml"}}},
-		},
-		{
-			name: "exempt module is not reported",
-			files: map[string]string{
-				"resources_servers/turns/base.py":            "def helper():\n    return 1\n",
-				"resources_servers/turns/configs/turns.yaml": "turns:\n  resources_servers:\n    turns:\n      entrypoint: base.py\n",
-			},
-			opts: gym.Options{Exemptions: []gym.Exemption{{Path: "resources_servers/turns/base.py", Reason: "base classes"}}},
-		},
-		{
-			name: "a syntax error suppresses the rule for that module",
-			files: map[string]string{"resources_servers/echo/app.py": framework + `
-
-class EchoServer(SimpleResourcesServer):
-    def verify(self, body:
-        pass
-`},
-		},
-		{
-			name: "an unresolvable base makes the answer uncertain: not reported",
-			files: map[string]string{"resources_servers/echo/app.py": framework + `
-from resources_servers.echo import helpers
-
-
-class EchoServer(helpers.Missing, SimpleResourcesServer):
-    pass
-`, "resources_servers/echo/helpers.py": "X = 1\n"},
-		},
-		{
-			name: "two leaf server classes without overrides are named in one finding",
-			files: map[string]string{"resources_servers/echo/app.py": framework + `
-
-class EchoServer(SimpleResourcesServer):
-    pass
-
-
-class OtherServer(SimpleResourcesServer):
-    pass
-`},
-			want: []finding{{at: "resources_servers/echo/app.py:5:7", contains: []string{"server classes EchoServer, OtherServer of"}}},
-		},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			ds := scan(t, tc.files, tc.opts)
-			if len(ds) != len(tc.want) {
-				var got []string
-				for _, d := range ds {
-					got = append(got, d.Path+":"+itoa(d.Start.Line)+":"+itoa(d.Start.Col)+" "+d.Message)
-				}
-				t.Fatalf("got %d findings, want %d:\n%s", len(ds), len(tc.want), strings.Join(got, "\n"))
+func TestChecks(t *testing.T) {
+	for i, c := range Checks {
+		if c.Rule.Analyzer != "workers" || c.Run == nil {
+			t.Errorf("%s: analyzer %q", c.Rule.Code, c.Rule.Analyzer)
+		}
+		if i > 0 && Checks[i-1].Rule.Code >= c.Rule.Code {
+			t.Errorf("Checks are not in code order: %s after %s", c.Rule.Code, Checks[i-1].Rule.Code)
+		}
+		for _, h := range []string{"## What it does", "## Why it matters", "## Example", "## How to fix"} {
+			if !strings.Contains(c.Rule.Doc, h) {
+				t.Errorf("%s doc lacks %q", c.Rule.Code, h)
 			}
-			for i, w := range tc.want {
-				d := ds[i]
-				if d.Code != "GL101" || d.Rule != "undeclared-workers" || d.Analyzer != "workers" || d.Severity != diag.Error {
-					t.Errorf("metadata: %+v", d)
-				}
-				if at := d.Path + ":" + itoa(d.Start.Line) + ":" + itoa(d.Start.Col); at != w.at {
-					t.Errorf("finding %d at %s, want %s", i, at, w.at)
-				}
-				for _, frag := range w.contains {
-					if !strings.Contains(d.Message, frag) {
-						t.Errorf("message %q lacks %q", d.Message, frag)
-					}
-				}
-				var rel []string
-				for _, r := range d.Related {
-					rel = append(rel, r.Path)
-				}
-				if w.related != nil && strings.Join(rel, ",") != strings.Join(w.related, ",") {
-					t.Errorf("related %v, want %v", rel, w.related)
-				}
-			}
-		})
+		}
+	}
+	if len(Checks) != 6 {
+		t.Errorf("%d checks, want GL101-GL106", len(Checks))
 	}
 }
 
-func itoa(i int) string { return strconv.Itoa(i) }
+func TestStatus(t *testing.T) {
+	app := "\n\nif __name__ == \"__main__\":\n    EchoServer.run_webserver()\nelif is_nemo_gym_fastapi_entrypoint(__file__):\n    app = EchoServer.run_webserver()\n"
+	v := view(t, map[string]string{
+		"resources_servers/app_only/app.py":   header + "class EchoServer(SimpleResourcesServer):\n    pass\n" + app,
+		"resources_servers/always/app.py":     method(`        return "kept in memory"`),
+		"resources_servers/when/app.py":       method("        if self.config.compute_comet:\n            return \"gpu\"\n        return None") + app,
+		"resources_servers/unknown/app.py":    method(`        return self._why()`),
+		"resources_servers/none/app.py":       method(`        return None`),
+		"resources_servers/undeclared/app.py": header + "class EchoServer(SimpleResourcesServer):\n    pass\n",
+		"resources_servers/broken/app.py":     header + "class EchoServer(SimpleResourcesServer:\n    pass\n",
+	})
+	for p, want := range map[string]string{
+		"resources_servers/app_only/app.py":   "app",
+		"resources_servers/always/app.py":     "refuses always",
+		"resources_servers/when/app.py":       "refuses when: self.config.compute_comet (+app)",
+		"resources_servers/unknown/app.py":    "refuses when: (condition not known statically)",
+		"resources_servers/none/app.py":       "no app",
+		"resources_servers/undeclared/app.py": "undeclared",
+	} {
+		e := entrypoint(t, v, p)
+		if len(e.Servers) == 0 {
+			t.Fatalf("%s has no server class", p)
+		}
+		st := Status(v, e, e.Servers[0])
+		if st.String() != want {
+			t.Errorf("%s: %q, want %q", p, st.String(), want)
+		}
+		if p == "resources_servers/always/app.py" && st.Reason != "kept in memory" {
+			t.Errorf("reason %q", st.Reason)
+		}
+	}
+	if st := Status(v, entrypoint(t, v, "resources_servers/broken/app.py"), gym.Server{}); st.Kind != StatusUnknown {
+		t.Errorf("a module that does not parse: %q", st.Kind)
+	}
+}
+
+// annotation parses `x: <ann>` in a module that imports typing's names as
+// the header says, and returns the module and the annotation.
+func annotation(t *testing.T, imports, ann string) (*pyscan.Module, pyscan.Expr) {
+	t.Helper()
+	p := pyscan.NewParser(pyscan.Options{})
+	defer p.Close()
+	m := p.Parse("m.py", []byte(imports+"\n\nclass C:\n    num_workers: "+ann+" = 1\n"))
+	if m.SyntaxError != nil || len(m.Classes) == 0 {
+		t.Fatalf("%q: %v", ann, m.SyntaxError)
+	}
+	return m, m.Classes[len(m.Classes)-1].Attr("num_workers").Annotation
+}
+
+func TestLiteral1(t *testing.T) {
+	v := view(t, map[string]string{})
+	const imports = "import typing\nimport typing as t\nimport typing_extensions\nfrom typing import Literal, Optional, Union"
+	for ann, want := range map[string]bool{
+		"Literal[1]": true, "typing.Literal[1]": true, "t.Literal[1]": true, "typing_extensions.Literal[1]": true,
+		"Optional[Literal[1]]": true, "Literal[1] | None": true, "None | Literal[1]": true,
+		"Union[Literal[1], None]": true, "Literal[ 1 ]": true, "Literal[1, None]": true, "Optional[Optional[Literal[1]]]": true,
+		"Literal[1, 2]": false, "int": false, "Literal[2]": false, "Literal['1']": false, "List[Literal[1]]": false,
+		"Literal[None]": false, "Union[Literal[1], int]": false, "Literal[1] | int": false, "Literal": false,
+	} {
+		m, a := annotation(t, imports, ann)
+		if got := literal1(v, m, a); got != want {
+			t.Errorf("literal1(%q) = %v, want %v", ann, got, want)
+		}
+	}
+	// A Literal that is not typing's (a class of the module, or no import
+	// at all) is not the check.
+	for _, imports := range []string{"class Literal:\n    pass", ""} {
+		if m, a := annotation(t, imports, "Literal[1]"); literal1(v, m, a) {
+			t.Errorf("Literal[1] with %q counts", imports)
+		}
+	}
+}
+
+func TestMentions(t *testing.T) {
+	p := pyscan.NewParser(pyscan.Options{})
+	defer p.Close()
+	for src, want := range map[string]bool{
+		"self.config.num_workers > 1":          true,
+		"num_workers > 1":                      true,
+		`values.get("num_workers", 1) > 1`:     true,
+		`values["num_workers"] != 1`:           true,
+		"v is not None and v > 1":              true, // the value parameter
+		"self.max_num_workers_x > 1":           false,
+		"num_workers_max > 1":                  false,
+		`"the num_workers" in message`:         false,
+		"self.v > 1":                           false, // an attribute named like the parameter
+		"len(self.config.tools) > 1 and other": false,
+	} {
+		m := p.Parse("m.py", []byte("("+src+")\n"))
+		if m.SyntaxError != nil || len(m.Body) != 1 {
+			t.Fatalf("%q: %v", src, m.SyntaxError)
+		}
+		if got := mentions(m.Body[0].(*pyscan.ExprStmt).Value, "v"); got != want {
+			t.Errorf("mentions(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+// Every GL101 fix on the fixture repository applies, parses, and removes
+// its finding.
+func TestUndeclaredFixesOnGymrepo(t *testing.T) {
+	root := filepath.Join("..", "..", "testdata", "gymrepo")
+	v, err := gym.Build(root, gym.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := runUndeclared(v)
+	v.Close()
+	p := pyscan.NewParser(pyscan.Options{})
+	defer p.Close()
+	n := 0
+	for _, d := range ds {
+		for _, f := range d.Fixes {
+			n++
+			overlay := map[string][]byte{}
+			for path, edits := range editsByPath(f) {
+				src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(path)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				fixed := applyEdits(t, path, string(src), edits)
+				overlay[path] = []byte(fixed)
+				if m := p.Parse(path, []byte(fixed)); m.SyntaxError != nil {
+					t.Errorf("%s: fix %q: %s does not parse: %s", d.Path, f.Message, path, m.SyntaxError.Message)
+				}
+			}
+			v2, err := gym.Build(root, gym.Options{Overlay: overlay})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d2 := range runUndeclared(v2) {
+				if d2.Path == d.Path {
+					t.Errorf("%s: fix %q leaves %s", d.Path, f.Message, d2.Message)
+				}
+			}
+			v2.Close()
+		}
+	}
+	if n == 0 {
+		t.Fatal("no GL101 fix in the fixture repository")
+	}
+}
+
+func editsByPath(f diag.Fix) map[string][]diag.TextEdit {
+	out := map[string][]diag.TextEdit{}
+	for _, e := range f.Edits {
+		out[e.Path] = append(out[e.Path], e)
+	}
+	return out
+}
+
+// applyEdits applies one file's edits, checking that their lines and
+// columns agree with their offsets and that they do not overlap.
+func applyEdits(t *testing.T, path, src string, edits []diag.TextEdit) string {
+	t.Helper()
+	for _, e := range edits {
+		for _, p := range []diag.Pos{e.Start, e.End} {
+			if p.Offset < 0 || p.Offset > len(src) {
+				t.Fatalf("edit position %+v outside %s", p, path)
+			}
+			line := strings.Count(src[:p.Offset], "\n") + 1
+			col := p.Offset - (strings.LastIndexByte(src[:p.Offset], '\n') + 1) + 1
+			if p.Line != line || p.Col != col {
+				t.Errorf("edit position %+v of %s: offset %d is %d:%d", p, path, p.Offset, line, col)
+			}
+		}
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].Start.Offset > edits[j].Start.Offset })
+	for i, e := range edits {
+		if i > 0 && e.End.Offset > edits[i-1].Start.Offset {
+			t.Fatalf("edits of %s overlap: %+v, %+v", path, e, edits[i-1])
+		}
+		src = src[:e.Start.Offset] + e.NewText + src[e.End.Offset:]
+	}
+	return src
+}
