@@ -29,7 +29,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./pyscan
 	$(GO) test -run '^$$' -fuzz '^FuzzParseIncremental$$' -fuzztime $(FUZZTIME) ./pyscan
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./configscan
-	$(GO) test -run '^$$' -fuzz '^FuzzRefusalExpr$$' -fuzztime $(FUZZTIME) ./analyzers/workers
+	$(GO) test -run '^$$' -fuzz '^FuzzRefusal$$' -fuzztime $(FUZZTIME) ./analyzers/workers/refusal
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./lsp/protocol
 
 # Regenerate the golden outputs and docs/rules.md after an intended change.
