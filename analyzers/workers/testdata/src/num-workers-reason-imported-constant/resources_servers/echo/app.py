@@ -1,0 +1,11 @@
+from nemo_gym.base_resources_server import SimpleResourcesServer
+from resources_servers.echo.reasons import REASON
+
+
+class EchoServer(SimpleResourcesServer):
+    def multiple_workers_unsupported_reason(self) -> str | None:  # related `EchoServer.multiple_workers_unsupported_reason\(\) returns a reason on every path`
+        return REASON
+
+
+if __name__ == "__main__":
+    EchoServer.run_webserver()

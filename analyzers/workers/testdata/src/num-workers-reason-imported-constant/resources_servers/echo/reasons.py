@@ -1,0 +1,1 @@
+REASON = "Episodes are kept in memory by the env_id in the request body."
