@@ -1781,12 +1781,13 @@ func (w *walker) hoistStar(e Expr) Expr {
 	}
 	out := &Starred{Span: e.Range(), Value: e}
 	*left = st.Value
-	// The expression starts after the star and the space after it.
+	// The expression starts after the star and the space after it (at
+	// the latest where its operand does: a MISSING one has no text).
 	s := st.Start + 1
 	for int(s) < len(w.text) && strings.IndexByte(" \t\f\r\n\\", w.text[s]) >= 0 {
 		s++
 	}
-	*start = s
+	*start = min(s, st.Value.Range().Start)
 	return out
 }
 
