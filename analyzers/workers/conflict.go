@@ -28,21 +28,28 @@ names the method (and the config values that decided a condition) as related pla
 reads as 4). ` + "`1`" + `, ` + "`\"1\"`" + `, ` + "`null`" + `, a float and an interpolation such as ` + "`${oc.env:WORKERS,4}`" + ` are not
 decided.
 
-The method is read without running it: every return with its enclosing if/elif tests, every raise,
-and the end of the body. A return gives a reason when it returns a non-empty string literal, an
-f-string or ` + "`\"...\".format(...)`" + ` with text, or a module constant (or ClassVar) bound once to a
-non-empty literal; ` + "`None`" + `, a bare return, ` + "`\"\"`" + `, the end of the body, and
+The method is read without running it, from its syntax: every return with its enclosing if/elif
+tests, every raise and assert (an assert raises when its test fails), and the end of the body; a
+return inside a loop, a try statement or a match case is reached under a condition gymlint does
+not decide. A return gives a reason when it returns a non-empty string literal, an f-string,
+` + "`\"...\".format(...)`" + ` or ` + "`\"...\" % x`" + ` with text of its own, a ` + "`+`" + ` with such a string, or a constant bound once
+to a non-empty literal: a module-level name of the method's module or one it imports from another
+module of the repository (not shadowed by a local), or ` + "`self.NAME`" + ` for a class attribute annotated
+typing's ` + "`ClassVar`" + ` or ` + "`Final`" + `; ` + "`None`" + `, a bare return, ` + "`\"\"`" + `, the end of the body, and
 ` + "`super().multiple_workers_unsupported_reason()`" + ` reaching the framework's default give none; a
-super() call reaching a parent's override in the repository is read through; anything else (a call,
-a variable) is unknown, and a method with an unknown return on a path that the config leaves open
-is not reported. A condition is decided only when it is built from simple tests of the server's config,
-` + "`self.config.<field>`" + `: ` + "`== \"literal\"`" + ` (or a number, True, False), ` + "`!=`" + `, ` + "`in (\"a\", \"b\")`" + `, truthiness,
-` + "`is None`" + ` / ` + "`is not None`" + `, and ` + "`>`" + `, ` + "`>=`" + `, ` + "`<`" + `, ` + "`<=`" + ` against a number, combined with ` + "`not`" + `, ` + "`and`" + `, ` + "`or`" + `,
-if/elif/else and ` + "`A if C else B`" + `; and only when the YAML gives those fields literal values. A field the
-mapping does not set (its default lives in the config class), an interpolation, ` + "`???`" + `, a test of
-anything else (` + "`self.mode`" + `, a call), a loop or try around the return, and a string such as
-` + "`yes`" + ` or ` + "`off`" + ` that YAML 1.1 (OmegaConf) and YAML 1.2 read differently leave a test open. A finding
-needs every way through the method that the open tests still allow to refuse (or raise).
+super() call (also ` + "`super(Cls, self)`" + `) reaching a parent's override in the repository is read through;
+anything else (a call, a variable) is unknown, and a method with an unknown return on a path that
+the config leaves open is not reported. A condition is decided only when it is built from simple
+tests of the server's config, ` + "`self.config.<field>`" + `: ` + "`== \"literal\"`" + ` (or a number, True, False), ` + "`!=`" + `,
+` + "`in (\"a\", \"b\")`" + `, truthiness, ` + "`is None`" + ` / ` + "`is not None`" + `, and ` + "`>`" + `, ` + "`>=`" + `, ` + "`<`" + `, ` + "`<=`" + ` against a number (the
+field on either side), combined with ` + "`not`" + `, ` + "`and`" + `, ` + "`or`" + `, if/elif/else and ` + "`A if C else B`" + `; and only when
+the YAML gives those fields literal values. A field the mapping does not set (its default lives in
+the config class), an interpolation, ` + "`???`" + `, a test of anything else (` + "`self.mode`" + `, a call), a loop, try
+or match around the return, and a string such as ` + "`yes`" + ` or ` + "`off`" + ` that YAML 1.1 (OmegaConf) and YAML 1.2
+read differently leave a test open. A test that is written twice (in other quotes, spacing or
+parentheses) is one test, and ` + "`a != b`" + ` is the negation of ` + "`a == b`" + `. A finding needs every way through
+the method that the open tests still allow to refuse (or raise). The condition in the message is
+written from those tests, without their comments.
 
 Which configs are read: each server instance whose ` + "`entrypoint`" + ` names the module, and each
 override without an ` + "`entrypoint`" + ` (such as a benchmark's

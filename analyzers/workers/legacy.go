@@ -17,17 +17,21 @@ var LegacyWorkerRefusal = &diag.Rule{
 	Doc: `## What it does
 Reports each check that refuses several workers outside ` + "`multiple_workers_unsupported_reason()`" + `:
 
-- a class attribute ` + "`num_workers`" + ` annotated ` + "`Literal[1]`" + ` (also ` + "`typing.Literal[1]`" + `, ` + "`Optional[Literal[1]]`" + `,
-  ` + "`Literal[1] | None`" + `);
+- a class attribute ` + "`num_workers`" + ` whose annotation allows only 1: typing's ` + "`Literal[1]`" + `, through whatever
+  name it is imported by (` + "`typing.Literal[1]`" + `, ` + "`t.Literal[1]`" + `, typing_extensions'), alone or with ` + "`None`" + `
+  (` + "`Optional[Literal[1]]`" + `, ` + "`Literal[1] | None`" + `, ` + "`Union[Literal[1], None]`" + `, ` + "`Literal[1, None]`" + `); a class of
+  the repository named ` + "`Literal`" + ` is not typing's;
 - a pydantic validator that raises on the worker count: a method decorated
-  ` + "`@field_validator(...)`" + ` or ` + "`@validator(...)`" + ` that names ` + "`\"num_workers\"`" + ` and raises or asserts under
-  an ` + "`if`" + ` whose test mentions ` + "`num_workers`" + ` or the validated value (the method's value parameter;
-  only when ` + "`num_workers`" + ` is the one field it validates), or an assert that mentions them; or a method
-  decorated ` + "`@model_validator(...)`" + ` or ` + "`@root_validator(...)`" + ` that raises under an ` + "`if`" + ` whose test mentions
-  ` + "`num_workers`" + `, or asserts something that mentions it;
-- a ` + "`model_post_init`" + ` that raises under an ` + "`if`" + ` whose test mentions ` + "`num_workers`" + `, or asserts something
-  that mentions it.
+  ` + "`@field_validator(...)`" + ` or ` + "`@validator(...)`" + ` whose field names (its positional string arguments) include
+  ` + "`\"num_workers\"`" + `, that raises under an ` + "`if`" + `/` + "`elif`" + ` whose test reads ` + "`num_workers`" + ` or the validated value
+  (the method's value parameter; only when ` + "`num_workers`" + ` is the one field it validates), or asserts a test
+  that reads them; or a method decorated ` + "`@model_validator(...)`" + ` or ` + "`@root_validator(...)`" + ` that raises under
+  a test that reads ` + "`num_workers`" + `, or asserts one;
+- a ` + "`model_post_init`" + ` that raises under a test that reads ` + "`num_workers`" + `, or asserts one.
 
+A test *reads* ` + "`num_workers`" + ` when it has a name or attribute of that name (` + "`self.config.num_workers`" + `) or the
+string key (` + "`values.get(\"num_workers\")`" + `, ` + "`values[\"num_workers\"]`" + `); other names that contain it
+(` + "`max_num_workers`" + `) and messages do not count. Raises in nested functions and lambdas are not the method's.
 Each validator and each ` + "`model_post_init`" + ` is reported once, at its first such raise. The classes checked
 are those of each server entrypoint: every class the entrypoint module defines, the server class's
 ancestors defined in the repository, and the class its ` + "`config:`" + ` annotation names (on the server

@@ -25,31 +25,38 @@ one request route writes and another reads, with the key a field of the request 
 It reports only what it can show from the code, and names both places. A server *accepts several
 workers* when its entrypoint has a module-level ` + "`app`" + ` (as in rule GL101) and its
 ` + "`multiple_workers_unsupported_reason()`" + ` is the framework's default or an override that always returns
-` + "`None`" + `; a server whose ancestry gymlint cannot fully resolve is skipped. Then, over the methods of the
-server class and its ancestors defined in the repository (the definition that wins in the method
-resolution order, and the ones it reaches through ` + "`super()`" + `):
+` + "`None`" + `; a server whose ancestry gymlint cannot fully resolve is skipped. Then, over the server's code
+(the methods that win in its method resolution order, what they reach and the functions nested in
+them):
 
-- **Routes** are the methods the framework serves by name (` + "`seed_session`" + `, ` + "`verify`" + `, ` + "`aggregate_metrics`" + `,
-  ` + "`run`" + `, ` + "`responses`" + `, ` + "`chat_completions`" + `, ` + "`messages`" + `) and every method a route registration names:
-  ` + "`app.post(\"/step\")(self.step)`" + `, ` + "`app.add_api_route(\"/step\", self.step)`" + `, also wrapped
-  (` + "`app.post(\"/verify\")(judge_failsafe(self.verify))`" + `). A method serves every route that reaches it
-  through ` + "`self.m(...)`" + ` calls, ` + "`self.m`" + ` passed as a value, and ` + "`super()`" + ` calls. A method no route reaches is its
-  own route, unless it is ` + "`__init__`" + `, ` + "`model_post_init`" + `, ` + "`setup_webserver`" + ` or only reached from them
-  (start-up code runs in every worker).
-- A **write** is ` + "`self.X[k] = v`" + ` or ` + "`self.X[k] += v`" + `; a **read** is ` + "`self.X[k]`" + `, ` + "`self.X.get(k)`" + `, ` + "`self.X.pop(k)`" + `,
-  ` + "`self.X.setdefault(k, ...)`" + `, ` + "`del self.X[k]`" + ` or ` + "`self.X[k] += v`" + `. A read in a method that also assigns
-  ` + "`self.X[...] = ...`" + ` is a get-or-create (a cache), not a lookup of another request's state, and does not
-  count.
-- A key is **from the body** when it is ` + "`body.<field>`" + ` (any depth, also inside ` + "`str(...)`" + ` or ` + "`int(...)`" + `) and
-  ` + "`body`" + ` is a parameter of the method; a **local** key is a plain name. A key that mentions ` + "`session`" + `
-  anywhere (the session cookie's id ` + "`request.session[SESSION_ID_KEY]`" + `, a local ` + "`session_id`" + `,
-  ` + "`body.resources_session_id`" + `) or is the name ` + "`sid`" + ` comes **from the session**, and a dictionary with any
-  such key is never reported.
+- **Routes** are the methods the framework serves by name (` + "`seed_session`" + `, ` + "`verify`" + `,
+  ` + "`close_resources_session`" + `, ` + "`aggregate_metrics`" + `, ` + "`run`" + `, ` + "`responses`" + `, ` + "`chat_completions`" + `, ` + "`messages`" + `) and every
+  handler a route registration names: ` + "`app.post(\"/step\")(self.step)`" + `, ` + "`app.add_api_route(\"/step\", self.step)`" + `,
+  also wrapped (` + "`app.post(\"/verify\")(judge_failsafe(self.verify))`" + `), built by a factory method, or a nested
+  def decorated ` + "`@app.post(\"/step\")`" + ` (a closure is a route of its own). A function serves every route
+  that reaches it: through ` + "`self.m(...)`" + ` calls, ` + "`super()`" + ` calls, calls of nested and module functions, and
+  ` + "`self.m`" + ` passed as a value. A closure no route reaches serves the routes of the function that
+  defines it. Any other method no route reaches is its own route, unless only start-up code reaches
+  it (` + "`__init__`" + `, ` + "`model_post_init`" + `, ` + "`setup_webserver`" + `): start-up runs in every worker.
+- A **write** is ` + "`self.X[k] = v`" + `, ` + "`self.X[k] += v`" + ` or ` + "`self.X.__setitem__(k, v)`" + ` in a method or a function nested
+  in one (also through a local alias, ` + "`envs = self.envs`" + `); a **read** is ` + "`self.X[k]`" + `, ` + "`self.X.get(k)`" + `,
+  ` + "`self.X.pop(k)`" + `, ` + "`self.X.setdefault(k, ...)`" + `, ` + "`del self.X[k]`" + ` or ` + "`self.X[k] += v`" + ` (a test ` + "`k in self.X`" + ` is not). A read in
+  a function that also assigns ` + "`self.X[...] = ...`" + ` is a get-or-create (a cache), not a lookup of another
+  request's state, and does not count. Module-level dictionaries are not read.
+- A key is traced through the locals and parameters it comes from (a parameter takes what every call
+  of the function in the server passes it). It is **the session's** when it is the session cookie's
+  ` + "`request.session[SESSION_ID_KEY]`" + ` or ` + "`body.resources_session_id`" + `, or derives from them (` + "`str(...)`" + `, an
+  f-string, a local or parameter holding one); a dictionary with any such key is never reported. It
+  is **from the body** when it is a field of a request body (` + "`body.env_id`" + `, ` + "`body.response.env_id`" + `,
+  ` + "`body.get(\"env_id\")`" + `, also inside ` + "`str(...)`" + ` or ` + "`int(...)`" + `) where ` + "`body`" + ` is a parameter of the function; it is
+  **minted** when the code makes a fresh id (` + "`uuid4()`" + `, ` + "`uuid.uuid4().hex`" + `, ` + "`secrets.token_hex()`" + `), which a seed
+  hands back for the client to send in later bodies; and an **untied local** when it is a local or a
+  parameter that traces to none of these.
 
-A dictionary is reported when a write in one method and a read in another, served by different
-routes, have from-the-body or local keys and at least one of the two keys is from the body. A
-local key alone proves nothing (gymlint does not follow local variables), so it never suffices.
-The finding is at the write; the read and the module-level ` + "`app`" + ` are related positions.
+A dictionary is reported when a write in one function and a read in another, served by different
+routes, both have keys from the body, minted or untied locals, and at least one of the two keys is
+from the body. The finding is at the write; the reads (up to three) and the module-level ` + "`app`" + ` are
+related positions.
 
 ## Why it matters
 With several workers, session routing sends each request of a session to the worker that holds it,

@@ -669,3 +669,46 @@ func TestOfIsShared(t *testing.T) {
 		t.Errorf("Of: %p %p %v", a, b, a.Kind)
 	}
 }
+
+func TestCanon(t *testing.T) {
+	p := pyscan.NewParser(pyscan.Options{})
+	defer p.Close()
+	expr := func(src string) pyscan.Expr {
+		m := p.Parse("m.py", []byte("(\n"+src+"\n)\n"))
+		if m.SyntaxError != nil || len(m.Body) != 1 {
+			t.Fatalf("%q: %v", src, m.SyntaxError)
+		}
+		return m.Body[0].(*pyscan.ExprStmt).Value
+	}
+	for _, same := range [][2]string{
+		{`self.mode == "http"`, `self.mode  ==  'http'`},
+		{`(a and b) or not c`, "a and b  # one\nor (not c)"},
+		{`f(x, *y, k=1, **z)[0].a`, `f( x , *y , k = 1 , **z ) [ 0 ] . a`},
+		{`x if y else -1`, `(x) if (y) else (-1)`},
+		{`0x10 > 1_0`, `16 > 10`},
+		{`{1: [2, (3,)]}`, `{1:[2,(3,)]}`},
+		{`f"a{b}c"`, `f'a{ b }c'`},
+	} {
+		if a, b := canon(expr(same[0])), canon(expr(same[1])); a != b {
+			t.Errorf("%q and %q differ: %s, %s", same[0], same[1], a, b)
+		}
+	}
+	for _, other := range [][2]string{
+		{`a == b`, `b == a`},
+		{`a.b`, `a["b"]`},
+		{`"1"`, `1`},
+		{`b"x"`, `"x"`},
+		{`(a, b)`, `[a, b]`},
+		{`f(k=1)`, `f(1)`},
+		{`a < b < c`, `(a < b) < c`},
+	} {
+		if a, b := canon(expr(other[0])), canon(expr(other[1])); a == b {
+			t.Errorf("%q and %q are one: %s", other[0], other[1], a)
+		}
+	}
+	// What the model does not keep the structure of is told apart by
+	// position, even when it reads the same.
+	if two := expr(`lambda: 1, lambda: 1`).(*pyscan.Tuple); canon(two.Elts[0]) == canon(two.Elts[1]) {
+		t.Errorf("two lambdas are one: %s", canon(two.Elts[0]))
+	}
+}

@@ -32,6 +32,20 @@ func writeCanon(b *strings.Builder, e pyscan.Expr, depth int) {
 		writePosition(b, e)
 		return
 	}
+	// group writes "(" + the parts + ")": strings as they are,
+	// expressions in canonical form.
+	group := func(parts ...any) {
+		b.WriteByte('(')
+		for _, p := range parts {
+			switch p := p.(type) {
+			case string:
+				b.WriteString(p)
+			case pyscan.Expr:
+				writeCanon(b, p, depth+1)
+			}
+		}
+		b.WriteByte(')')
+	}
 	list := func(open, close string, es []pyscan.Expr) {
 		b.WriteString(open)
 		for i, x := range es {
@@ -114,50 +128,30 @@ func writeCanon(b *strings.Builder, e pyscan.Expr, depth int) {
 		}
 		b.WriteByte(')')
 	case *pyscan.Compare:
-		b.WriteByte('(')
-		writeCanon(b, e.Left, depth+1)
+		parts := []any{e.Left}
 		for i, op := range e.Ops {
-			b.WriteString(" " + op.String() + " ")
-			writeCanon(b, e.Comparators[i], depth+1)
+			parts = append(parts, " "+op.String()+" ", e.Comparators[i])
 		}
-		b.WriteByte(')')
+		group(parts...)
 	case *pyscan.BoolOp:
-		b.WriteByte('(')
+		var parts []any
 		for i, x := range e.Values {
 			if i > 0 {
-				b.WriteString(" " + e.Op.String() + " ")
+				parts = append(parts, " "+e.Op.String()+" ")
 			}
-			writeCanon(b, x, depth+1)
+			parts = append(parts, x)
 		}
-		b.WriteByte(')')
+		group(parts...)
 	case *pyscan.UnaryOp:
-		b.WriteString([...]string{pyscan.Not: "(not ", pyscan.USub: "(-", pyscan.UAdd: "(+", pyscan.Invert: "(~"}[e.Op])
-		writeCanon(b, e.Operand, depth+1)
-		b.WriteByte(')')
+		group([...]string{pyscan.Not: "not ", pyscan.USub: "-", pyscan.UAdd: "+", pyscan.Invert: "~"}[e.Op], e.Operand)
 	case *pyscan.BinOp:
-		b.WriteByte('(')
-		writeCanon(b, e.Left, depth+1)
-		b.WriteString(" " + e.Op.String() + " ")
-		writeCanon(b, e.Right, depth+1)
-		b.WriteByte(')')
+		group(e.Left, " "+e.Op.String()+" ", e.Right)
 	case *pyscan.IfExp:
-		b.WriteByte('(')
-		writeCanon(b, e.Body, depth+1)
-		b.WriteString(" if ")
-		writeCanon(b, e.Test, depth+1)
-		b.WriteString(" else ")
-		writeCanon(b, e.OrElse, depth+1)
-		b.WriteByte(')')
+		group(e.Body, " if ", e.Test, " else ", e.OrElse)
 	case *pyscan.NamedExpr:
-		b.WriteByte('(')
-		writeCanon(b, e.Target, depth+1)
-		b.WriteString(" := ")
-		writeCanon(b, e.Value, depth+1)
-		b.WriteByte(')')
+		group(e.Target, " := ", e.Value)
 	case *pyscan.Await:
-		b.WriteString("(await ")
-		writeCanon(b, e.Value, depth+1)
-		b.WriteByte(')')
+		group("await ", e.Value)
 	case *pyscan.Tuple:
 		list("(", ",)", e.Elts)
 	case *pyscan.List:
