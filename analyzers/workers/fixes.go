@@ -127,13 +127,11 @@ func overrideEdits(v *gym.View, cls gym.ClassRef) ([]diag.TextEdit, bool) {
 	var edits []diag.TextEdit
 	bodyIndent, ok := indentBefore(m, c.BodySpan.Start)
 	if !ok {
-		// `class S(Base): pass`: move the body to its own line.
+		// `class S(Base): pass`: move the body to its own line, and drop
+		// the blanks between the colon and it.
 		ls := m.LineStart(c.BodySpan.Start)
-		head := strings.TrimRight(m.SpanText(pyscan.Span{Start: ls, End: c.BodySpan.Start}), " \t")
-		if !strings.HasSuffix(head, ":") {
-			return nil, false
-		}
-		gap := ls + int32(len(head))
+		head := m.SpanText(pyscan.Span{Start: ls, End: c.BodySpan.Start})
+		gap := ls + int32(len(strings.TrimRight(head, " \t")))
 		bodyIndent = classIndent + indentUnit(classIndent)
 		edits = append(edits, diag.TextEdit{Path: m.Path, Start: gym.Pos(m, gap), End: gym.Pos(m, c.BodySpan.Start),
 			NewText: newlineAt(m, c.BodySpan.End) + bodyIndent})
@@ -150,18 +148,10 @@ func overrideEdits(v *gym.View, cls gym.ClassRef) ([]diag.TextEdit, bool) {
 	return edits, true
 }
 
-// indentBefore returns the white space between the start of off's line (or
-// a byte order mark that starts the file) and off, or false when anything
-// else precedes off on its line.
+// indentBefore returns the white space between the start of off's line
+// and off, or false when anything else precedes off on its line.
 func indentBefore(m *pyscan.Module, off int32) (string, bool) {
-	start := m.LineStart(off)
-	if start == 0 && off >= 3 && m.SpanText(pyscan.Span{Start: 0, End: 3}) == "\ufeff" {
-		if ws := m.SpanText(pyscan.Span{Start: 3, End: off}); strings.Trim(ws, " \t") == "" {
-			return ws, true
-		}
-		return "", false
-	}
-	if ind := m.Indent(off); start+int32(len(ind)) == off {
+	if ind := m.Indent(off); m.LineStart(off)+int32(len(ind)) == off {
 		return ind, true
 	}
 	return "", false
@@ -181,36 +171,36 @@ func indentUnit(indent string) string {
 // last line has no line ending, it returns the end of the file and the
 // line ending to write first (prefix).
 func lineAfter(m *pyscan.Module, off int32) (at diag.Pos, prefix, nl string) {
-	end := m.LineEndsAfter(off)
-	if !endsLine(m, end) {
+	at = gym.Pos(m, m.LineEndsAfter(off))
+	if nl = lineEnding(m, off); nl == "" {
 		nl = fileNewline(m)
-		return gym.Pos(m, end), nl, nl
+		return at, nl, nl
 	}
-	return gym.Pos(m, end), "", newlineAt(m, off)
+	return at, "", nl
 }
 
-// endsLine reports whether the text before offset end is a "\n".
-func endsLine(m *pyscan.Module, end int32) bool {
-	return end > 0 && m.SpanText(pyscan.Span{Start: end - 1, End: end}) == "\n"
-}
-
-// newlineAt returns the line ending of off's line ("\r\n" or "\n"); the
-// file's for a last line without one.
-func newlineAt(m *pyscan.Module, off int32) string {
+// lineEnding is the line ending of off's line as the file writes it,
+// "\r\n" or "\n", for the fix texts to write the same; "" for a last line
+// without one.
+func lineEnding(m *pyscan.Module, off int32) string {
 	end := m.LineEndsAfter(off)
-	switch {
-	case !endsLine(m, end):
-		return fileNewline(m)
-	case end >= 2 && m.SpanText(pyscan.Span{Start: end - 2, End: end}) == "\r\n":
-		return "\r\n"
+	tail := m.SpanText(pyscan.Span{Start: max(end-2, m.LineStart(off)), End: end})
+	return tail[len(strings.TrimRight(tail, "\r\n")):]
+}
+
+// newlineAt returns the line ending of off's line; the file's for a last
+// line without one.
+func newlineAt(m *pyscan.Module, off int32) string {
+	if nl := lineEnding(m, off); nl != "" {
+		return nl
 	}
-	return "\n"
+	return fileNewline(m)
 }
 
 // newlineBefore returns the line ending of the line before the line that
 // starts at off; the file's for the first line.
 func newlineBefore(m *pyscan.Module, off int32) string {
-	if off >= 1 && endsLine(m, off) {
+	if off > 0 {
 		return newlineAt(m, off-1)
 	}
 	return fileNewline(m)
@@ -219,9 +209,8 @@ func newlineBefore(m *pyscan.Module, off int32) string {
 // fileNewline is the line ending of the file's first line, "\n" when it
 // has one line.
 func fileNewline(m *pyscan.Module) string {
-	end := m.LineEndsAfter(0)
-	if endsLine(m, end) && end >= 2 && m.SpanText(pyscan.Span{Start: end - 2, End: end}) == "\r\n" {
-		return "\r\n"
+	if nl := lineEnding(m, 0); nl != "" {
+		return nl
 	}
 	return "\n"
 }
