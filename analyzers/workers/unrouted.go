@@ -130,11 +130,9 @@ func runUnrouted(v *gym.View) []diag.Diagnostic {
 		appRel := gym.Related(e.Module, app.Span, "module-level app of "+e.Module.Path+": uvicorn may serve it with several workers")
 		for _, s := range e.Servers {
 			// Only a server that accepts several workers: any refusal, or
-			// an answer gymlint cannot read, keeps the rule silent.
+			// an answer gymlint cannot read (an ancestry it cannot
+			// resolve), keeps the rule silent.
 			if r := refusal.Of(v, s.Class); r.Uncertain || r.Kind != refusal.Never {
-				continue
-			}
-			if _, ok := v.MRO(s.Class); !ok {
 				continue
 			}
 			for _, f := range unroutedServer(v, s.Class) {
