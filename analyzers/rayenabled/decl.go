@@ -69,6 +69,7 @@ type decl struct {
 	e     *gym.Entrypoint
 	s     gym.Server
 	found search
+	sets  []runtimeSet // of the entrypoint
 }
 
 func (d *decl) m() *pyscan.Module { return d.e.Module }
@@ -395,7 +396,7 @@ func (d *decl) unreadableSites() []diag.Diagnostic {
 			"ray_enabled is declared on %s, which is not a server class of %s; the server supervisor reads it only in the body of the server class: declare %s in the body of %s%s",
 			c.Name, d.entryPath(), fix, d.name(), d.needNote()))
 	}
-	for _, s := range runtimeSets(facts.Of(d.v), m) {
+	for _, s := range d.sets {
 		if !mine(s.owner) {
 			continue
 		}
@@ -429,67 +430,65 @@ type runtimeSet struct {
 	owner   *pyscan.Class // the class of the module X is, when known
 }
 
-// runtimeSets returns the runtime sets of ray_enabled in a module, in
-// source order.
-func runtimeSets(f *facts.Facts, m *pyscan.Module) []runtimeSet {
+// setFinder collects the runtime sets of ray_enabled of a module, in
+// source order, from the nodes of a walk of it (the walk of the
+// entrypoint that looks for Ray use: see scanner.module).
+type setFinder struct {
+	f       *facts.Facts
+	m       *pyscan.Module
+	sc      *scopes
+	classes map[string]*pyscan.Class
+	out     []runtimeSet
+}
+
+func newSetFinder(f *facts.Facts, m *pyscan.Module, sc *scopes) *setFinder {
 	classes := map[string]*pyscan.Class{}
 	for _, c := range m.Classes {
 		classes[c.Name] = c
 	}
-	// owner is the class an assignment to recv.ray_enabled in fn sets;
-	// nil when unknown.
-	owner := func(recv pyscan.Expr, fn *facts.Func) *pyscan.Class {
-		if fn != nil && fn.Recv != "" && isReceiver(recv, fn.Recv) {
-			return fn.Owner().Class
-		}
-		if n, ok := recv.(*pyscan.Name); ok && (fn == nil || !f.IsLocal(fn, n.Id)) {
-			return classes[n.Id]
-		}
-		return nil
+	return &setFinder{f: f, m: m, sc: sc, classes: classes}
+}
+
+// owner is the class an assignment to recv.ray_enabled in fn sets; nil
+// when unknown.
+func (s *setFinder) owner(recv pyscan.Expr, fn *facts.Func) *pyscan.Class {
+	if fn != nil && fn.Recv != "" && isReceiver(recv, fn.Recv) {
+		return fn.Owner().Class
 	}
-	var out []runtimeSet
-	var walk func(body []pyscan.Stmt, fn *facts.Func, cls *pyscan.Class)
-	walk = func(body []pyscan.Stmt, fn *facts.Func, cls *pyscan.Class) {
-		pyscan.InspectBody(body, func(n pyscan.Node, _ []pyscan.Node) bool {
-			switch n := n.(type) {
-			case *pyscan.Function:
-				var inner *facts.Func
-				switch {
-				case cls != nil:
-					inner = f.Method(m, cls, n)
-				case fn != nil:
-					inner = f.Nested(fn, n)
-				default:
-					inner = f.Function(m, n)
-				}
-				walk(n.Body, inner, nil)
-				return false
-			case *pyscan.Class:
-				walk(n.Body, fn, n)
-				return false
-			case *pyscan.Assign:
-				if fn == nil || isFalse(n.Value) {
-					return true
-				}
-				for _, t := range n.Targets {
-					if a, ok := t.(*pyscan.Attribute); ok && a.Attr == Attr {
-						out = append(out, runtimeSet{span: n.Span, fn: fn, recv: a.Value, owner: owner(a.Value, fn)})
-					}
-				}
-			case *pyscan.AnnAssign:
-				if a, ok := n.Target.(*pyscan.Attribute); ok && a.Attr == Attr && fn != nil && n.Value != nil && !isFalse(n.Value) {
-					out = append(out, runtimeSet{span: n.Span, fn: fn, recv: a.Value, owner: owner(a.Value, fn)})
-				}
-			case *pyscan.Call:
-				if recv, ok := setattrRay(f, m, n, fn); ok {
-					out = append(out, runtimeSet{span: n.Span, fn: fn, setattr: true, recv: recv, owner: owner(recv, fn)})
-				}
-			}
-			return true
-		})
+	if n, ok := recv.(*pyscan.Name); ok && (fn == nil || !s.f.IsLocal(fn, n.Id)) {
+		return s.classes[n.Id]
 	}
-	walk(m.Body, nil, nil)
-	return out
+	return nil
+}
+
+func (s *setFinder) visit(n pyscan.Node, stack []pyscan.Node) {
+	switch n := n.(type) {
+	case *pyscan.Assign:
+		for _, t := range n.Targets {
+			s.store(n.Span, t, n.Value, stack)
+		}
+	case *pyscan.AnnAssign:
+		s.store(n.Span, n.Target, n.Value, stack)
+	case *pyscan.Call:
+		if !namesSetattr(n.Func) {
+			return
+		}
+		fn := s.sc.enclosing(stack)
+		if recv, ok := setattrRay(s.f, s.m, n, fn); ok {
+			s.out = append(s.out, runtimeSet{span: n.Span, fn: fn, setattr: true, recv: recv, owner: s.owner(recv, fn)})
+		}
+	}
+}
+
+// store records `X.ray_enabled = value` in a function.
+func (s *setFinder) store(span pyscan.Span, t, value pyscan.Expr, stack []pyscan.Node) {
+	a, ok := t.(*pyscan.Attribute)
+	if !ok || a.Attr != Attr || value == nil || isFalse(value) {
+		return
+	}
+	if fn := s.sc.enclosing(stack); fn != nil {
+		s.out = append(s.out, runtimeSet{span: span, fn: fn, recv: a.Value, owner: s.owner(a.Value, fn)})
+	}
 }
 
 // isReceiver reports whether e is a method's receiver or its class:
@@ -512,14 +511,26 @@ func isReceiver(e pyscan.Expr, recv string) bool {
 	return false
 }
 
+// namesSetattr reports whether a callee is written `setattr` or
+// `builtins.setattr` (what it denotes is for the resolver).
+func namesSetattr(e pyscan.Expr) bool {
+	switch e := e.(type) {
+	case *pyscan.Name:
+		return e.Id == "setattr"
+	case *pyscan.Attribute:
+		b, ok := e.Value.(*pyscan.Name)
+		return ok && b.Id == "builtins" && e.Attr == "setattr"
+	}
+	return false
+}
+
 // setattrRay recognises setattr(recv, "ray_enabled", value), the builtin,
 // with a value other than the literal False, and returns recv.
 func setattrRay(f *facts.Facts, m *pyscan.Module, c *pyscan.Call, fn *facts.Func) (pyscan.Expr, bool) {
-	d := pyscan.Dotted(c.Func)
-	if d != "setattr" && d != "builtins.setattr" {
+	if !namesSetattr(c.Func) {
 		return nil, false
 	}
-	if root, _, _ := strings.Cut(d, "."); fn != nil && f.IsLocal(fn, root) {
+	if root := chainRoot(c.Func); fn != nil && f.IsLocal(fn, root.Id) {
 		return nil, false
 	}
 	if f.View().QualifiedName(m, c.Func) != "builtins.setattr" {

@@ -182,7 +182,7 @@ func analyseServer(v *gym.View, sc *scanner, e *gym.Entrypoint, s gym.Server) *s
 	if m.SyntaxError != nil || e.Exemption != nil {
 		return r
 	}
-	d := &decl{v: v, e: e, s: s, found: found}
+	d := &decl{v: v, e: e, s: s, found: found, sets: sc.module(m, true).sets}
 	r.diags = d.check(own)
 	return r
 }

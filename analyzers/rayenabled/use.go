@@ -31,8 +31,9 @@ type scanner struct {
 	graph *gym.ImportGraph
 
 	mu    sync.Mutex
-	cache map[useKey]*use // first use (nil: none), by module and script flag
-	done  map[useKey]bool
+	cache map[useKey]*moduleResult
+
+	modules sync.Map // absolute module name → in the repository (see inRepo)
 }
 
 type useKey struct {
@@ -42,7 +43,7 @@ type useKey struct {
 
 func newScanner(v *gym.View) *scanner {
 	return &scanner{v: v, facts: facts.Of(v), graph: v.NewImportGraph(),
-		cache: map[useKey]*use{}, done: map[useKey]bool{}}
+		cache: map[useKey]*moduleResult{}}
 }
 
 // search is the outcome of the search for Ray use of one server.
@@ -172,22 +173,41 @@ func (s search) related() *diag.Related {
 // parameter) is not Ray, and a docstring or comment never is: the search
 // reads the syntax model, not the text.
 func (s *scanner) firstUse(m *pyscan.Module, script bool) *use {
-	key := useKey{m.Path, script}
-	s.mu.Lock()
-	if s.done[key] {
-		u := s.cache[key]
-		s.mu.Unlock()
-		return u
-	}
-	s.mu.Unlock()
-	u := s.compute(m, script)
-	s.mu.Lock()
-	s.done[key], s.cache[key] = true, u
-	s.mu.Unlock()
-	return u
+	return s.module(m, script).use
 }
 
-func (s *scanner) compute(m *pyscan.Module, script bool) *use {
+// moduleResult is what one walk of a module finds.
+type moduleResult struct {
+	use *use
+	// sets are the runtime sets of ray_enabled (see runtimeSet), for the
+	// module run as the script: the entrypoint, where the rules look for
+	// them. The walk that looks for them sees every node, so it also
+	// gives the first use.
+	sets []runtimeSet
+}
+
+// module returns the walk's result for m, computing it once per view and
+// script flag.
+func (s *scanner) module(m *pyscan.Module, script bool) *moduleResult {
+	key := useKey{m.Path, script}
+	s.mu.Lock()
+	r := s.cache[key]
+	s.mu.Unlock()
+	if r != nil {
+		return r
+	}
+	r = s.compute(m, script)
+	s.mu.Lock()
+	if old := s.cache[key]; old != nil {
+		r = old
+	} else {
+		s.cache[key] = r
+	}
+	s.mu.Unlock()
+	return r
+}
+
+func (s *scanner) compute(m *pyscan.Module, script bool) *moduleResult {
 	var best *use
 	// Nodes that start at or after limit cannot come first.
 	limit := int32(m.Size + 1)
@@ -200,23 +220,26 @@ func (s *scanner) compute(m *pyscan.Module, script bool) *use {
 			break
 		}
 	}
-	w := &moduleWalk{s: s, m: m, limit: limit, roots: rootCandidates(s.v, m), funcs: map[*pyscan.Function]*facts.Func{}}
+	w := &moduleWalk{s: s, m: m, limit: limit, roots: s.rootCandidates(m),
+		rootSyms: map[string]gym.Symbol{}, scopes: newScopes(s.facts, m)}
+	if script {
+		w.sets = newSetFinder(s.facts, m, w.scopes)
+	}
 	if !script && len(m.MainGuards) > 0 {
 		w.guards = map[*pyscan.If]bool{}
 		for _, g := range m.MainGuards {
 			w.guards[g.If] = true
 		}
 	}
-	for _, st := range m.Body {
-		if w.limit <= nodeStart(st) {
-			break
-		}
-		pyscan.Inspect(st, w.visit)
-	}
+	pyscan.InspectBody(m.Body, w.visit)
+	r := &moduleResult{use: best}
 	if w.best != nil {
-		return w.best
+		r.use = w.best
 	}
-	return best
+	if w.sets != nil {
+		r.sets = w.sets.out
+	}
+	return r
 }
 
 // importUse says whether an import statement's name is Ray use.
@@ -317,45 +340,70 @@ func (s *scanner) rayName(sym gym.Symbol) string {
 }
 
 // rootCandidates returns the names whose module-scope binding in m may
-// make a name or attribute chain resolve to Ray: names imported from ray,
-// from the repository or from the framework, and `Alias = name`
-// assignments; with a star import, every name the module does not bind.
-// Names bound to a def, a class or a computed value, and names imported
-// from another library, never do: the resolver need not be asked.
-func rootCandidates(v *gym.View, m *pyscan.Module) func(string) bool {
-	cands := map[string]bool{}
-	bound := map[string]bool{}
+// make a name or attribute chain resolve to Ray where no import statement
+// of m says so: names imported from ray (an import that comes after the
+// use), names imported from a framework module outside the repository
+// (`su.ray.get` after `import nemo_gym.server_utils as su`; see rayName),
+// `Alias = name` assignments and, with a star import, every name the
+// module does not bind. Names bound to a def, a class or a computed value
+// never lead to Ray. Nor are names imported from another library or from
+// a module of the repository resolved: a repository module that m imports
+// at module scope is searched itself (it is in the import closure), and
+// its own import of ray is a use; the framework's modules are not searched
+// (the framework uses Ray for every server). So the resolver is asked
+// about few names, and never needs a file lookup of its own.
+func (s *scanner) rootCandidates(m *pyscan.Module) func(string) bool {
+	var cands, bound map[string]bool
+	add := func(name string) {
+		if cands == nil {
+			cands = map[string]bool{}
+		}
+		cands[name] = true
+	}
 	star := false
 	for _, imp := range m.Imports {
-		if imp.ModuleScope && imp.Name == "*" {
+		switch {
+		case !imp.ModuleScope:
+		case imp.Name == "*":
 			star = true
+		case isRayModule(imp.Module, imp.Level):
+			add(imp.Bound)
+		case imp.Level == 0 && s.v.IsFrameworkModule(imp.Module) && !s.inRepo(imp.Module):
+			add(imp.Bound)
 		}
 	}
+	if star {
+		bound = make(map[string]bool, len(m.Bindings))
+	}
 	for _, b := range m.Bindings {
-		bound[b.Name] = true
-		switch b.Kind {
-		case pyscan.BindAssign, pyscan.BindAnnAssign:
-			if pyscan.Dotted(b.Value) != "" {
-				cands[b.Name] = true
-			}
-		case pyscan.BindImport:
-			if cands[b.Name] {
-				continue
-			}
-			for _, imp := range m.Imports {
-				if imp.Span != b.Span || imp.Bound != b.Name {
-					continue
-				}
-				abs, _ := gym.AbsoluteModule(m, imp.Level, imp.Module)
-				if isRayModule(imp.Module, imp.Level) || imp.Level > 0 || v.IsFrameworkModule(abs) ||
-					v.ModuleFile(m.Path, imp.Level, imp.Module) != "" ||
-					imp.IsFrom() && v.ModuleFile(m.Path, imp.Level, imp.Module+"."+imp.Name) != "" {
-					cands[b.Name] = true
-				}
-			}
+		if star {
+			bound[b.Name] = true
+		}
+		if (b.Kind == pyscan.BindAssign || b.Kind == pyscan.BindAnnAssign) && isChain(b.Value) {
+			add(b.Name)
 		}
 	}
 	return func(name string) bool { return cands[name] || star && !bound[name] }
+}
+
+// isChain reports whether e is a name or an attribute chain of names.
+func isChain(e pyscan.Expr) bool {
+	_, ok := e.(*pyscan.Name)
+	if a, isAttr := e.(*pyscan.Attribute); isAttr {
+		ok = chainRoot(a) != nil
+	}
+	return ok
+}
+
+// inRepo reports whether an absolute module name is a module of the
+// repository, remembering each answer.
+func (s *scanner) inRepo(abs string) bool {
+	if in, ok := s.modules.Load(abs); ok {
+		return in.(bool)
+	}
+	in := s.v.ModuleFile("", 0, abs) != ""
+	s.modules.Store(abs, in)
+	return in
 }
 
 // nodeStart is where a node's source starts: for a decorated def or
@@ -383,10 +431,14 @@ type moduleWalk struct {
 	limit int32
 	best  *use
 	roots func(string) bool
-	funcs map[*pyscan.Function]*facts.Func
+	// rootSyms memoises what candidate roots resolve to at module scope.
+	rootSyms map[string]gym.Symbol
+	*scopes
 	// guards are the module's __main__ guards whose body does not run
 	// (in a module other than the script).
 	guards map[*pyscan.If]bool
+	// sets collects the runtime sets of ray_enabled of the script.
+	sets *setFinder
 }
 
 func (w *moduleWalk) found(u *use) {
@@ -396,8 +448,10 @@ func (w *moduleWalk) found(u *use) {
 }
 
 func (w *moduleWalk) visit(n pyscan.Node, stack []pyscan.Node) bool {
-	if nodeStart(n) >= w.limit {
-		return false
+	if w.sets != nil {
+		w.sets.visit(n, stack)
+	} else if w.limit <= int32(w.m.Size) && nodeStart(n) >= w.limit {
+		return false // nothing here can come first
 	}
 	switch n := n.(type) {
 	case *pyscan.If:
@@ -409,57 +463,58 @@ func (w *moduleWalk) visit(n pyscan.Node, stack []pyscan.Node) bool {
 			pyscan.InspectBody(n.Else, w.visit)
 			return false
 		}
-	case *pyscan.Function:
-		w.funcOf(n, stack)
 	case *pyscan.Call:
 		w.found(w.remoteCall(n, stack))
 	case *pyscan.Name, *pyscan.Attribute:
-		d := pyscan.Dotted(n.(pyscan.Expr))
-		if d == "" {
+		root := chainRoot(n.(pyscan.Expr))
+		if root == nil {
 			return true // an attribute of a call or a subscript
 		}
-		w.found(w.rayReference(n.(pyscan.Expr), d, stack))
+		if w.roots(root.Id) {
+			w.found(w.rayReference(n.(pyscan.Expr), pyscan.Dotted(n.(pyscan.Expr)), stack))
+		}
 		return false
 	}
 	return true
 }
 
-// funcOf returns the facts of a function the walk meets (stack ends with
-// it), with its enclosing function or class.
-func (w *moduleWalk) funcOf(fn *pyscan.Function, stack []pyscan.Node) *facts.Func {
-	if f := w.funcs[fn]; f != nil {
-		return f
-	}
-	f := w.s.facts.Function(w.m, fn)
-	for i := len(stack) - 2; i >= 0; i-- {
-		if _, body := stack[i+1].(pyscan.Stmt); !body {
-			continue
-		}
-		if outer, ok := stack[i].(*pyscan.Function); ok {
-			if of := w.funcs[outer]; of != nil {
-				f = w.s.facts.Nested(of, fn)
-			}
-			break
-		}
-		if c, ok := stack[i].(*pyscan.Class); ok {
-			f = w.s.facts.Method(w.m, c, fn)
-			break
+// chainRoot returns the first name of a name or attribute chain of names,
+// or nil for anything else.
+func chainRoot(e pyscan.Expr) *pyscan.Name {
+	for {
+		switch x := e.(type) {
+		case *pyscan.Name:
+			return x
+		case *pyscan.Attribute:
+			e = x.Value
+		default:
+			return nil
 		}
 	}
-	w.funcs[fn] = f
-	return f
 }
 
-// enclosing returns the function whose own body holds the last node of
-// stack, or nil at module scope and in a class body.
-func (w *moduleWalk) enclosing(stack []pyscan.Node) *facts.Func {
-	for i := len(stack) - 2; i >= 0; i-- {
-		if _, body := stack[i+1].(pyscan.Stmt); !body {
-			continue
+// scopes gives the facts of the functions a walk of a module meets, from
+// Inspect's stack, building each on first use.
+type scopes struct {
+	facts *facts.Facts
+	m     *pyscan.Module
+	funcs map[*pyscan.Function]*facts.Func
+}
+
+func newScopes(f *facts.Facts, m *pyscan.Module) *scopes {
+	return &scopes{facts: f, m: m, funcs: map[*pyscan.Function]*facts.Func{}}
+}
+
+// enclosing returns the facts of the function whose own body holds the
+// last node of stack, or nil at module scope and in a class body.
+func (sc *scopes) enclosing(stack []pyscan.Node) *facts.Func {
+	for j := len(stack) - 2; j >= 0; j-- {
+		if _, body := stack[j+1].(pyscan.Stmt); !body {
+			continue // a header: decorators, defaults, bases run outside
 		}
-		switch s := stack[i].(type) {
+		switch stack[j].(type) {
 		case *pyscan.Function:
-			return w.funcs[s]
+			return sc.funcAt(stack, j)
 		case *pyscan.Class:
 			return nil
 		}
@@ -467,24 +522,126 @@ func (w *moduleWalk) enclosing(stack []pyscan.Node) *facts.Func {
 	return nil
 }
 
-// rayReference is a use when the name or attribute chain e (dotted d)
-// resolves to a name of the ray package.
+// funcAt returns the facts of the function stack[i], with its enclosing
+// function or class.
+func (sc *scopes) funcAt(stack []pyscan.Node, i int) *facts.Func {
+	fn := stack[i].(*pyscan.Function)
+	if f := sc.funcs[fn]; f != nil {
+		return f
+	}
+	// (facts keeps one Func per function: make it once, of the right kind.)
+	var f *facts.Func
+	for j := i - 1; j >= 0 && f == nil; j-- {
+		if _, body := stack[j+1].(pyscan.Stmt); !body {
+			continue
+		}
+		switch s := stack[j].(type) {
+		case *pyscan.Function:
+			f = sc.facts.Nested(sc.funcAt(stack, j), fn)
+		case *pyscan.Class:
+			f = sc.facts.Method(sc.m, s, fn)
+		}
+	}
+	if f == nil {
+		f = sc.facts.Function(sc.m, fn)
+	}
+	sc.funcs[fn] = f
+	return f
+}
+
+// rayReference is a use when the name or attribute chain e (dotted d),
+// whose first name is a candidate (see rootCandidates), resolves to a name
+// of the ray package. The resolver is asked about the
+// first name once per module (see rootCandidates), and about the whole
+// chain only when the first name is a framework module outside the
+// repository.
 func (w *moduleWalk) rayReference(e pyscan.Expr, d string, stack []pyscan.Node) *use {
-	root, _, _ := strings.Cut(d, ".")
-	if !w.roots(root) {
+	root, rest, _ := strings.Cut(d, ".")
+	sym, ok := w.rootSyms[root]
+	if !ok {
+		sym = w.s.v.Resolve(w.m, root)
+		w.rootSyms[root] = sym
+	}
+	r := w.s.rayName(sym)
+	switch {
+	case r != "":
+		if rest != "" {
+			r += "." + rest
+		}
+	case rest != "" && sym.Kind == gym.External && w.s.v.IsFrameworkModule(sym.Dotted):
+		// su.ray.get, su a framework module outside the repository
+	default:
 		return nil
 	}
-	if fn := w.enclosing(stack); fn != nil && w.s.facts.IsLocal(fn, root) {
+	if w.isLocal(root, stack) {
 		return nil
 	}
-	r := w.s.rayName(w.s.v.Resolve(w.m, d))
 	if r == "" {
-		return nil
+		if r = w.s.rayName(w.s.v.Resolve(w.m, d)); r == "" {
+			return nil
+		}
 	}
 	if r == d {
 		return newUse(w.m, e.Range(), "uses "+d)
 	}
 	return newUse(w.m, e.Range(), fmt.Sprintf("uses %s, which is %s", d, r))
+}
+
+// isLocal reports whether a name used where stack ends is not the
+// module's: a parameter or local of the enclosing function (or of a
+// function enclosing it), of a lambda or of a comprehension around it.
+func (w *moduleWalk) isLocal(name string, stack []pyscan.Node) bool {
+	if boundInExpr(name, stack) {
+		return true
+	}
+	fn := w.enclosing(stack)
+	return fn != nil && w.s.facts.IsLocal(fn, name)
+}
+
+// boundInExpr reports whether a lambda's parameter or a comprehension's
+// target on the stack binds name (scopes of their own, which facts' locals
+// do not cover).
+func boundInExpr(name string, stack []pyscan.Node) bool {
+	for _, n := range stack {
+		switch n := n.(type) {
+		case *pyscan.Lambda:
+			for _, p := range n.Params {
+				if p.Name == name {
+					return true
+				}
+			}
+		case *pyscan.Comprehension:
+			for _, g := range n.Generators {
+				if targetBinds(g.Target, name) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// targetBinds reports whether an assignment target binds name.
+func targetBinds(t pyscan.Expr, name string) bool {
+	switch t := t.(type) {
+	case *pyscan.Name:
+		return t.Id == name
+	case *pyscan.Tuple:
+		for _, e := range t.Elts {
+			if targetBinds(e, name) {
+				return true
+			}
+		}
+	case *pyscan.List:
+		for _, e := range t.Elts {
+			if targetBinds(e, name) {
+				return true
+			}
+		}
+	case *pyscan.Starred:
+		return targetBinds(t.Value, name)
+	}
+	return false
 }
 
 // remoteCall describes a `.remote(...)` call on a Ray remote function or
@@ -528,6 +685,9 @@ func (w *moduleWalk) remoteCall(c *pyscan.Call, stack []pyscan.Node) *use {
 // local binds it to something else, or nothing does before offset.
 func (w *moduleWalk) target(d string, offset int32, stack []pyscan.Node) (gym.Symbol, bool) {
 	parts := strings.Split(d, ".")
+	if boundInExpr(parts[0], stack) {
+		return gym.Symbol{}, false
+	}
 	fn := w.enclosing(stack)
 	if fn == nil || !w.s.facts.IsLocal(fn, parts[0]) {
 		return w.s.v.Resolve(w.m, d), true

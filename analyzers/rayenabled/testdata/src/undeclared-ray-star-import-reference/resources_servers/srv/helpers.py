@@ -1,0 +1,5 @@
+import ray
+
+
+def submit(body):
+    return ray.put(body)
