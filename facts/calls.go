@@ -103,7 +103,7 @@ func (f *Facts) resolveCall(server gym.ClassRef, c *Call) {
 			return
 		}
 		// super().m(...)
-		if sc, ok := callee.Value.(*pyscan.Call); ok && isSuper(sc) && server.Class != nil {
+		if _, ok := pyscan.SuperAttr(callee); ok && server.Class != nil {
 			t, framework := f.nextDef(server, fn.Owner().Class, callee.Attr)
 			switch {
 			case t != nil:
@@ -121,11 +121,6 @@ func (f *Facts) resolveCall(server gym.ClassRef, c *Call) {
 		}
 		f.resolveName(c, callee.Id)
 	}
-}
-
-func isSuper(c *pyscan.Call) bool {
-	n, ok := c.Func.(*pyscan.Name)
-	return ok && n.Id == "super"
 }
 
 // resolveName resolves a called name or attribute chain at module scope,
@@ -207,6 +202,21 @@ const (
 // resolved calls and through methods of the server it refers to as values
 // (`self.m` passed on), breadth first, each once, to a fixed depth.
 func (f *Facts) Reach(server gym.ClassRef, start *Func) []Reached {
+	key := serverFunc{server.Class, start}
+	f.mu.Lock()
+	if r, ok := f.reach[key]; ok {
+		f.mu.Unlock()
+		return r
+	}
+	f.mu.Unlock()
+	out := f.reachOf(server, start)
+	f.mu.Lock()
+	f.reach[key] = out
+	f.mu.Unlock()
+	return out
+}
+
+func (f *Facts) reachOf(server gym.ClassRef, start *Func) []Reached {
 	out := []Reached{{Func: start}}
 	seen := map[*Func]bool{start: true}
 	for i := 0; i < len(out) && len(out) < maxReach; i++ {
@@ -239,6 +249,13 @@ func (f *Facts) MethodRefs(server gym.ClassRef, fn *Func) []*Func {
 	if fn.Recv == "" || server.Class == nil {
 		return nil
 	}
+	key := serverFunc{server.Class, fn}
+	f.mu.Lock()
+	if r, ok := f.refs[key]; ok {
+		f.mu.Unlock()
+		return r
+	}
+	f.mu.Unlock()
 	var out []*Func
 	seen := map[*Func]bool{}
 	walkOwn(fn.Fn, func(n pyscan.Node, stack []pyscan.Node) {
@@ -257,6 +274,9 @@ func (f *Facts) MethodRefs(server gym.ClassRef, fn *Func) []*Func {
 			out = append(out, m)
 		}
 	})
+	f.mu.Lock()
+	f.refs[key] = out
+	f.mu.Unlock()
 	return out
 }
 

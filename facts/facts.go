@@ -48,6 +48,8 @@ type Facts struct {
 	indexed map[*pyscan.Module]bool
 	locals  map[*Func]*locals
 	calls   map[serverFunc][]*Call
+	reach   map[serverFunc][]Reached
+	refs    map[serverFunc][]*Func
 	servers map[*pyscan.Class]*serverFacts
 }
 
@@ -62,6 +64,8 @@ func Of(v *gym.View) *Facts {
 			indexed: map[*pyscan.Module]bool{},
 			locals:  map[*Func]*locals{},
 			calls:   map[serverFunc][]*Call{},
+			reach:   map[serverFunc][]Reached{},
+			refs:    map[serverFunc][]*Func{},
 			servers: map[*pyscan.Class]*serverFacts{},
 		}
 	}).(*Facts)

@@ -335,6 +335,11 @@ func TestKeyOf(t *testing.T) {
         task = body.task_id
         nested = body.meta.sandbox_handle
         keyed = body["resources_session_id"]
+        turn = f"{cookie}:{body.turn}"
+        for each in body.env_ids:
+            pass
+        for other in self.pool:
+            pass
         self._use(bid)
         self._use(bid)
         self._mixed(bid)
@@ -365,6 +370,9 @@ func TestKeyOf(t *testing.T) {
 		"task":         "body task_id",
 		"nested":       "body sandbox_handle session-like",
 		"keyed":        "session from 2",
+		"turn":         "session from 1",
+		"each":         "body env_ids",
+		"other":        "other",
 	} {
 		k := f.KeyOf(s, seed, &pyscan.Name{Id: name})
 		got := k.Kind.String()

@@ -18,7 +18,8 @@ const (
 	// KeySession: the routed session's id: the session cookie's
 	// request.session[SESSION_ID_KEY] (or request.session["session_id"],
 	// request.session.get(...)), or body.resources_session_id, and what
-	// derives from them (str(...), an f-string of it, a local assigned it).
+	// derives from them (str(...), an f-string with it, a local assigned
+	// it).
 	KeySession
 	// KeyBody: another field of a request body (body.env_id), where body
 	// is a parameter of the function (not its receiver, nor a request,
@@ -172,11 +173,23 @@ func (k *keyer) key(fn *Func, e pyscan.Expr, depth int) Key {
 			return k.field(s)
 		}
 	case *pyscan.FString:
+		// A key made of the session's id and more (f"{sid}:{turn}") is
+		// still the session's: routing sends every request of the
+		// session to one place.
 		var kinds []Key
 		for _, p := range e.Parts {
 			if p.Value != nil {
 				kinds = append(kinds, k.key(fn, p.Value, depth+1))
 			}
+		}
+		var from KeyFrom
+		for _, x := range kinds {
+			if x.Kind == KeySession {
+				from |= x.From
+			}
+		}
+		if from != 0 {
+			return Key{Kind: KeySession, From: from}
 		}
 		return agree(kinds, true)
 	case *pyscan.BoolOp:
@@ -205,6 +218,13 @@ func (k *keyer) key(fn *Func, e pyscan.Expr, depth int) Key {
 			switch {
 			case v.Param != nil:
 				kinds = append(kinds, k.param(v.Func, v.Param, depth))
+			case v.Iter != nil:
+				// for env_id in body.env_ids: an element of a body field.
+				it := k.key(v.Func, v.Iter, depth+1)
+				if it.Kind != KeyBody {
+					return Key{}
+				}
+				kinds = append(kinds, it)
 			case v.Expr == nil || v.Aug || v.Enter || v.Def != nil:
 				return Key{}
 			default:

@@ -22,6 +22,9 @@ type Value struct {
 	Aug bool
 	// Def is set when the name is bound to a nested def or class.
 	Def *pyscan.Function
+	// Iter is set for a plain-name for target: the name holds an element
+	// of Iter.
+	Iter pyscan.Expr
 	// At is the node that binds the name.
 	At pyscan.Node
 }
@@ -156,6 +159,10 @@ func (f *Facts) localsOf(fn *Func) *locals {
 		case *pyscan.AugAssign:
 			target(n.Target, n.Value, true, n, true)
 		case *pyscan.For:
+			if nm, ok := n.Target.(*pyscan.Name); ok {
+				add(nm.Id, Value{Iter: n.Iter, At: n})
+				break
+			}
 			target(n.Target, nil, false, n, false)
 		case *pyscan.With:
 			for _, it := range n.Items {

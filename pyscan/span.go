@@ -115,3 +115,27 @@ func (m *Module) SpanText(s Span) string {
 	}
 	return m.text[s.Start:s.End]
 }
+
+// LineEnding returns the line ending of the line holding off as the file
+// writes it, "\r\n" or "\n", or "" for a last line without one (for fix
+// texts that insert lines to write them the same way).
+func (m *Module) LineEnding(off int32) string {
+	end := m.LineEndsAfter(off)
+	start := m.LineStart(off)
+	switch {
+	case end > start && end-2 >= start && m.text[end-2:end] == "\r\n":
+		return "\r\n"
+	case end > start && m.text[end-1] == '\n':
+		return "\n"
+	}
+	return ""
+}
+
+// Newline returns the line ending the file uses: its first line's, "\n"
+// when the file has one line.
+func (m *Module) Newline() string {
+	if nl := m.LineEnding(0); nl != "" {
+		return nl
+	}
+	return "\n"
+}

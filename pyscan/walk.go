@@ -481,3 +481,21 @@ func IsConst(e Expr, k ConstKind) bool {
 	c, ok := e.(*Constant)
 	return ok && c.Kind == k
 }
+
+// SuperAttr reports whether e is `super().name` (or `super(C, self).name`)
+// and returns the name.
+func SuperAttr(e Expr) (string, bool) {
+	a, ok := e.(*Attribute)
+	if !ok {
+		return "", false
+	}
+	c, ok := a.Value.(*Call)
+	if !ok {
+		return "", false
+	}
+	n, ok := c.Func.(*Name)
+	if !ok || n.Id != "super" {
+		return "", false
+	}
+	return a.Attr, true
+}
