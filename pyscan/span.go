@@ -139,3 +139,21 @@ func (m *Module) Newline() string {
 	}
 	return "\n"
 }
+
+// NewlineAt returns the line ending of the line holding off, or the file's
+// (Newline) for a last line without one.
+func (m *Module) NewlineAt(off int32) string {
+	if nl := m.LineEnding(off); nl != "" {
+		return nl
+	}
+	return m.Newline()
+}
+
+// NewlineBefore returns the line ending of the line before the line that
+// starts at off; the file's for the first line.
+func (m *Module) NewlineBefore(off int32) string {
+	if off > 0 {
+		return m.NewlineAt(off - 1)
+	}
+	return m.Newline()
+}

@@ -264,7 +264,7 @@ func releases(h hook, reach []facts.Reached) []release {
 	for _, r := range reach {
 		for _, c := range f.Calls(h.server.Class, r.Func) {
 			last := lastName(c.Call.Func)
-			if last == CloseMethod || last == SeedMethod || isSuperCall(c.Call.Func) {
+			if last == CloseMethod || last == SeedMethod || isSuper(c.Call.Func) {
 				continue
 			}
 			if !releasesResource(last) || last == "remove" || strings.HasPrefix(last, "pop") {
@@ -322,3 +322,6 @@ func runCloseWithoutFence(v *gym.View) []diag.Diagnostic {
 	}
 	return out
 }
+
+// isSuper reports whether a callee is super().m.
+func isSuper(e pyscan.Expr) bool { _, ok := pyscan.SuperAttr(e); return ok }

@@ -291,20 +291,6 @@ func lastName(e pyscan.Expr) string {
 	return ""
 }
 
-// isSuperCall reports whether a callee is super().m.
-func isSuperCall(e pyscan.Expr) bool {
-	a, ok := e.(*pyscan.Attribute)
-	if !ok {
-		return false
-	}
-	c, ok := a.Value.(*pyscan.Call)
-	if !ok {
-		return false
-	}
-	n, ok := c.Func.(*pyscan.Name)
-	return ok && n.Id == "super"
-}
-
 // frameworkCall reports whether a call's callee is the framework function
 // name ("lost_session_verification"), resolved at module scope of fn's
 // module unless the name is a local of fn.

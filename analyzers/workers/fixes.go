@@ -87,7 +87,7 @@ func appFix(v *gym.View, m *pyscan.Module, s *gym.Server) (diag.Fix, bool) {
 		}
 		ip := gym.Pos(m, p)
 		edits = append([]diag.TextEdit{{Path: m.Path, Start: ip, End: ip,
-			NewText: "from " + fw + ".server_utils import " + entrypointFunc + newlineBefore(m, p)}}, edits...)
+			NewText: "from " + fw + ".server_utils import " + entrypointFunc + m.NewlineBefore(p)}}, edits...)
 	}
 	return diag.Fix{Message: appFixMessage, Edits: edits, Applicability: diag.Unsafe}, true
 }
@@ -134,7 +134,7 @@ func overrideEdits(v *gym.View, cls gym.ClassRef) ([]diag.TextEdit, bool) {
 		gap := ls + int32(len(strings.TrimRight(head, " \t")))
 		bodyIndent = classIndent + indentUnit(classIndent)
 		edits = append(edits, diag.TextEdit{Path: m.Path, Start: gym.Pos(m, gap), End: gym.Pos(m, c.BodySpan.Start),
-			NewText: newlineAt(m, c.BodySpan.End) + bodyIndent})
+			NewText: m.NewlineAt(c.BodySpan.End) + bodyIndent})
 	}
 	unit := indentUnit(classIndent)
 	if u, ok := strings.CutPrefix(bodyIndent, classIndent); ok && u != "" {
@@ -172,45 +172,10 @@ func indentUnit(indent string) string {
 // line ending to write first (prefix).
 func lineAfter(m *pyscan.Module, off int32) (at diag.Pos, prefix, nl string) {
 	at = gym.Pos(m, m.LineEndsAfter(off))
-	if nl = lineEnding(m, off); nl == "" {
-		nl = fileNewline(m)
+	if nl = m.LineEnding(off); nl == "" {
+		nl = m.Newline()
 		return at, nl, nl
 	}
 	return at, "", nl
 }
 
-// lineEnding is the line ending of off's line as the file writes it,
-// "\r\n" or "\n", for the fix texts to write the same; "" for a last line
-// without one.
-func lineEnding(m *pyscan.Module, off int32) string {
-	end := m.LineEndsAfter(off)
-	tail := m.SpanText(pyscan.Span{Start: max(end-2, m.LineStart(off)), End: end})
-	return tail[len(strings.TrimRight(tail, "\r\n")):]
-}
-
-// newlineAt returns the line ending of off's line; the file's for a last
-// line without one.
-func newlineAt(m *pyscan.Module, off int32) string {
-	if nl := lineEnding(m, off); nl != "" {
-		return nl
-	}
-	return fileNewline(m)
-}
-
-// newlineBefore returns the line ending of the line before the line that
-// starts at off; the file's for the first line.
-func newlineBefore(m *pyscan.Module, off int32) string {
-	if off > 0 {
-		return newlineAt(m, off-1)
-	}
-	return fileNewline(m)
-}
-
-// fileNewline is the line ending of the file's first line, "\n" when it
-// has one line.
-func fileNewline(m *pyscan.Module) string {
-	if nl := lineEnding(m, 0); nl != "" {
-		return nl
-	}
-	return "\n"
-}

@@ -176,7 +176,7 @@ func latePostInit(fx *facts.Facts, server gym.ClassRef, fn *facts.Func, depth in
 		case isRefusal(fx, fn, c.Call):
 			res.refused = true
 			return res
-		case isSuperCall(c, mwPostInit):
+		case isSuperOf(c, mwPostInit):
 			// The framework's model_post_init (CallFramework) does no
 			// setup of the server's; one gymlint cannot find is taken to
 			// do none either.
@@ -242,21 +242,6 @@ func laterRefusal(fx *facts.Facts, fn *facts.Func, calls []*facts.Call) *facts.C
 		}
 	}
 	return nil
-}
-
-// isSuperCall reports whether a call is super().name(...) (or the
-// two-argument super(Cls, self).name(...)).
-func isSuperCall(c *facts.Call, name string) bool {
-	a, ok := c.Call.Func.(*pyscan.Attribute)
-	if !ok || a.Attr != name {
-		return false
-	}
-	s, ok := a.Value.(*pyscan.Call)
-	if !ok {
-		return false
-	}
-	n, ok := s.Func.(*pyscan.Name)
-	return ok && n.Id == "super"
 }
 
 var lateLoggers = map[string]bool{"logger": true, "log": true, "LOG": true, "LOGGER": true, "_logger": true, "_log": true, "logging": true}
@@ -346,3 +331,10 @@ type placeKey struct {
 }
 
 func placeOf(d diag.Diagnostic) placeKey { return placeKey{d.Code, d.Path, d.Start.Offset} }
+
+// isSuperOf reports whether a call is super().name(...) (or the
+// two-argument super(Cls, self).name(...)).
+func isSuperOf(c *facts.Call, name string) bool {
+	attr, ok := pyscan.SuperAttr(c.Call.Func)
+	return ok && attr == name
+}
