@@ -19,7 +19,7 @@ type ownDecl struct {
 }
 
 // ownDeclOf returns the ray_enabled binding of a class body, or nil.
-func ownDeclOf(m *pyscan.Module, c *pyscan.Class) *ownDecl {
+func ownDeclOf(c *pyscan.Class) *ownDecl {
 	at := c.Attr(Attr)
 	if at == nil {
 		return nil
@@ -423,7 +423,7 @@ func (d *decl) unreadableSites() []diag.Diagnostic {
 // "ray_enabled", ...) call anywhere, with a value other than the literal
 // False.
 type runtimeSet struct {
-	span    pyscan.Span
+	span    pyscan.Span // the target X.ray_enabled, or the setattr call
 	fn      *facts.Func // the function it is in; nil at module scope
 	setattr bool
 	recv    pyscan.Expr   // X
@@ -465,10 +465,10 @@ func (s *setFinder) visit(n pyscan.Node, stack []pyscan.Node) {
 	switch n := n.(type) {
 	case *pyscan.Assign:
 		for _, t := range n.Targets {
-			s.store(n.Span, t, n.Value, stack)
+			s.store(t, n.Value, stack)
 		}
 	case *pyscan.AnnAssign:
-		s.store(n.Span, n.Target, n.Value, stack)
+		s.store(n.Target, n.Value, stack)
 	case *pyscan.Call:
 		if !namesSetattr(n.Func) {
 			return
@@ -480,14 +480,14 @@ func (s *setFinder) visit(n pyscan.Node, stack []pyscan.Node) {
 	}
 }
 
-// store records `X.ray_enabled = value` in a function.
-func (s *setFinder) store(span pyscan.Span, t, value pyscan.Expr, stack []pyscan.Node) {
+// store records `X.ray_enabled = value` in a function, at its target.
+func (s *setFinder) store(t, value pyscan.Expr, stack []pyscan.Node) {
 	a, ok := t.(*pyscan.Attribute)
 	if !ok || a.Attr != Attr || value == nil || isFalse(value) {
 		return
 	}
 	if fn := s.sc.enclosing(stack); fn != nil {
-		s.out = append(s.out, runtimeSet{span: span, fn: fn, recv: a.Value, owner: s.owner(a.Value, fn)})
+		s.out = append(s.out, runtimeSet{span: a.Span, fn: fn, recv: a.Value, owner: s.owner(a.Value, fn)})
 	}
 }
 

@@ -176,7 +176,7 @@ func analyseServer(v *gym.View, sc *scanner, e *gym.Entrypoint, s gym.Server) *s
 	found := sc.search(m, s.Class)
 	var own *ownDecl
 	if s.Class.Module == m {
-		own = ownDeclOf(m, s.Class.Class)
+		own = ownDeclOf(s.Class.Class)
 	}
 	r.status = RayStatus{Declared: own != nil && isTrue(own.attr.Value), Needed: found.use != nil, Use: found.related()}
 	if m.SyntaxError != nil || e.Exemption != nil {

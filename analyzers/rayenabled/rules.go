@@ -24,13 +24,17 @@ Ray use is:
   (` + "`asyncio.to_thread(ray.get, ref)`" + `) all need such an import, which gymlint reports as the place of use;
 - a from-import of ` + "`ray`" + ` from a module that binds it to the ray package (` + "`from nemo_gym.server_utils import ray`" + `),
   and a module-level from-import of a name that a repository module binds to a Ray object;
-- ` + "`fn.remote(...)`" + ` or ` + "`fn.options(...).remote(...)`" + ` where fn is imported (at any scope) from a repository
-  module that makes it a Ray remote function or actor class (` + "`@ray.remote`" + ` or ` + "`fn = ray.remote(...)`" + `).
+- a name that resolves to the ray package where no import of the module names it: ` + "`ray.get`" + ` after
+  ` + "`from helpers import *`" + ` (a helper that imports ray), ` + "`su.ray.wait`" + ` after ` + "`import nemo_gym.server_utils as su`" + `
+  (a framework outside the repository is taken to export ray from its modules, as the real one does);
+- ` + "`fn.remote(...)`" + ` or ` + "`fn.options(...).remote(...)`" + ` where fn is a repository function or class made a Ray remote
+  function or actor class (` + "`@ray.remote`" + ` or ` + "`fn = ray.remote(...)`" + `), imported at any scope or bound at module scope.
 
-A ` + "`.remote(...)`" + ` call on anything else, a local name ` + "`ray`" + ` that no import binds to the ray package, and a
-mention in a docstring or comment are not use. Imports inside functions of other modules are not
-followed (they run only when that code runs), nor is code in the ` + "`if __name__ == \"__main__\":`" + ` guard of a
-module other than the entrypoint.
+A ` + "`.remote(...)`" + ` call on anything else (a parameter, an attribute of ` + "`self`" + `, a name a function rebinds, as in
+` + "`score = wrap(score)`" + `), a name ` + "`ray`" + ` that no import binds to the ray package (a variable, a parameter, a lambda's
+parameter or a comprehension's variable), and a mention in a docstring or comment are not use: gymlint reads the
+syntax, not the text. Imports inside functions of other modules are not followed (they run only when that code
+runs), nor is code in the ` + "`if __name__ == \"__main__\":`" + ` guard of a module other than the entrypoint.
 
 This rule and the other rayenabled rules (GL202 to GL205) skip an entrypoint that does not parse
 (GL001) and one listed under ` + "`exempt:`" + ` in ` + "`.gymlint.yaml`" + ` (a module that starts no server).
@@ -109,7 +113,7 @@ Reports, in an entrypoint, a ` + "`ray_enabled`" + ` declaration that the server
   ` + "`ray_enabled = os.environ.get(...) == \"1\"`" + `), or an annotation without a value;
 - when the server class's body has no ` + "`ray_enabled`" + `: an assignment in a function
   (` + "`self.ray_enabled = True`" + `, ` + "`cls.ray_enabled = True`" + `, ` + "`EchoServer.ray_enabled = True`" + `), a
-  ` + "`setattr(..., \"ray_enabled\", ...)`" + ` call, or a declaration on another class of the entrypoint that is not
+  ` + "`setattr(..., \"ray_enabled\", ...)`" + ` call (the builtin), or a declaration on another class of the entrypoint that is not
   one of its server classes (a base class or mixin in the same file, a helper class).
 
 Assignments and calls whose value is the literal ` + "`False`" + ` are not reported.
@@ -146,6 +150,13 @@ NeMo Gym framework gymlint was built against does not, and reports the bare form
 right in either case, so following the advice never breaks a server. When the ancestry runs through a
 class gymlint cannot resolve, nothing is reported.
 
+An ancestor declares the ` + "`ClassVar`" + ` when its annotation is typing's ` + "`ClassVar`" + `, alone or subscripted, under
+the name its module binds it (` + "`ClassVar[bool]`" + `, ` + "`typing.ClassVar[bool]`" + `, ` + "`t.ClassVar`" + `, ` + "`CV[bool]`" + ` after
+` + "`from typing import ClassVar as CV`" + `). An annotation gymlint cannot decide from the syntax may declare it, and
+then nothing is reported either: a string annotation (` + "`\"ClassVar[bool]\"`" + `, which would have to be parsed
+from its text), or a name ending in ` + "`ClassVar`" + ` that does not resolve to typing's (` + "`typing.ClassVar`" + ` in a
+module that does not import typing, a name from a star import).
+
 ## Why it matters
 Server classes are pydantic models. Pydantic rejects a non-annotated attribute in a model's body when
 the class is created, at import, with ` + "`PydanticUserError: A non-annotated attribute was detected`" + `, so the
@@ -167,7 +178,10 @@ class EvalServer(SimpleResourcesServer):
     ray_enabled: ClassVar[bool] = True
 ` + "```" + `
 ` + "`gymlint --fix`" + ` makes this change, and adds the import when the module does not bind ` + "`ClassVar`" + ` (it writes
-` + "`typing.ClassVar[bool]`" + ` when the module imports ` + "`typing`" + ` instead).`,
+` + "`typing.ClassVar[bool]`" + ` when the module imports ` + "`typing`" + ` instead). For a value in parentheses it inserts the
+annotation after the name and leaves the rest as written. It makes no change to a chained assignment
+(` + "`ray_enabled = other = True`" + `), a name in parentheses, a value on the next line after a backslash, or a module
+that binds ` + "`ClassVar`" + ` to something else and does not import typing.`,
 	}
 
 	// UnneededRayEnabled is rule GL205.

@@ -2,6 +2,7 @@ package rayenabled
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"sync"
 
@@ -34,6 +35,7 @@ type scanner struct {
 	cache map[useKey]*moduleResult
 
 	modules sync.Map // absolute module name → in the repository (see inRepo)
+	files   sync.Map // fileKey → file (see moduleFile)
 }
 
 type useKey struct {
@@ -64,10 +66,11 @@ type search struct {
 // (gym.ImportClosure, framework modules left out), in that order; the
 // first module that uses Ray gives the use.
 //
-// The closure holds every module whose functions the server's code can
-// call by a name resolved at module scope (facts.Calls resolves targets
-// through the same imports), so following the calls the server makes
-// (facts.Reach) would find no module the closure lacks.
+// The closure holds every repository module outside the framework whose
+// functions facts.Calls can resolve a call to (it resolves names at module
+// scope, through the same module-scope imports), so following the calls
+// the server makes (facts.Reach) would find no module the closure lacks;
+// and the search reads whole modules, as a module-scope import runs them.
 func (s *scanner) search(m *pyscan.Module, cls gym.ClassRef) search {
 	v := s.v
 	res := search{ancestor: map[string]string{}, complete: true}
@@ -279,7 +282,7 @@ func importedModuleName(imp *pyscan.Import) string {
 // under the name ray, as the real framework's server_utils does.
 func (s *scanner) reexportedRay(m *pyscan.Module, imp *pyscan.Import) string {
 	v := s.v
-	if file := v.ModuleFile(m.Path, imp.Level, imp.Module); file != "" {
+	if file := s.moduleFile(m.Path, imp.Level, imp.Module); file != "" {
 		// Another name than ray is looked up only where that costs no
 		// parse of its own: in a repository module that a module-scope
 		// import loads anyway (ImportClosure reads it), not in the
@@ -321,13 +324,12 @@ func (s *scanner) rayName(sym gym.Symbol) string {
 		return sym.Dotted
 	}
 	parts := strings.Split(sym.Dotted, ".")
-	if len(parts) < 3 || !s.v.IsFrameworkModule(parts[0]) {
+	if len(parts) < 2 || !s.v.IsFrameworkModule(parts[0]) {
 		return ""
 	}
 	for i := 1; i < len(parts); i++ {
 		if parts[i] == "ray" {
-			mod := strings.Join(parts[:i], ".")
-			if s.v.ModuleFile("", 0, mod) != "" {
+			if s.inRepo(strings.Join(parts[:i], ".")) {
 				return "" // the framework's module is in the repository: the resolver read it
 			}
 			return strings.Join(parts[i:], ".")
@@ -387,12 +389,25 @@ func (s *scanner) rootCandidates(m *pyscan.Module) func(string) bool {
 }
 
 // isChain reports whether e is a name or an attribute chain of names.
-func isChain(e pyscan.Expr) bool {
-	_, ok := e.(*pyscan.Name)
-	if a, isAttr := e.(*pyscan.Attribute); isAttr {
-		ok = chainRoot(a) != nil
+func isChain(e pyscan.Expr) bool { return chainRoot(e) != nil }
+
+// moduleFile is View.ModuleFile, remembered: the answer depends only on
+// the importing module's folder, the level and the name, and the names of
+// one from-import (`from typing import Any, ClassVar`) ask it each.
+func (s *scanner) moduleFile(from string, level int, dotted string) string {
+	key := fileKey{path.Dir(from), level, dotted}
+	if f, ok := s.files.Load(key); ok {
+		return f.(string)
 	}
-	return ok
+	f := s.v.ModuleFile(from, level, dotted)
+	s.files.Store(key, f)
+	return f
+}
+
+type fileKey struct {
+	dir    string
+	level  int
+	dotted string
 }
 
 // inRepo reports whether an absolute module name is a module of the
@@ -551,10 +566,9 @@ func (sc *scopes) funcAt(stack []pyscan.Node, i int) *facts.Func {
 
 // rayReference is a use when the name or attribute chain e (dotted d),
 // whose first name is a candidate (see rootCandidates), resolves to a name
-// of the ray package. The resolver is asked about the
-// first name once per module (see rootCandidates), and about the whole
-// chain only when the first name is a framework module outside the
-// repository.
+// of the ray package. The resolver is asked about the first name once per
+// module, and about the whole chain only when the first name is a
+// framework module outside the repository.
 func (w *moduleWalk) rayReference(e pyscan.Expr, d string, stack []pyscan.Node) *use {
 	root, rest, _ := strings.Cut(d, ".")
 	sym, ok := w.rootSyms[root]
@@ -740,14 +754,14 @@ func (s *scanner) importedSymbol(m *pyscan.Module, imp *pyscan.Import, rest []st
 		return a + "." + b
 	}
 	// Leading names that are submodules belong to the module path.
-	for len(names) > 1 && v.ModuleFile(m.Path, imp.Level, join(mod, names[0])) != "" {
+	for len(names) > 1 && s.moduleFile(m.Path, imp.Level, join(mod, names[0])) != "" {
 		mod = join(mod, names[0])
 		names = names[1:]
 	}
 	if len(names) == 0 {
 		return gym.Symbol{}
 	}
-	file := v.ModuleFile(m.Path, imp.Level, mod)
+	file := s.moduleFile(m.Path, imp.Level, mod)
 	if file == "" {
 		return gym.Symbol{}
 	}
