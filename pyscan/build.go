@@ -340,7 +340,9 @@ func (w *walker) endOf(k kid) int32 {
 		for i >= 0 && int(raw[i].symbol) < len(w.g.kinds) && w.g.named[raw[i].symbol] && w.g.kinds[raw[i].symbol] == kComment {
 			i--
 		}
-		if i < 0 {
+		if i < 0 || i == len(raw)-1 && int32(raw[i].end) < k.span.End {
+			// No child but comments, or a node (an ERROR) that runs on
+			// past its last child.
 			return k.span.End
 		}
 		k = kid{n: raw[i].node, span: Span{Start: int32(raw[i].start), End: int32(raw[i].end)}}
