@@ -980,6 +980,9 @@ func (w *walker) param(ch kid, sc scope) *Param {
 	default:
 		return nil
 	}
+	if p.Name == "" {
+		return nil // a MISSING name
+	}
 	return p
 }
 
