@@ -198,18 +198,11 @@ func (d *decl) checkOwn(own *ownDecl) []diag.Diagnostic {
 	return out
 }
 
-// valueText is the value of a class attribute as written, for messages:
-// with the parentheses the model drops (`( True )`).
+// valueText is the value of a class attribute, for messages (without the
+// parentheses around it, which the model drops).
 func valueText(m *pyscan.Module, at *pyscan.ClassAttr) string {
 	if at.Value == nil {
 		return ""
-	}
-	if at.StmtSpan.End > at.Value.Range().End {
-		// The statement ends after the value: a closing parenthesis.
-		// Show what follows the first `=` after the name.
-		if _, after, ok := strings.Cut(m.SpanText(pyscan.Span{Start: at.Span.End, End: at.StmtSpan.End}), "="); ok {
-			return after
-		}
 	}
 	return m.Text(at.Value)
 }

@@ -1,8 +1,6 @@
 package rayenabled
 
 import (
-	"strings"
-
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
@@ -49,7 +47,7 @@ func annotateFix(m *pyscan.Module, cls *pyscan.Class, own *ownDecl) (diag.Fix, b
 		}
 		pos := gym.Pos(m, p)
 		edits = append(edits, diag.TextEdit{Path: m.Path, Start: pos, End: pos,
-			NewText: "from typing import ClassVar" + newlineBefore(m, p)})
+			NewText: "from typing import ClassVar" + m.NewlineBefore(p)})
 	}
 	if parenthesized {
 		pos := gym.Pos(m, at.Span.End)
@@ -123,17 +121,4 @@ func importOf(m *pyscan.Module, b *pyscan.Binding) *pyscan.Import {
 		}
 	}
 	return nil
-}
-
-// newlineBefore returns the line ending of the line before the line that
-// starts at off; the file's (that of its first line) for the first line.
-func newlineBefore(m *pyscan.Module, off int32) string {
-	end := off
-	if off == 0 {
-		end = m.LineEndsAfter(0)
-	}
-	if strings.HasSuffix(m.SpanText(pyscan.Span{Start: max(end-2, 0), End: end}), "\r\n") {
-		return "\r\n"
-	}
-	return "\n"
 }

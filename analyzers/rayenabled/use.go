@@ -637,23 +637,21 @@ func boundInExpr(name string, stack []pyscan.Node) bool {
 
 // targetBinds reports whether an assignment target binds name.
 func targetBinds(t pyscan.Expr, name string) bool {
+	var elts []pyscan.Expr
 	switch t := t.(type) {
 	case *pyscan.Name:
 		return t.Id == name
-	case *pyscan.Tuple:
-		for _, e := range t.Elts {
-			if targetBinds(e, name) {
-				return true
-			}
-		}
-	case *pyscan.List:
-		for _, e := range t.Elts {
-			if targetBinds(e, name) {
-				return true
-			}
-		}
 	case *pyscan.Starred:
 		return targetBinds(t.Value, name)
+	case *pyscan.Tuple:
+		elts = t.Elts
+	case *pyscan.List:
+		elts = t.Elts
+	}
+	for _, e := range elts {
+		if targetBinds(e, name) {
+			return true
+		}
 	}
 	return false
 }

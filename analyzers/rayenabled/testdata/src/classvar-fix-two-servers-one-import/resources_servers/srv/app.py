@@ -6,7 +6,7 @@ class Srv(SimpleResourcesServer):
     ray_enabled = True  # want "GL204 `ray_enabled = True` in the body of server class"
 
 
-class Two(SimpleResourcesServer):  # want +1 "GL204 `ray_enabled = \\( True \\)` in the body of server"
+class Two(SimpleResourcesServer):  # want +1 "GL204 `ray_enabled = True` in the body of server"
     ray_enabled = (
         True
     )
