@@ -131,6 +131,14 @@ func TestModelGolden(t *testing.T) {
 			`(AnnAssign Target=` + x + ` Annotation=(Subscript Value=(Name Id="dict") Index=(Tuple Elts=[(Name Id="str") (Subscript Value=(Name Id="list") Index=(Name Id="int"))])) Value=(Dict))`,
 			`(AnnAssign Target=` + y + ` Annotation=(BinOp Left=(Attribute Value=(Attribute Value=` + a + ` Attr="b") Attr="C") Op=| Right=(Constant Kind=None)) Value=(Constant Kind=None))`,
 		}},
+		{"annotation types", "def f(a: list[int] | None, b: list[int].c, *d: *Ts, e: type[A] = B, f: Callable[[int], str] = g) -> tuple[int, ...]: pass\n", []string{
+			`(Function Name="f" Params=[` +
+				`(Param Name="a" Annotation=(BinOp Left=(Subscript Value=(Name Id="list") Index=(Name Id="int")) Op=| Right=(Constant Kind=None))) ` +
+				`(Param Name="b" Annotation=(Attribute Value=(Subscript Value=(Name Id="list") Index=(Name Id="int")) Attr="c")) ` +
+				`(Param Name="d" Kind=VarArgs Annotation=(Starred Value=(Name Id="Ts"))) ` +
+				`(Param Name="e" Kind=KwOnly Annotation=(Subscript Value=(Name Id="type") Index=(Name Id="A")) Default=(Name Id="B")) ` +
+				`(Param Name="f" Kind=KwOnly Annotation=(Subscript Value=(Name Id="Callable") Index=(Tuple Elts=[(List Elts=[(Name Id="int")]) (Name Id="str")])) Default=(Name Id="g"))] ` +
+				`ReturnType=(Subscript Value=(Name Id="tuple") Index=(Tuple Elts=[(Name Id="int") (Constant Kind=Ellipsis)])) Body=` + pass + `)`}},
 		// Simple statements.
 		{"simple statements", "del a, b[0]\nassert x, 'm'\npass\nglobal a, b\nraise\nraise E from e\n", []string{
 			`(Delete Targets=[` + a + ` (Subscript Value=` + b + ` Index=(Constant Kind=Int Value="0"))])`,

@@ -48,6 +48,7 @@ var diffShapes = []string{
 	"def f(x: int | None = None, y: dict[str, list[int]] = {}, z: 'Fwd' = 1) -> dict[str, list[int]] | None:\n    v: Callable[[int], str] = g\n    w: typing.Optional[a.b.C] = None\n    u: list[int]\n    t: tuple[int, ...] = ()\n    return None\n",
 	"x: int = 1\ny: Dict[str, Any] = Field(default_factory=dict)\n(z): int = 2\na.b: int = 3\nc[0]: int = 4\nd: 'str'\ne: int | str | None = None\nf: Literal['a', 'b'] = 'a'\n",
 	"def f(a: int, *args: str, b: list[int] = [], **kw: Any) -> typing.Dict[str, a.b]: pass\ndef g(x: Annotated[int, Field(gt=0)]) -> 'A': pass\n",
+	"def f(a: list[int] | None, b: list[int].c, *d: *Ts, e: type[A] = B, f: Callable[[int], str] = g, h: dict[str, Any] | None = None) -> tuple[int, ...] | None: pass\nx: type[Base] | list[int] = A\n",
 	// Assignments and targets.
 	"a, *b = c\n[d, *e] = f\ng, = h\n(i, (j, k)) = l\nm = n = o = p()\nq[0], r.s = 1, 2\nt = yield_ = 1\nx = *a, *b\nfor i, *rest in items: pass\nfor (a, b) in c: pass\nfor [a, b] in c: pass\n",
 	"count += 1\nx -= 1\nx *= 2\nx @= m\nx /= 2\nx //= 2\nx %= 3\nx **= 2\nx <<= 1\nx >>= 1\nx |= 1\nx ^= 1\nx &= 1\nself.count += 1\nd[k] += v\n",

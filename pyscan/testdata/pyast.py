@@ -102,11 +102,6 @@ def params(a):
     ) + "]"
 
 
-def pyrepr(f):
-    r = repr(f)
-    return r
-
-
 def const(n):
     v = n.value
     if v is None:
@@ -120,9 +115,9 @@ def const(n):
     if isinstance(v, int):
         return "(Const int %d)" % v
     if isinstance(v, float):
-        return "(Const float %s)" % pyrepr(v)
+        return "(Const float %s)" % repr(v)
     if isinstance(v, complex):
-        return "(Const complex %s)" % pyrepr(v.imag)
+        return "(Const complex %s)" % repr(v.imag)
     if isinstance(v, bytes):
         return "(Const bytes %s)" % (v.hex() or '""')
     if b"\\N{" in segment(n):
