@@ -23,9 +23,16 @@
 // servers` inventory.
 //
 // Every server of every entrypoint is analysed once per view, and the five
-// rules share that analysis. Entrypoints that do not parse and exempt ones
-// (a module that starts no server) get no diagnostics; Status still
-// answers for their servers.
+// rules share that analysis (View.Shared). Entrypoints that do not parse
+// and exempt ones (a module that starts no server) get no diagnostics;
+// Status still answers for their servers.
+//
+// The analysis reads pyscan's typed model, the view's resolver and MRO,
+// and package facts (the functions, their locals and receivers), never
+// source text: use.go finds Ray use, walking each module of a server's
+// import closure once; decl.go reads the declaration and the places that
+// set ray_enabled at run time; fix.go makes GL204's fix from spans;
+// config.go reads the settings configscan gives.
 //
 // The rayenabled analyzer has no Go counterpart, and needs none: Ray is a
 // Python runtime, and the supervisor reads `ray_enabled` only from Python
