@@ -509,16 +509,13 @@ func chainRoot(e pyscan.Expr) *pyscan.Name {
 }
 
 // scopes gives the facts of the functions a walk of a module meets, from
-// Inspect's stack, building each on first use.
+// Inspect's stack.
 type scopes struct {
 	facts *facts.Facts
 	m     *pyscan.Module
-	funcs map[*pyscan.Function]*facts.Func
 }
 
-func newScopes(f *facts.Facts, m *pyscan.Module) *scopes {
-	return &scopes{facts: f, m: m, funcs: map[*pyscan.Function]*facts.Func{}}
-}
+func newScopes(f *facts.Facts, m *pyscan.Module) *scopes { return &scopes{facts: f, m: m} }
 
 // enclosing returns the facts of the function whose own body holds the
 // last node of stack, or nil at module scope and in a class body.
@@ -527,41 +524,14 @@ func (sc *scopes) enclosing(stack []pyscan.Node) *facts.Func {
 		if _, body := stack[j+1].(pyscan.Stmt); !body {
 			continue // a header: decorators, defaults, bases run outside
 		}
-		switch stack[j].(type) {
+		switch fn := stack[j].(type) {
 		case *pyscan.Function:
-			return sc.funcAt(stack, j)
+			return sc.facts.FuncOf(sc.m, fn)
 		case *pyscan.Class:
 			return nil
 		}
 	}
 	return nil
-}
-
-// funcAt returns the facts of the function stack[i], with its enclosing
-// function or class.
-func (sc *scopes) funcAt(stack []pyscan.Node, i int) *facts.Func {
-	fn := stack[i].(*pyscan.Function)
-	if f := sc.funcs[fn]; f != nil {
-		return f
-	}
-	// (facts keeps one Func per function: make it once, of the right kind.)
-	var f *facts.Func
-	for j := i - 1; j >= 0 && f == nil; j-- {
-		if _, body := stack[j+1].(pyscan.Stmt); !body {
-			continue
-		}
-		switch s := stack[j].(type) {
-		case *pyscan.Function:
-			f = sc.facts.Nested(sc.funcAt(stack, j), fn)
-		case *pyscan.Class:
-			f = sc.facts.Method(sc.m, s, fn)
-		}
-	}
-	if f == nil {
-		f = sc.facts.Function(sc.m, fn)
-	}
-	sc.funcs[fn] = f
-	return f
 }
 
 // rayReference is a use when the name or attribute chain e (dotted d),
