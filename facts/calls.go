@@ -24,14 +24,14 @@ const (
 type Call struct {
 	Call *pyscan.Call
 	In   *Func
-	// Ctx is where the call sits in In.
-	Ctx pyscan.Context
 	// Target is the repository function the call runs, when gymlint finds
 	// one; How says how it was found.
 	Target *Func
 	How    CallKind
 	// Class is the repository class a CallClass constructs.
 	Class gym.ClassRef
+
+	f *Facts
 }
 
 // Calls returns the calls of fn's own body in source order, each resolved
@@ -51,7 +51,7 @@ func (f *Facts) Calls(server gym.ClassRef, fn *Func) []*Call {
 		if !ok {
 			return
 		}
-		call := &Call{Call: c, In: fn, Ctx: pyscan.ContextOf(stack)}
+		call := &Call{Call: c, In: fn, f: f}
 		f.resolveCall(server, call)
 		out = append(out, call)
 	})

@@ -50,6 +50,7 @@ type Facts struct {
 	calls   map[serverFunc][]*Call
 	reach   map[serverFunc][]Reached
 	refs    map[serverFunc][]*Func
+	parents map[*Func]map[pyscan.Node]pyscan.Node
 	servers map[*pyscan.Class]*serverFacts
 }
 
@@ -66,6 +67,7 @@ func Of(v *gym.View) *Facts {
 			calls:   map[serverFunc][]*Call{},
 			reach:   map[serverFunc][]Reached{},
 			refs:    map[serverFunc][]*Func{},
+			parents: map[*Func]map[pyscan.Node]pyscan.Node{},
 			servers: map[*pyscan.Class]*serverFacts{},
 		}
 	}).(*Facts)

@@ -84,7 +84,8 @@ type Access struct {
 	// accesses the container.
 	Node pyscan.Node
 	Func *Func
-	Ctx  pyscan.Context
+
+	f *Facts
 }
 
 // State is the per-request-lasting state of one server.
@@ -204,7 +205,7 @@ func (f *Facts) accesses(server gym.ClassRef, fn *Func) []raw {
 			handled[e] = true
 		}
 		out = append(out, raw{
-			a:   &Access{Kind: kind, Key: key, Value: value, Node: node, Func: fn, Ctx: pyscan.ContextOf(stack)},
+			a:   &Access{Kind: kind, Key: key, Value: value, Node: node, Func: fn, f: f},
 			key: ck, name: name, keyed: keyed,
 		})
 	}

@@ -258,7 +258,7 @@ func releases(h hook, reach []facts.Reached) []release {
 			if call, ok := a.Node.(*pyscan.Call); ok {
 				what = oneLine(a.Func.Module.Text(call.Func)) + "(...)"
 			}
-			out = append(out, release{in: a.Func, node: a.Node, what: what, ctx: a.Ctx, key: a.KeyOf})
+			out = append(out, release{in: a.Func, node: a.Node, what: what, ctx: a.Ctx(), key: a.KeyOf})
 		}
 	}
 	for _, r := range reach {
@@ -270,7 +270,7 @@ func releases(h hook, reach []facts.Reached) []release {
 			if !releasesResource(last) || last == "remove" || strings.HasPrefix(last, "pop") {
 				continue
 			}
-			out = append(out, release{in: r.Func, node: c.Call, what: oneLine(r.Func.Module.Text(c.Call.Func)) + "(...)", call: c.Call, ctx: c.Ctx})
+			out = append(out, release{in: r.Func, node: c.Call, what: oneLine(r.Func.Module.Text(c.Call.Func)) + "(...)", call: c.Call, ctx: c.Ctx()})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {

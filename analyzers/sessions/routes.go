@@ -373,7 +373,7 @@ func createsUnder(h hook, fn *facts.Func, ss map[*facts.Container]bool, miss mis
 		if a.Func != fn || a.Kind != facts.Write {
 			continue
 		}
-		for _, g := range a.Ctx.Guards {
+		for _, g := range a.Ctx().Guards {
 			if g.Test == miss.guard.Test && g.Negated == miss.guard.Negated {
 				return true
 			}

@@ -292,7 +292,7 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 	// from verify outside any try statement.
 	reported := map[*facts.Func]bool{}
 	for _, c := range f.Calls(h.server.Class, fn) {
-		if c.How != facts.CallSelf || c.Target == nil || c.Target == fn || reported[c.Target] || len(c.Ctx.Tries) > 0 || c.Target.Module.SyntaxError != nil {
+		if c.How != facts.CallSelf || c.Target == nil || c.Target == fn || reported[c.Target] || len(c.Ctx().Tries) > 0 || c.Target.Module.SyntaxError != nil {
 			continue
 		}
 		hf := c.Target
