@@ -176,10 +176,11 @@ type lockCheck struct {
 	units map[ast.Node]*unit
 	order []*unit
 	sites map[*unit][]callSite
+	evs   map[ast.Node][]lockEvent // by CFG node
 }
 
 func (c *checker) checkLocks() {
-	lc := &lockCheck{c: c, units: map[ast.Node]*unit{}}
+	lc := &lockCheck{c: c, units: map[ast.Node]*unit{}, evs: map[ast.Node][]lockEvent{}}
 	for _, h := range c.handlers {
 		if lc.units[h.Node] != nil {
 			continue
@@ -505,18 +506,69 @@ func (lc *lockCheck) keys(u *unit) map[any]bool {
 	return keys
 }
 
+// lockEvent is what a CFG node does to the locks, in the order it does it:
+// a map access (recorded with the locks held), a lock operation, a call of
+// a unit (recorded as a call site, then its summary applied).
+type lockEvent struct {
+	kind   eventKind
+	key    any // evLock
+	op     gostate.LockOp
+	callee *unit // evSite, evSummary
+	call   ast.Node
+	empty  bool      // evSite: the call starts with no lock held (a go statement)
+	access mapAccess // evAccess, without its state
+}
+
+type eventKind uint8
+
+const (
+	evAccess eventKind = iota
+	evLock
+	evSite
+	evSummary
+)
+
 // events applies the lock operations of one CFG node to st in order and,
 // when emit is set, records its map accesses and calls.
 func (lc *lockCheck) events(u *unit, node ast.Node, st *lockState, emit bool) {
-	c := lc.c
-	record := func(n ast.Node, mexpr ast.Expr, m *types.Var, write bool, verb string) {
-		if emit {
-			u.accesses = append(u.accesses, mapAccess{node: n, m: m, mexpr: mexpr, write: write, verb: verb, state: st.clone()})
+	for _, e := range lc.eventsOf(u, node) {
+		switch e.kind {
+		case evAccess:
+			if emit {
+				a := e.access
+				a.state = st.clone()
+				u.accesses = append(u.accesses, a)
+			}
+		case evLock:
+			st.apply(e.key, e.op)
+		case evSite:
+			if emit {
+				state := *st
+				if e.empty {
+					state = emptyState()
+				}
+				lc.sites[e.callee] = append(lc.sites[e.callee], callSite{caller: u, call: e.call, state: state.clone()})
+			}
+		case evSummary:
+			st.applySummary(e.callee.sum)
 		}
 	}
-	site := func(callee *unit, call ast.Node, state lockState) {
-		if emit && callee != nil {
-			lc.sites[callee] = append(lc.sites[callee], callSite{caller: u, call: call, state: state.clone()})
+}
+
+// eventsOf returns the events of a CFG node of u, computed on first use:
+// they do not change while the dataflow runs.
+func (lc *lockCheck) eventsOf(u *unit, node ast.Node) []lockEvent {
+	if evs, ok := lc.evs[node]; ok {
+		return evs
+	}
+	c := lc.c
+	var evs []lockEvent
+	record := func(n ast.Node, mexpr ast.Expr, m *types.Var, write bool, verb string) {
+		evs = append(evs, lockEvent{kind: evAccess, access: mapAccess{node: n, m: m, mexpr: mexpr, write: write, verb: verb}})
+	}
+	site := func(callee *unit, call ast.Node, empty bool) {
+		if callee != nil {
+			evs = append(evs, lockEvent{kind: evSite, callee: callee, call: call, empty: empty})
 		}
 	}
 	var visit func(n ast.Node) bool
@@ -543,7 +595,7 @@ func (lc *lockCheck) events(u *unit, node ast.Node, st *lockState, emit bool) {
 			return false
 		case *ast.GoStmt:
 			if d := c.staticDecl(n.Call); d != nil {
-				site(lc.units[d], n, emptyState())
+				site(lc.units[d], n, true)
 			}
 			return false
 		case *ast.CallExpr:
@@ -551,11 +603,11 @@ func (lc *lockCheck) events(u *unit, node ast.Node, st *lockState, emit bool) {
 				for _, a := range n.Args {
 					ast.Inspect(a, visit)
 				}
-				site(lc.units[lit], n, *st)
+				site(lc.units[lit], n, false)
 				return false
 			}
 			if key, op, ok := c.state.LockOp(n); ok {
-				st.apply(key, op)
+				evs = append(evs, lockEvent{kind: evLock, key: key, op: op})
 				if op == gostate.TryAcquire {
 					u.unsure = true
 				}
@@ -590,8 +642,8 @@ func (lc *lockCheck) events(u *unit, node ast.Node, st *lockState, emit bool) {
 					ast.Inspect(a, visit)
 				}
 				if cu := lc.units[d]; cu != nil {
-					site(cu, n, *st)
-					st.applySummary(cu.sum)
+					site(cu, n, false)
+					evs = append(evs, lockEvent{kind: evSummary, callee: cu})
 				}
 				return false
 			}
@@ -611,6 +663,8 @@ func (lc *lockCheck) events(u *unit, node ast.Node, st *lockState, emit bool) {
 		return true
 	}
 	ast.Inspect(node, visit)
+	lc.evs[node] = evs
+	return evs
 }
 
 func (s *lockState) applySummary(sum summary) {
