@@ -22,14 +22,14 @@ const (
 )
 
 // value is the class of a variable or expression: for cKey, the key's
-// class; for cState (and cRoot when known), the field or variable and its
-// name.
+// class; for cState (and cRoot when known), the field or variable and the
+// expression that names it.
 type value struct {
 	class class
 	key   KeyClass
 	kind  StateKind
 	obj   types.Object
-	name  string
+	x     ast.Expr
 }
 
 func keyValue(k KeyClass) value {
@@ -515,7 +515,7 @@ func (sc *scanner) opaqueCall(vars map[*types.Var]value, call *ast.CallExpr, sel
 	if _, ok := info.TypeOf(arg).Underlying().(*types.Basic); !ok {
 		return
 	}
-	sc.record(vars, value{class: cState, kind: StateValue, obj: rv.obj, name: rv.name}, OpCall, sel.Sel.Name, call, sel.X, arg)
+	sc.record(vars, value{class: cState, kind: StateValue, obj: rv.obj, x: rv.x}, OpCall, sel.Sel.Name, call, sel.X, arg)
 }
 
 // record notes an access.
@@ -527,7 +527,7 @@ func (sc *scanner) record(vars map[*types.Var]value, st value, op Op, method str
 	if sc.h == nil {
 		return
 	}
-	v := Via{Handler: sc.h, Name: st.name}
+	v := Via{Handler: sc.h, Name: types.ExprString(st.x)}
 	if key != nil {
 		if kv := sc.classOf(vars, key); kv.class == cKey {
 			v.Key = kv.key
@@ -557,7 +557,7 @@ func (sc *scanner) classOf(vars map[*types.Var]value, e ast.Expr) value {
 			return v
 		}
 		if sc.s.rootVar(obj, sc.root) {
-			v := rootValue(obj, obj.Type(), e.Name)
+			v := rootValue(obj, obj.Type(), e)
 			if v.class == cRoot && (obj.Kind() == types.RecvVar || obj.Kind() == types.ParamVar) {
 				v.obj = nil // the server itself, or a value it holds, is no container
 			}
@@ -571,7 +571,7 @@ func (sc *scanner) classOf(vars map[*types.Var]value, e ast.Expr) value {
 			switch obj := info.Uses[e.Sel].(type) {
 			case *types.Var:
 				if obj.Kind() == types.PackageVar {
-					return rootValue(obj, obj.Type(), types.ExprString(e))
+					return rootValue(obj, obj.Type(), e)
 				}
 			case *types.Const:
 				return keyValue(KeyOther)
@@ -595,7 +595,7 @@ func (sc *scanner) classOf(vars map[*types.Var]value, e ast.Expr) value {
 		case cKey:
 			return base
 		case cRoot:
-			return rootValue(field.Origin(), field.Type(), types.ExprString(e))
+			return rootValue(field.Origin(), field.Type(), e)
 		}
 	case *ast.IndexExpr:
 		switch base := sc.classOf(vars, e.X); base.class {
@@ -716,14 +716,14 @@ var joinPackages = map[string]bool{
 
 // rootValue is a long-lived variable or field: a container when it is a
 // map or a sync.Map.
-func rootValue(obj types.Object, t types.Type, name string) value {
+func rootValue(obj types.Object, t types.Type, x ast.Expr) value {
 	switch {
 	case isMap(t):
-		return value{class: cState, kind: StateMap, obj: obj, name: name}
+		return value{class: cState, kind: StateMap, obj: obj, x: x}
 	case isSyncMap(t):
-		return value{class: cState, kind: StateSyncMap, obj: obj, name: name}
+		return value{class: cState, kind: StateSyncMap, obj: obj, x: x}
 	}
-	return value{class: cRoot, obj: obj, name: name}
+	return value{class: cRoot, obj: obj, x: x}
 }
 
 // rootVar reports whether a variable is a root (see the package
