@@ -14,6 +14,11 @@ import (
 // rule catalogue (package lint) so that diagnostics get their rule name,
 // analyzer and severity.
 //
+// The analyzers they require (gonative, gostate, and the standard passes)
+// are not listed: the checker and unitchecker run every analyzer an
+// analyzer requires, once per package, and report only the diagnostics of
+// the listed ones.
+//
 // The analyzers must not import this package (it would be an import cycle);
 // this package imports them.
 var Analyzers = []*analysis.Analyzer{goworkers.Analyzer, gosessions.Analyzer}

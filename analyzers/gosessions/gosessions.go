@@ -21,31 +21,24 @@
 //
 // # Shared state and session maps
 //
-// A map is shared when an access names it through state that outlives a
-// request: a package-level variable; a field reached from a receiver or
-// parameter of the server type (or of a named struct type that the server
-// type holds in a field, transitively), such as s.sessions or
-// s.store.sessions; or a variable that a function-literal handler captures
-// from outside itself. Maps reached any other way (locals, which may be
-// fresh values of the request; request bodies; map values) are not
-// followed.
-//
-// The session maps are the shared maps that the seed handler writes
-// (m[k] = v), and the shared sync.Maps it stores into (m.Store(k, v)),
-// directly or in the functions of the package it calls; when the seed
-// writes none, those that tool handlers write.
+// Which maps are shared (held beyond a request: fields of the server type
+// and of the struct types it holds, package-level variables, variables a
+// function-literal handler captures), every access to them, the session
+// maps (the shared maps that the seed handler writes, through what it calls
+// four calls deep; when it writes none, those that tool handlers write),
+// the lookups of a session map, the fences a close leaves, the mutexes and
+// the answers a handler writes are computed by package gostate, whose
+// documentation has the rules; the analyzer reads the result of
+// gostate.Analyzer.
 //
 // A missing-session branch is the code a handler runs when a lookup of a
-// session map found nothing. The lookups are v, ok := m[k] and
-// v, ok := m.Load(k) on a session map, v, ok := f(...) where f is a function
-// of the package that returns (T, bool) from such a lookup, v := m[k] with a
-// pointer, map, slice, interface, channel or function element, and v := f(...)
-// where f returns such an element, m[k], itself. The branches are those of an
-// if statement, or of a case of a tagless switch, that run when ok is false
-// or v is nil (if !ok {...}, the else of if ok {...}, if v == nil {...},
-// if m[k] == nil {...}), and the statements after if ok {...; return}.
-// Conditions combine with !, && and ||: a branch counts when every missing
-// session takes it, or when only missing sessions do.
+// session map found nothing (gostate's Lookups of the session maps, with
+// Absent): the branches of an if statement, or of a case of a tagless
+// switch, that run when ok is false or v is nil (if !ok {...}, the else of
+// if ok {...}, if v == nil {...}, if m[k] == nil {...}), and the statements
+// after if ok {...; return}. Conditions combine with !, && and ||: a branch
+// counts when every missing session takes it, or when only missing
+// sessions do.
 //
 // # Answers
 //
@@ -83,6 +76,7 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/analyzers/gonative"
+	"github.com/gymlint/gymlint/analyzers/gostate"
 	"github.com/gymlint/gymlint/diag"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/ctrlflow"
@@ -108,7 +102,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      Doc,
 	URL:      docsURL(),
 	Run:      run,
-	Requires: []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer, gonative.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer, gonative.Analyzer, gostate.Analyzer},
 }
 
 // Rules are the rules of this analyzer, by code, for the rule catalogue.
@@ -128,30 +122,17 @@ type checker struct {
 	pass   *analysis.Pass
 	ins    *inspector.Inspector
 	native *gonative.Result
+	state  *gostate.Result
 	cfgs   *ctrlflow.CFGs
 
-	decls   map[*types.Func]*ast.FuncDecl
-	shared  map[*types.Named]bool      // server types and the struct types they hold
-	lhs     map[ast.Expr]bool          // expressions assigned to (x = ..., x op= ..., x++)
-	rangeX  map[ast.Expr]bool          // expressions ranged over
-	valueOf map[*types.Func]bool       // functions used other than by a call
-	calls   map[*types.Func]int        // static calls of each function of the package
-	lookups map[*types.Func]lookupKind // functions that look a session up
+	valueOf map[*types.Func]bool // functions used other than by a call
+	calls   map[*types.Func]int  // static calls of each function of the package
 
-	handlers    []*handler
-	sessionMaps map[*types.Var]bool
+	// handlers are the route handlers of every server, whose body is
+	// known.
+	handlers []*gostate.Handler
 
 	seen map[reportKey]bool
-}
-
-// handler is one route handler of a recognised server.
-type handler struct {
-	route *gonative.Route
-	node  ast.Node // *ast.FuncDecl or *ast.FuncLit
-	body  *ast.BlockStmt
-	// lit is the route's function literal, whose captured variables are
-	// shared between requests; nil for a declared function.
-	lit *ast.FuncLit
 }
 
 type reportKey struct {
@@ -168,19 +149,20 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:    pass,
 		ins:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		native:  native,
+		state:   pass.ResultOf[gostate.Analyzer].(*gostate.Result),
 		cfgs:    pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs),
-		decls:   map[*types.Func]*ast.FuncDecl{},
-		shared:  map[*types.Named]bool{},
-		lhs:     map[ast.Expr]bool{},
-		rangeX:  map[ast.Expr]bool{},
 		valueOf: map[*types.Func]bool{},
 		calls:   map[*types.Func]int{},
 		seen:    map[reportKey]bool{},
 	}
 	c.index()
-	c.collectHandlers()
-	c.sessionMaps = c.findSessionMaps()
-	c.lookups = c.lookupFuncs()
+	for _, s := range c.state.Servers {
+		for _, h := range s.Handlers {
+			if h.Route != nil {
+				c.handlers = append(c.handlers, h)
+			}
+		}
+	}
 
 	c.checkSeeds()
 	c.checkCloses()
@@ -189,44 +171,16 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// index records the package's function declarations, the shared types, the
-// expressions written to and ranged over, and how each function is used.
+// index records how each function of the package is used: how often it is
+// called, and whether it is used as a value.
 func (c *checker) index() {
 	info := c.pass.TypesInfo
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
-					c.decls[fn] = fd
-				}
-			}
-		}
-	}
-	for _, s := range c.native.Servers {
-		if s.Type != nil {
-			c.addShared(s.Type)
-		}
-	}
-
 	called := map[ast.Expr]bool{} // the Fun of a call
-	for n := range c.ins.PreorderSeq((*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)) {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if n.Tok != token.DEFINE {
-				for _, l := range n.Lhs {
-					c.lhs[ast.Unparen(l)] = true
-				}
-			}
-		case *ast.IncDecStmt:
-			c.lhs[ast.Unparen(n.X)] = true
-		case *ast.RangeStmt:
-			c.rangeX[ast.Unparen(n.X)] = true
-		case *ast.CallExpr:
-			fun := ast.Unparen(n.Fun)
-			called[fun] = true
-			if fn := c.staticFunc(n); fn != nil {
-				c.calls[fn]++
-			}
+	for n := range c.ins.PreorderSeq((*ast.CallExpr)(nil)) {
+		n := n.(*ast.CallExpr)
+		called[ast.Unparen(n.Fun)] = true
+		if fn := c.staticFunc(n); fn != nil {
+			c.calls[fn]++
 		}
 	}
 	// A function or method named other than as the callee of a call is used
@@ -247,7 +201,7 @@ func (c *checker) index() {
 				fn, _ = sel.Obj().(*types.Func)
 			}
 		}
-		if fn == nil || c.decls[fn.Origin()] == nil {
+		if fn == nil || c.native.FuncDecl(fn) == nil {
 			continue
 		}
 		if !called[n.(ast.Expr)] {
@@ -256,60 +210,24 @@ func (c *checker) index() {
 	}
 }
 
-// addShared marks t shared, and the named struct types of the package that
-// its fields hold (directly or through a pointer).
-func (c *checker) addShared(t *types.Named) {
-	t = t.Origin()
-	if c.shared[t] || t.Obj().Pkg() != c.pass.Pkg {
-		return
-	}
-	c.shared[t] = true
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return
-	}
-	for i := range st.NumFields() {
-		ft := st.Field(i).Type()
-		if p, ok := ft.(*types.Pointer); ok {
-			ft = p.Elem()
-		}
-		if n, ok := ft.(*types.Named); ok {
-			if _, isStruct := n.Underlying().(*types.Struct); isStruct {
-				c.addShared(n)
-			}
-		}
-	}
-}
-
-// collectHandlers lists the handler of every route whose body is known.
-func (c *checker) collectHandlers() {
-	for _, s := range c.native.Servers {
-		for _, r := range s.SortedRoutes() {
-			h := &handler{route: r, body: r.Body()}
-			switch {
-			case r.Handler != nil:
-				h.node = r.Handler
-			case r.Lit != nil:
-				h.node, h.lit = r.Lit, r.Lit
-			}
-			if h.body != nil {
-				c.handlers = append(c.handlers, h)
-			}
-		}
-	}
-}
-
-// handlersOf returns the handlers of routes of the given kind.
-func (c *checker) handlersOf(kind gonative.RouteKind) []*handler {
-	var out []*handler
+// handlersOf returns the handlers of routes of the given kind, one per
+// function.
+func (c *checker) handlersOf(kind gonative.RouteKind) []*gostate.Handler {
+	var out []*gostate.Handler
 	seen := map[ast.Node]bool{}
 	for _, h := range c.handlers {
-		if h.route.Kind == kind && !seen[h.node] {
-			seen[h.node] = true
+		if h.Route.Kind == kind && !seen[h.Node] {
+			seen[h.Node] = true
 			out = append(out, h)
 		}
 	}
 	return out
+}
+
+// sessionLookups are the lookups of the session maps of h's server in its
+// body.
+func (c *checker) sessionLookups(h *gostate.Handler) *gostate.Lookups {
+	return h.Server.Lookups(h.Body, h.Server.IsSessionMap)
 }
 
 // report reports a diagnostic of rule once per position.

@@ -32,7 +32,8 @@ import (
 //     package-level state.
 func TestAnalyzer(t *testing.T) {
 	results := analysistest.Run(t, testData(t), gosessions.Analyzer,
-		"nativeserver", "quiet", "lockhelpers", "lockflow", "closenofence", "unlocked", "methodserver")
+		"nativeserver", "quiet", "lockhelpers", "lockflow", "closenofence", "unlocked", "methodserver",
+		"fencebysession", "fencelookalike", "fenceshapes")
 
 	// Every diagnostic names its rule and links its page; a helper reached
 	// without the lock points at the call that does not hold it.

@@ -5,8 +5,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
+	"github.com/gymlint/gymlint/analyzers/gostate"
 	"github.com/gymlint/gymlint/diag"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
@@ -137,88 +139,6 @@ func (s lockState) guards(write bool) bool {
 	return false
 }
 
-type lockOp int
-
-const (
-	opLock lockOp = iota + 1
-	opRLock
-	opUnlock
-	opTry
-)
-
-// lockOp classifies a call of a sync.Mutex, sync.RWMutex or sync.Locker
-// method, with the key of the mutex.
-func (c *checker) lockOp(call *ast.CallExpr) (any, lockOp, bool) {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil, 0, false
-	}
-	fn, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync" || fn.Signature().Recv() == nil {
-		return nil, 0, false
-	}
-	recv, ok := deref(fn.Signature().Recv().Type()).(*types.Named)
-	if !ok {
-		return nil, 0, false
-	}
-	switch recv.Obj().Name() {
-	case "Mutex", "RWMutex", "Locker":
-	default:
-		return nil, 0, false
-	}
-	var op lockOp
-	switch fn.Name() {
-	case "Lock":
-		op = opLock
-	case "RLock":
-		op = opRLock
-	case "Unlock", "RUnlock":
-		op = opUnlock
-	case "TryLock", "TryRLock":
-		op = opTry
-	default:
-		return nil, 0, false
-	}
-	return c.lockKey(sel), op, true
-}
-
-// lockKey identifies a mutex: its field or variable, so that s.mu in a
-// handler and in the helper it calls is the same key.
-func (c *checker) lockKey(sel *ast.SelectorExpr) any {
-	info := c.pass.TypesInfo
-	if s, ok := info.Selections[sel]; ok && len(s.Index()) > 1 {
-		// A method promoted from an embedded mutex: s.Lock().
-		t := deref(s.Recv())
-		var field *types.Var
-		for _, i := range s.Index()[:len(s.Index())-1] {
-			st, ok := t.Underlying().(*types.Struct)
-			if !ok || i >= st.NumFields() {
-				field = nil
-				break
-			}
-			field = st.Field(i)
-			t = deref(field.Type())
-		}
-		if field != nil {
-			return field.Origin()
-		}
-	}
-	switch x := ast.Unparen(sel.X).(type) {
-	case *ast.SelectorExpr:
-		if s, ok := info.Selections[x]; ok && s.Kind() == types.FieldVal {
-			return s.Obj().(*types.Var).Origin()
-		}
-		if v, ok := info.Uses[x.Sel].(*types.Var); ok {
-			return v
-		}
-	case *ast.Ident:
-		if v, ok := info.Uses[x].(*types.Var); ok {
-			return v
-		}
-	}
-	return exprName(sel.X)
-}
-
 // unit is a function body the lock analysis follows.
 type unit struct {
 	node ast.Node // *ast.FuncDecl or *ast.FuncLit
@@ -256,20 +176,21 @@ type lockCheck struct {
 	units map[ast.Node]*unit
 	order []*unit
 	sites map[*unit][]callSite
+	evs   map[ast.Node][]lockEvent // by CFG node
 }
 
 func (c *checker) checkLocks() {
-	lc := &lockCheck{c: c, units: map[ast.Node]*unit{}}
+	lc := &lockCheck{c: c, units: map[ast.Node]*unit{}, evs: map[ast.Node][]lockEvent{}}
 	for _, h := range c.handlers {
-		if lc.units[h.node] != nil {
+		if lc.units[h.Node] != nil {
 			continue
 		}
-		u := lc.unit(h.node, h.body, h.lit)
+		u := lc.unit(h.Node, h.Body, h.Lit)
 		u.fixed, u.entry = true, c.handlerEntry(h)
-		if h.route.Reg == nil {
+		if h.Route.Reg == nil {
 			// A method route (SeedSession): called from outside the
 			// package, unless the package calls it itself.
-			if d, ok := h.node.(*ast.FuncDecl); ok {
+			if d, ok := h.Node.(*ast.FuncDecl); ok {
 				if fn, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func); ok && (c.calls[fn] > 0 || c.valueOf[fn]) {
 					u.fixed, u.entry = c.valueOf[fn], topState()
 				}
@@ -316,12 +237,12 @@ func (c *checker) checkLocks() {
 
 // handlerEntry is the lock state a route's handler starts in: none, unless
 // it is registered through a wrapper that may lock.
-func (c *checker) handlerEntry(h *handler) lockState {
-	if h.route.Reg == nil || len(h.route.Reg.Args) < 2 {
+func (c *checker) handlerEntry(h *gostate.Handler) lockState {
+	if h.Route.Reg == nil || len(h.Route.Reg.Args) < 2 {
 		return emptyState()
 	}
 	ok := true
-	ast.Inspect(h.route.Reg.Args[1], func(n ast.Node) bool {
+	ast.Inspect(h.Route.Reg.Args[1], func(n ast.Node) bool {
 		if _, isLit := n.(*ast.FuncLit); isLit {
 			return false
 		}
@@ -338,7 +259,7 @@ func (c *checker) handlerEntry(h *handler) lockState {
 			ok = false
 		case fn.Pkg() != nil && fn.Pkg().Path() == "net/http":
 			// StripPrefix, TimeoutHandler, MaxBytesHandler lock nothing.
-		case c.decls[fn] != nil && c.decls[fn].Body != nil && !c.locks(c.decls[fn].Body):
+		case c.native.FuncDecl(fn) != nil && c.native.FuncDecl(fn).Body != nil && !c.locks(c.native.FuncDecl(fn).Body):
 		default:
 			ok = false
 		}
@@ -355,7 +276,7 @@ func (c *checker) locks(n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			if _, op, ok := c.lockOp(call); ok && op != opUnlock {
+			if _, op, ok := c.state.LockOp(call); ok && op != gostate.Release {
 				found = true
 			}
 		}
@@ -419,11 +340,11 @@ func (lc *lockCheck) discover(u *unit) {
 			}
 			return false
 		case *ast.SendStmt:
-			if c.sharedRoot(n.Chan, u.lit) {
+			if c.state.LongLived(n.Chan, u.lit) {
 				u.unsure = true
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && c.sharedRoot(n.X, u.lit) {
+			if n.Op == token.ARROW && c.state.LongLived(n.X, u.lit) {
 				u.unsure = true
 			}
 		case *ast.CallExpr:
@@ -567,7 +488,7 @@ func (lc *lockCheck) keys(u *unit) map[any]bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if k, _, ok := lc.c.lockOp(n); ok {
+			if k, _, ok := lc.c.state.LockOp(n); ok {
 				keys[k] = true
 			} else if d := lc.c.staticDecl(n); d != nil {
 				if cu := lc.units[d]; cu != nil {
@@ -585,26 +506,75 @@ func (lc *lockCheck) keys(u *unit) map[any]bool {
 	return keys
 }
 
+// lockEvent is what a CFG node does to the locks, in the order it does it:
+// a map access (recorded with the locks held), a lock operation, a call of
+// a unit (recorded as a call site, then its summary applied).
+type lockEvent struct {
+	kind   eventKind
+	key    any // evLock
+	op     gostate.LockOp
+	callee *unit // evSite, evSummary
+	call   ast.Node
+	empty  bool      // evSite: the call starts with no lock held (a go statement)
+	access mapAccess // evAccess, without its state
+}
+
+type eventKind uint8
+
+const (
+	evAccess eventKind = iota
+	evLock
+	evSite
+	evSummary
+)
+
 // events applies the lock operations of one CFG node to st in order and,
 // when emit is set, records its map accesses and calls.
 func (lc *lockCheck) events(u *unit, node ast.Node, st *lockState, emit bool) {
-	c := lc.c
-	record := func(n ast.Node, mexpr ast.Expr, m *types.Var, write bool, verb string) {
-		if emit {
-			u.accesses = append(u.accesses, mapAccess{node: n, m: m, mexpr: mexpr, write: write, verb: verb, state: st.clone()})
+	for _, e := range lc.eventsOf(u, node) {
+		switch e.kind {
+		case evAccess:
+			if emit {
+				a := e.access
+				a.state = st.clone()
+				u.accesses = append(u.accesses, a)
+			}
+		case evLock:
+			st.apply(e.key, e.op)
+		case evSite:
+			if emit {
+				state := *st
+				if e.empty {
+					state = emptyState()
+				}
+				lc.sites[e.callee] = append(lc.sites[e.callee], callSite{caller: u, call: e.call, state: state.clone()})
+			}
+		case evSummary:
+			st.applySummary(e.callee.sum)
 		}
 	}
-	site := func(callee *unit, call ast.Node, state lockState) {
-		if emit && callee != nil {
-			lc.sites[callee] = append(lc.sites[callee], callSite{caller: u, call: call, state: state.clone()})
+}
+
+// eventsOf returns the events of a CFG node of u, computed on first use:
+// they do not change while the dataflow runs.
+func (lc *lockCheck) eventsOf(u *unit, node ast.Node) []lockEvent {
+	if evs, ok := lc.evs[node]; ok {
+		return evs
+	}
+	c := lc.c
+	var evs []lockEvent
+	record := func(n ast.Node, mexpr ast.Expr, m *types.Var, write bool, verb string) {
+		evs = append(evs, lockEvent{kind: evAccess, access: mapAccess{node: n, m: m, mexpr: mexpr, write: write, verb: verb}})
+	}
+	site := func(callee *unit, call ast.Node, empty bool) {
+		if callee != nil {
+			evs = append(evs, lockEvent{kind: evSite, callee: callee, call: call, empty: empty})
 		}
 	}
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
-		if e, ok := n.(ast.Expr); ok && c.rangeX[e] {
-			if m := c.sharedMap(e, u.lit); m != nil {
-				record(e, e, m, false, "ranged over")
-			}
+		for _, a := range c.mapAccesses(n, gostate.OpRange) {
+			record(n, a.X, a.State.Var, false, "ranged over")
 		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -625,7 +595,7 @@ func (lc *lockCheck) events(u *unit, node ast.Node, st *lockState, emit bool) {
 			return false
 		case *ast.GoStmt:
 			if d := c.staticDecl(n.Call); d != nil {
-				site(lc.units[d], n, emptyState())
+				site(lc.units[d], n, true)
 			}
 			return false
 		case *ast.CallExpr:
@@ -633,37 +603,37 @@ func (lc *lockCheck) events(u *unit, node ast.Node, st *lockState, emit bool) {
 				for _, a := range n.Args {
 					ast.Inspect(a, visit)
 				}
-				site(lc.units[lit], n, *st)
+				site(lc.units[lit], n, false)
 				return false
 			}
-			if key, op, ok := c.lockOp(n); ok {
-				st.apply(key, op)
-				if op == opTry {
+			if key, op, ok := c.state.LockOp(n); ok {
+				evs = append(evs, lockEvent{kind: evLock, key: key, op: op})
+				if op == gostate.TryAcquire {
 					u.unsure = true
 				}
 				return false
 			}
 			switch c.builtinCall(n) {
 			case "delete", "clear":
-				if len(n.Args) > 0 {
-					if m := c.sharedMap(n.Args[0], u.lit); m != nil {
+				if as := c.mapAccesses(n, gostate.OpDelete, gostate.OpClear); len(as) > 0 {
+					for _, a := range as {
 						verb := "deleted from"
-						if len(n.Args) == 1 {
+						if a.Op == gostate.OpClear {
 							verb = "cleared"
 						}
-						record(n, n.Args[0], m, true, verb)
-						for _, a := range n.Args[1:] {
-							ast.Inspect(a, visit)
-						}
-						return false
+						record(n, a.X, a.State.Var, true, verb)
 					}
+					for _, a := range n.Args[1:] {
+						ast.Inspect(a, visit)
+					}
+					return false
 				}
 			case "len":
-				if len(n.Args) == 1 {
-					if m := c.sharedMap(n.Args[0], u.lit); m != nil {
-						record(n, n.Args[0], m, false, "read (len)")
-						return false
+				if as := c.mapAccesses(n, gostate.OpLen); len(as) > 0 {
+					for _, a := range as {
+						record(n, a.X, a.State.Var, false, "read (len)")
 					}
+					return false
 				}
 			}
 			if d := c.staticDecl(n); d != nil {
@@ -672,29 +642,29 @@ func (lc *lockCheck) events(u *unit, node ast.Node, st *lockState, emit bool) {
 					ast.Inspect(a, visit)
 				}
 				if cu := lc.units[d]; cu != nil {
-					site(cu, n, *st)
-					st.applySummary(cu.sum)
+					site(cu, n, false)
+					evs = append(evs, lockEvent{kind: evSummary, callee: cu})
 				}
 				return false
 			}
 		case *ast.IndexExpr:
-			if m := c.sharedMap(n.X, u.lit); m != nil {
-				if c.lhs[n] {
-					record(n, n.X, m, true, "written")
+			for _, a := range c.mapAccesses(n, gostate.OpRead, gostate.OpLookup, gostate.OpWrite) {
+				if a.Op == gostate.OpWrite {
+					record(n, a.X, a.State.Var, true, "written")
 				} else {
-					record(n, n.X, m, false, "read")
+					record(n, a.X, a.State.Var, false, "read")
 				}
 			}
 		case *ast.SelectorExpr, *ast.Ident:
-			if e := n.(ast.Expr); c.lhs[e] {
-				if m := c.sharedMap(e, u.lit); m != nil {
-					record(n, e, m, true, "replaced")
-				}
+			for _, a := range c.mapAccesses(n, gostate.OpReplace) {
+				record(n, a.X, a.State.Var, true, "replaced")
 			}
 		}
 		return true
 	}
 	ast.Inspect(node, visit)
+	lc.evs[node] = evs
+	return evs
 }
 
 func (s *lockState) applySummary(sum summary) {
@@ -709,18 +679,18 @@ func (s *lockState) applySummary(sum summary) {
 	}
 }
 
-func (s *lockState) apply(key any, op lockOp) {
+func (s *lockState) apply(key any, op gostate.LockOp) {
 	if s.top {
 		return
 	}
 	switch op {
-	case opLock:
+	case gostate.Acquire:
 		s.held[key] = true
-	case opRLock:
+	case gostate.AcquireRead:
 		if _, ok := s.held[key]; !ok {
 			s.held[key] = false
 		}
-	case opUnlock:
+	case gostate.Release:
 		delete(s.held, key)
 	}
 }
@@ -753,7 +723,7 @@ func (lc *lockCheck) report() {
 					name, a.verb)
 			} else {
 				fix := "guard it with a sync.Mutex held around every access"
-				if g := c.guardName(a.mexpr); g != "" {
+				if g := c.state.GuardName(a.mexpr); g != "" {
 					fix = fmt.Sprintf("take %s.Lock() before it and %s.Unlock() after", g, g)
 				}
 				msg = fmt.Sprintf("%s is %s without holding a lock: handlers run concurrently and write this map while serving, so this is a data race; %s",
@@ -776,45 +746,14 @@ func (lc *lockCheck) report() {
 	}
 }
 
-// guardName names the mutex that guards a map, for the message: the one
-// sync.Mutex or sync.RWMutex field of the struct that holds the map field,
-// or the one package-level mutex for a package-level map; "" when there is
-// not exactly one.
-func (c *checker) guardName(mexpr ast.Expr) string {
-	info := c.pass.TypesInfo
-	var found []string
-	switch e := ast.Unparen(mexpr).(type) {
-	case *ast.SelectorExpr:
-		if st, ok := deref(info.TypeOf(e.X)).Underlying().(*types.Struct); ok {
-			for i := range st.NumFields() {
-				if isMutex(st.Field(i).Type()) {
-					name := st.Field(i).Name()
-					if st.Field(i).Embedded() {
-						found = append(found, exprName(e.X))
-					} else {
-						found = append(found, exprName(e.X)+"."+name)
-					}
-				}
-			}
-		}
-	case *ast.Ident:
-		scope := c.pass.Pkg.Scope()
-		for _, n := range scope.Names() {
-			if v, ok := scope.Lookup(n).(*types.Var); ok && isMutex(v.Type()) {
-				found = append(found, n)
-			}
+// mapAccesses returns the accesses of shared maps at n (see package
+// gostate) that do one of ops.
+func (c *checker) mapAccesses(n ast.Node, ops ...gostate.Op) []*gostate.Access {
+	var out []*gostate.Access
+	for _, a := range c.state.At(n) {
+		if a.State.Kind == gostate.StateMap && slices.Contains(ops, a.Op) {
+			out = append(out, a)
 		}
 	}
-	if len(found) == 1 {
-		return found[0]
-	}
-	return ""
-}
-
-func isMutex(t types.Type) bool {
-	n, ok := deref(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "sync" {
-		return false
-	}
-	return n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex"
+	return out
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/analyzers/gonative"
+	"github.com/gymlint/gymlint/analyzers/gostate"
 	"github.com/gymlint/gymlint/diag"
 	"golang.org/x/tools/go/analysis"
 )
@@ -101,12 +102,12 @@ retried.
 
 func (c *checker) checkLostSessions() {
 	for _, h := range c.handlersOf(gonative.RouteVerify) {
-		for _, branch := range c.missingBranches(h) {
+		for _, branch := range c.sessionLookups(h).Branches(h.Body, gostate.Absent) {
 			c.checkLostVerify(branch)
 		}
 	}
 	for _, h := range c.handlersOf(gonative.RouteTool) {
-		for _, branch := range c.missingBranches(h) {
+		for _, branch := range c.sessionLookups(h).Branches(h.Body, gostate.Absent) {
 			c.checkLostTool(branch)
 		}
 	}
@@ -334,30 +335,30 @@ func (c *checker) indentOf(n ast.Node) string {
 // handler that are not 404.
 func (c *checker) checkLostTool(branch []ast.Stmt) {
 	sawStatus := false
-	for _, a := range c.answers(branch) {
+	for _, a := range c.state.Answers(branch) {
 		switch {
-		case a.body:
+		case a.Body:
 			if !sawStatus {
-				c.report(LostSessionStatus, a.call.Pos(), a.call.End(),
+				c.report(LostSessionStatus, a.Call.Pos(), a.Call.End(),
 					"the tool handler answers a session it no longer holds with 200 (a body and no status): the agent goes on acting on a world that does not exist; answer 404 (http.StatusNotFound)", nil)
 			}
 			sawStatus = true
-		case a.code == 0:
+		case a.Code == 0:
 			sawStatus = true // a status this analyzer cannot read
-		case a.code != 404:
+		case a.Code != 404:
 			sawStatus = true
 			var fixes []analysis.SuggestedFix
-			text := c.statusText(a.call.Pos(), "StatusNotFound", 404)
-			pos, end := a.call.Pos(), a.call.End()
-			if a.status != nil {
-				pos, end = a.status.Pos(), a.status.End()
+			text := c.statusText(a.Call.Pos(), "StatusNotFound", 404)
+			pos, end := a.Call.Pos(), a.Call.End()
+			if a.Status != nil {
+				pos, end = a.Status.Pos(), a.Status.End()
 				fixes = []analysis.SuggestedFix{{
 					Message:   fmt.Sprintf("Answer 404 (%s)", text),
 					TextEdits: []analysis.TextEdit{{Pos: pos, End: end, NewText: []byte(text)}},
 				}}
 			}
 			c.report(LostSessionStatus, pos, end,
-				fmt.Sprintf("the tool handler answers a session it no longer holds with %d: a lost session is answered with 404, which ends the episode and masks its verify; answer 404 (%s)", a.code, text),
+				fmt.Sprintf("the tool handler answers a session it no longer holds with %d: a lost session is answered with 404, which ends the episode and masks its verify; answer 404 (%s)", a.Code, text),
 				fixes)
 		default:
 			sawStatus = true

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/analyzers/gonative"
+	"github.com/gymlint/gymlint/analyzers/gostate"
 	"github.com/gymlint/gymlint/diag"
 	"golang.org/x/tools/go/analysis"
 )
@@ -87,11 +88,11 @@ const (
 	seedConflict
 )
 
-func (c *checker) checkSeed(h *handler) {
-	sc := &seedCheck{c: c, h: h, lv: c.sessionLookups(h.body, h.lit)}
+func (c *checker) checkSeed(h *gostate.Handler) {
+	sc := &seedCheck{c: c, h: h, lv: c.sessionLookups(h)}
 	sc.derived = sc.requestDerived()
 	var stack []ast.Node
-	ast.Inspect(h.body, func(n ast.Node) bool {
+	ast.Inspect(h.Body, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true
@@ -104,8 +105,8 @@ func (c *checker) checkSeed(h *handler) {
 		if !ok {
 			return true
 		}
-		a, ok := c.answerOf(call)
-		if !ok || a.code < 500 || a.code > 599 || a.status == nil {
+		a, ok := c.state.AnswerOf(call)
+		if !ok || a.Code < 500 || a.Code > 599 || a.Status == nil {
 			return true
 		}
 		var name, what string
@@ -118,13 +119,13 @@ func (c *checker) checkSeed(h *handler) {
 		default:
 			return true
 		}
-		text := c.statusText(a.status.Pos(), name, code)
-		c.report(SeedServerError, a.status.Pos(), a.status.End(),
+		text := c.statusText(a.Status.Pos(), name, code)
+		c.report(SeedServerError, a.Status.Pos(), a.Status.End(),
 			fmt.Sprintf("the seed handler answers %s with %d: the Environment Server retries a 5xx by dispatching the whole episode again, and no retry changes this answer; answer %d (%s)",
-				what, a.code, code, text),
+				what, a.Code, code, text),
 			[]analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Answer %d (%s)", code, text),
-				TextEdits: []analysis.TextEdit{{Pos: a.status.Pos(), End: a.status.End(), NewText: []byte(text)}},
+				TextEdits: []analysis.TextEdit{{Pos: a.Status.Pos(), End: a.Status.End(), NewText: []byte(text)}},
 			}})
 		return true
 	})
@@ -132,8 +133,8 @@ func (c *checker) checkSeed(h *handler) {
 
 type seedCheck struct {
 	c       *checker
-	h       *handler
-	lv      lookupVars
+	h       *gostate.Handler
+	lv      *gostate.Lookups // of the session maps
 	derived map[types.Object]bool
 }
 
@@ -293,7 +294,7 @@ func (sc *seedCheck) lastAssign(obj types.Object, pos token.Pos) ast.Expr {
 			}
 		}
 	}
-	inspectNoLits(sc.h.body, func(n ast.Node) bool {
+	inspectNoLits(sc.h.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			note(n.Pos(), n.Lhs, n.Rhs)
@@ -312,28 +313,19 @@ func (sc *seedCheck) lastAssign(obj types.Object, pos token.Pos) ast.Expr {
 // conflict reports whether cond tests a session lookup or a fence, and the
 // branch is not one that only missing sessions take.
 func (sc *seedCheck) conflict(cond ast.Expr, val bool) bool {
-	info := sc.c.pass.TypesInfo
-	mentions := false
+	mentions := sc.lv.Mentions(cond)
 	ast.Inspect(cond, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
-		case *ast.Ident:
-			if o := info.ObjectOf(n); sc.lv.present[o] || sc.lv.value[o] {
-				mentions = true
-			}
-		case *ast.IndexExpr:
-			if sc.c.sessionIndex(n, sc.h.lit) != nil {
-				mentions = true
-			}
 		case *ast.CallExpr:
-			if sc.c.lookupCall(n) != 0 || strings.Contains(strings.ToLower(calleeName(n)), "fence") {
+			if strings.Contains(strings.ToLower(calleeName(n)), "fence") {
 				mentions = true
 			}
 		}
 		return !mentions
 	})
-	return mentions && !sc.c.onlyMissing(cond, val, sc.lv, sc.h.lit)
+	return mentions && !sc.lv.Only(cond, val, gostate.Absent)
 }
 
 // purePkgs are the packages whose functions a validation condition may call.
@@ -415,7 +407,7 @@ func (sc *seedCheck) requestDerived() map[types.Object]bool {
 	derived := map[types.Object]bool{}
 	sc.derived = derived
 	var params *ast.FieldList
-	switch fn := sc.h.node.(type) {
+	switch fn := sc.h.Node.(type) {
 	case *ast.FuncDecl:
 		params = fn.Type.Params
 	case *ast.FuncLit:
@@ -432,7 +424,7 @@ func (sc *seedCheck) requestDerived() map[types.Object]bool {
 			}
 		}
 	}
-	inspectNoLits(sc.h.body, func(n ast.Node) bool {
+	inspectNoLits(sc.h.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			name := strings.ToLower(calleeName(n))

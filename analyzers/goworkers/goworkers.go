@@ -28,7 +28,10 @@
 // doc has the rules): routes /seed_session, /close_session and /verify
 // registered with Handle/HandleFunc on a net/http ServeMux or a router of
 // the same shape, or a type with methods SeedSession, CloseSession and
-// Verify. The analyzer reads the result of gonative.Analyzer.
+// Verify. Which state a server keeps beyond a request, where its handlers
+// access it and by which key, is decided by package gostate (its package
+// doc has the rules). The analyzer reads the results of gonative.Analyzer
+// and gostate.Analyzer.
 //
 // The Python rule GL105 unrouted-session-state is the counterpart of
 // GL150; GL101 undeclared-workers has none, because a Go server has no
@@ -45,6 +48,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 
 	"github.com/gymlint/gymlint/analyzers/gonative"
+	"github.com/gymlint/gymlint/analyzers/gostate"
 	"github.com/gymlint/gymlint/diag"
 )
 
@@ -79,12 +83,13 @@ GL151 go-empty-worker-refusal: the server type declares
 MultipleWorkersUnsupportedReason() string but every return gives "", so
 it refuses nothing.`,
 	URL:      strings.SplitN(UnroutedState.URL(), "#", 2)[0],
-	Requires: []*analysis.Analyzer{inspect.Analyzer, gonative.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, gonative.Analyzer, gostate.Analyzer},
 	Run:      run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gonative.Analyzer].(*gonative.Result)
+	state := pass.ResultOf[gostate.Analyzer].(*gostate.Result)
 	reported := map[*ast.FuncDecl]bool{}
 	for _, s := range res.Servers {
 		ref := findRefusal(pass, res, s)
@@ -93,7 +98,7 @@ func run(pass *analysis.Pass) (any, error) {
 			reportEmpty(pass, s, ref)
 		}
 		if !ref.valid {
-			checkUnrouted(pass, res, s, ref)
+			checkUnrouted(pass, state.Of(s), s, ref)
 		}
 	}
 	return nil, nil
