@@ -261,3 +261,37 @@ func TestFirstUseCached(t *testing.T) {
 		t.Errorf("%d findings, want one GL201 per server", n)
 	}
 }
+
+// TestParallelServersOfOneEntrypoint analyses two servers of one
+// entrypoint in parallel, again and again: the assignment in Other's
+// method is Other's business whichever server's analysis first needs the
+// entrypoint's walk (one walk per module, see scanner.module) and facts'
+// Func of the method (which must not be taken for a module function: see
+// scanner.funcMu).
+func TestParallelServersOfOneEntrypoint(t *testing.T) {
+	files := map[string]string{app: srs + `import ray
+
+
+class Srv(SimpleResourcesServer):
+    pass
+
+
+class Other(SimpleResourcesServer):
+    ray_enabled: ClassVar[bool] = True
+
+    def setup(self):
+        self.ray_enabled = True
+`}
+	for i := 0; i < 40; i++ {
+		v := build(t, files, gym.Options{Jobs: 2})
+		var got []string
+		for _, c := range Checks {
+			for _, d := range c.Run(v) {
+				got = append(got, d.Code+":"+itoa(d.Start.Line))
+			}
+		}
+		if strings.Join(got, " ") != "GL201:7" {
+			t.Fatalf("run %d: %v, want GL201 on Srv only", i, got)
+		}
+	}
+}

@@ -32,10 +32,17 @@ type scanner struct {
 	graph *gym.ImportGraph
 
 	mu    sync.Mutex
-	cache map[useKey]*moduleResult
+	cache map[useKey]*moduleEntry
 
 	modules sync.Map // absolute module name → in the repository (see inRepo)
 	files   sync.Map // fileKey → file (see moduleFile)
+
+	// funcMu serialises the calls of facts.FuncOf made by the servers'
+	// parallel analyses. FuncOf indexes a module's functions on its first
+	// call for the module, and marks the module indexed before the index
+	// is stored: a second call that overlaps the first takes the function
+	// for a module function (no class, no receiver) and keeps it so.
+	funcMu sync.Mutex
 }
 
 type useKey struct {
@@ -45,7 +52,7 @@ type useKey struct {
 
 func newScanner(v *gym.View) *scanner {
 	return &scanner{v: v, facts: facts.Of(v), graph: v.NewImportGraph(),
-		cache: map[useKey]*moduleResult{}}
+		cache: map[useKey]*moduleEntry{}}
 }
 
 // search is the outcome of the search for Ray use of one server.
@@ -190,24 +197,23 @@ type moduleResult struct {
 }
 
 // module returns the walk's result for m, computing it once per view and
-// script flag.
+// script flag (a server that asks while another computes it waits).
 func (s *scanner) module(m *pyscan.Module, script bool) *moduleResult {
 	key := useKey{m.Path, script}
 	s.mu.Lock()
-	r := s.cache[key]
-	s.mu.Unlock()
-	if r != nil {
-		return r
-	}
-	r = s.compute(m, script)
-	s.mu.Lock()
-	if old := s.cache[key]; old != nil {
-		r = old
-	} else {
-		s.cache[key] = r
+	e := s.cache[key]
+	if e == nil {
+		e = &moduleEntry{}
+		s.cache[key] = e
 	}
 	s.mu.Unlock()
-	return r
+	e.once.Do(func() { e.r = s.compute(m, script) })
+	return e.r
+}
+
+type moduleEntry struct {
+	once sync.Once
+	r    *moduleResult
 }
 
 func (s *scanner) compute(m *pyscan.Module, script bool) *moduleResult {
@@ -224,7 +230,7 @@ func (s *scanner) compute(m *pyscan.Module, script bool) *moduleResult {
 		}
 	}
 	w := &moduleWalk{s: s, m: m, limit: limit, roots: s.rootCandidates(m),
-		rootSyms: map[string]gym.Symbol{}, scopes: newScopes(s.facts, m)}
+		rootSyms: map[string]gym.Symbol{}, scopes: s.newScopes(m)}
 	if script {
 		w.sets = newSetFinder(s.facts, m, w.scopes)
 	}
@@ -513,9 +519,14 @@ func chainRoot(e pyscan.Expr) *pyscan.Name {
 type scopes struct {
 	facts *facts.Facts
 	m     *pyscan.Module
+	// mu serialises the analysis's calls of facts.FuncOf: the first calls
+	// for one module must not overlap (see scanner.funcMu).
+	mu *sync.Mutex
 }
 
-func newScopes(f *facts.Facts, m *pyscan.Module) *scopes { return &scopes{facts: f, m: m} }
+func (s *scanner) newScopes(m *pyscan.Module) *scopes {
+	return &scopes{facts: s.facts, m: m, mu: &s.funcMu}
+}
 
 // enclosing returns the facts of the function whose own body holds the
 // last node of stack, or nil at module scope and in a class body.
@@ -526,6 +537,8 @@ func (sc *scopes) enclosing(stack []pyscan.Node) *facts.Func {
 		}
 		switch fn := stack[j].(type) {
 		case *pyscan.Function:
+			sc.mu.Lock()
+			defer sc.mu.Unlock()
 			return sc.facts.FuncOf(sc.m, fn)
 		case *pyscan.Class:
 			return nil
