@@ -45,7 +45,7 @@ type Facts struct {
 
 	mu      sync.Mutex
 	funcs   map[*pyscan.Function]*Func
-	indexed map[*pyscan.Module]bool
+	indexed map[*pyscan.Module]*sync.Once
 	locals  map[*Func]*locals
 	calls   map[serverFunc][]*Call
 	reach   map[serverFunc][]Reached
@@ -62,7 +62,7 @@ func Of(v *gym.View) *Facts {
 		return &Facts{
 			v:       v,
 			funcs:   map[*pyscan.Function]*Func{},
-			indexed: map[*pyscan.Module]bool{},
+			indexed: map[*pyscan.Module]*sync.Once{},
 			locals:  map[*Func]*locals{},
 			calls:   map[serverFunc][]*Call{},
 			reach:   map[serverFunc][]Reached{},
@@ -150,15 +150,21 @@ func (f *Facts) FuncOf(m *pyscan.Module, fn *pyscan.Function) *Func {
 }
 
 // indexModule makes the Func of every function of a module, with its
-// class and enclosing function.
+// class and enclosing function, once per module: a caller that comes while
+// another is indexing the module waits for it, so that no one finds the
+// module half indexed and takes its function for a module function.
 func (f *Facts) indexModule(m *pyscan.Module) {
 	f.mu.Lock()
-	if f.indexed[m] {
-		f.mu.Unlock()
-		return
+	once := f.indexed[m]
+	if once == nil {
+		once = new(sync.Once)
+		f.indexed[m] = once
 	}
-	f.indexed[m] = true
 	f.mu.Unlock()
+	once.Do(func() { f.index(m) })
+}
+
+func (f *Facts) index(m *pyscan.Module) {
 	var made []*Func
 	var walk func(body []pyscan.Stmt, class *pyscan.Class, outer *Func)
 	walk = func(body []pyscan.Stmt, class *pyscan.Class, outer *Func) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gymlint/gymlint/facts"
@@ -842,6 +843,38 @@ func TestGuard(t *testing.T) {
 	for _, k := range keys {
 		if got[k] != want[k] {
 			t.Errorf("under the guard of %s: %q, want %q", k, got[k], want[k])
+		}
+	}
+}
+
+// TestFuncOfConcurrent asks for the Funcs of one module's methods from many
+// goroutines at once: each must come back with its class and receiver,
+// however the calls interleave with the module's indexing.
+func TestFuncOfConcurrent(t *testing.T) {
+	var body strings.Builder
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&body, "    def m%d(self):\n        def inner():\n            return self\n        return inner\n\n", i)
+	}
+	for round := 0; round < 20; round++ {
+		f := build(t, app(body.String()))
+		s := server(t, f)
+		var wg sync.WaitGroup
+		got := make([]*facts.Func, len(s.Class.Methods))
+		for i, fn := range s.Class.Methods {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got[i] = f.FuncOf(s.Module, fn)
+			}()
+		}
+		wg.Wait()
+		for i, x := range got {
+			if x.Class != s.Class || x.Recv != "self" {
+				t.Fatalf("round %d: FuncOf(%s) = class %v, receiver %q; want S, self", round, s.Class.Methods[i].Name, x.Class, x.Recv)
+			}
+			if x != f.FuncOf(s.Module, s.Class.Methods[i]) {
+				t.Fatalf("round %d: two Funcs for %s", round, x.Name())
+			}
 		}
 	}
 }
