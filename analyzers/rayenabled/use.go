@@ -36,13 +36,6 @@ type scanner struct {
 
 	modules sync.Map // absolute module name → in the repository (see inRepo)
 	files   sync.Map // fileKey → file (see moduleFile)
-
-	// funcMu serialises the calls of facts.FuncOf made by the servers'
-	// parallel analyses. FuncOf indexes a module's functions on its first
-	// call for the module, and marks the module indexed before the index
-	// is stored: a second call that overlaps the first takes the function
-	// for a module function (no class, no receiver) and keeps it so.
-	funcMu sync.Mutex
 }
 
 type useKey struct {
@@ -519,13 +512,10 @@ func chainRoot(e pyscan.Expr) *pyscan.Name {
 type scopes struct {
 	facts *facts.Facts
 	m     *pyscan.Module
-	// mu serialises the analysis's calls of facts.FuncOf: the first calls
-	// for one module must not overlap (see scanner.funcMu).
-	mu *sync.Mutex
 }
 
 func (s *scanner) newScopes(m *pyscan.Module) *scopes {
-	return &scopes{facts: s.facts, m: m, mu: &s.funcMu}
+	return &scopes{facts: s.facts, m: m}
 }
 
 // enclosing returns the facts of the function whose own body holds the
@@ -537,8 +527,6 @@ func (sc *scopes) enclosing(stack []pyscan.Node) *facts.Func {
 		}
 		switch fn := stack[j].(type) {
 		case *pyscan.Function:
-			sc.mu.Lock()
-			defer sc.mu.Unlock()
 			return sc.facts.FuncOf(sc.m, fn)
 		case *pyscan.Class:
 			return nil

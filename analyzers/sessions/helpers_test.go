@@ -80,7 +80,7 @@ func TestIsResourcesServer(t *testing.T) {
 			"class SimpleResourcesServer(SimpleServer):\n    pass\n",
 		"nemo_gym/gymnasium.py": "from nemo_gym.base_resources_server import SimpleResourcesServer\n\n\n" +
 			"class GymnasiumServer(SimpleResourcesServer):\n    pass\n",
-		"resources_servers/a/app.py": "from nemo_gym.base_resources_server import SimpleResourcesServer\n\n\nclass A(SimpleResourcesServer):\n    pass\n",
+		"resources_servers/a/app.py":    "from nemo_gym.base_resources_server import SimpleResourcesServer\n\n\nclass A(SimpleResourcesServer):\n    pass\n",
 		"responses_api_agents/b/app.py": "from nemo_gym.server_utils import SimpleServer\n\n\nclass B(SimpleServer):\n    pass\n",
 		"resources_servers/c/app.py":    "from nemo_gym.gymnasium import GymnasiumServer\n\n\nclass C(GymnasiumServer):\n    pass\n",
 	}

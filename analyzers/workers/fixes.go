@@ -178,4 +178,3 @@ func lineAfter(m *pyscan.Module, off int32) (at diag.Pos, prefix, nl string) {
 	}
 	return at, "", nl
 }
-
