@@ -1,6 +1,7 @@
 package pyscan
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -485,4 +486,41 @@ func TestModuleText(t *testing.T) {
 	if (Span{1, 3}).Contains(Span{0, 2}) || !(Span{1, 3}).Contains(Span{1, 3}) || !(Span{}).IsZero() || (Span{0, 1}).IsZero() || (Span{2, 4}).Range() != (Span{2, 4}) {
 		t.Errorf("Span methods")
 	}
+}
+
+func TestLineEndings(t *testing.T) {
+	src := "a = 1\r\nb = 2\nc = 3"
+	m := parseSrc(t, src)
+	b, c := int32(strings.Index(src, "b")), int32(strings.Index(src, "c"))
+	for _, tc := range []struct {
+		what      string
+		got, want string
+	}{
+		{"LineEnding(a)", m.LineEnding(0), "\r\n"},
+		{"LineEnding(b)", m.LineEnding(b + 2), "\n"},
+		{"LineEnding(c)", m.LineEnding(c), ""},
+		{"Newline", m.Newline(), "\r\n"},
+		{"NewlineAt(c)", m.NewlineAt(c), "\r\n"},
+		{"NewlineAt(b)", m.NewlineAt(b), "\n"},
+		{"NewlineBefore(a)", m.NewlineBefore(0), "\r\n"},
+		{"NewlineBefore(b)", m.NewlineBefore(b), "\r\n"},
+		{"NewlineBefore(c)", m.NewlineBefore(c), "\n"},
+		{"Newline of one line", parseSrc(t, "x").Newline(), "\n"},
+		{"LineEnding of a blank first line", parseSrc(t, "\n").LineEnding(0), "\n"},
+		{"Newline of an LF file", parseSrc(t, "x\ny\r\n").Newline(), "\n"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s = %q, want %q", tc.what, tc.got, tc.want)
+		}
+	}
+}
+
+func TestSuperAttr(t *testing.T) {
+	m := parseSrc(t, "super().f\nsuper(C, self).g\nx.f\nsuper.f\nsuper()\nsuper().a.b\n")
+	var got []string
+	for _, s := range m.Body {
+		name, ok := SuperAttr(s.(*ExprStmt).Value)
+		got = append(got, fmt.Sprintf("%q %v", name, ok))
+	}
+	checkLines(t, "SuperAttr", got, []string{`"f" true`, `"g" true`, `"" false`, `"" false`, `"" false`, `"" false`})
 }
