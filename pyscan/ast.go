@@ -124,11 +124,13 @@ type FString struct {
 }
 
 // FStringPart is a literal piece of an f-string (Value is nil) or a
-// replacement field (Value is its expression; conversion and format
-// specification are left out).
+// replacement field: Value is its expression and Spec its format
+// specification, itself literal pieces and replacement fields (the
+// "{width}" of f"{x:>{width}}"); the conversion is left out.
 type FStringPart struct {
 	Lit   string
 	Value Expr
+	Spec  []FStringPart
 }
 
 // CmpOp is a comparison operator.

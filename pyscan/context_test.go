@@ -356,3 +356,25 @@ func TestInspectOrder(t *testing.T) {
 	}
 	Inspect(nil, func(Node, []Node) bool { t.Error("Inspect(nil) visits"); return true })
 }
+
+// TestInspectFormatSpec: the fields nested in an f-string's format
+// specification are visited, in source order, like its fields.
+func TestInspectFormatSpec(t *testing.T) {
+	m := parseSrc(t, "x = f\"{a:>{width()}.{p}f} {b!r:{c}}\"\n")
+	var got []string
+	InspectBody(m.Body, func(n Node, stack []Node) bool {
+		got = append(got, fmt.Sprintf("%s%s %s", strings.Repeat(" ", len(stack)-1), kindOf(n), m.Text(n)))
+		return true
+	})
+	checkLines(t, "visit order", got, []string{
+		`Assign x = f"{a:>{width()}.{p}f} {b!r:{c}}"`,
+		` Name x`,
+		` FString f"{a:>{width()}.{p}f} {b!r:{c}}"`,
+		`  Name a`,
+		`  Call width()`,
+		`   Name width`,
+		`  Name p`,
+		`  Name b`,
+		`  Name c`,
+	})
+}

@@ -102,6 +102,8 @@ const (
 	kStringContent
 	kStringEnd
 	kInterpolation
+	kFormatSpecifier
+	kFormatExpression
 	kComparisonOperator
 	kNotOperator
 	kBooleanOperator
@@ -215,6 +217,8 @@ var kindNames = map[string]kind{
 	"string_content":           kStringContent,
 	"string_end":               kStringEnd,
 	"interpolation":            kInterpolation,
+	"format_specifier":         kFormatSpecifier,
+	"format_expression":        kFormatExpression,
 	"comparison_operator":      kComparisonOperator,
 	"not_operator":             kNotOperator,
 	"boolean_operator":         kBooleanOperator,

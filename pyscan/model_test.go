@@ -63,7 +63,7 @@ func TestModelGolden(t *testing.T) {
 		{"triple-quoted CRLF", "'''a\r\nb\rc'''\n", []string{`(ExprStmt Value=(Constant Kind=Str Value="a\nb\nc"))`}},
 		// F-strings.
 		{"f-string parts", "f\"a{b!r:>{w}}c{{\" \"d\" f'}}{e}'\n", []string{
-			`(ExprStmt Value=(FString Parts=[(FStringPart Lit="a") (FStringPart Value=` + b + `) (FStringPart Lit="c{d}") (FStringPart Value=(Name Id="e"))]))`}},
+			`(ExprStmt Value=(FString Parts=[(FStringPart Lit="a") (FStringPart Value=` + b + ` Spec=[(FStringPart Lit=">") (FStringPart Value=(Name Id="w"))]) (FStringPart Lit="c{d}") (FStringPart Value=(Name Id="e"))]))`}},
 		{"f-string shapes", "f\"{x}\"\nf\"\"\nf\"{x=}\"\nrf'\\d{x}'\nf'{a + b}'\n", []string{
 			`(ExprStmt Value=(FString Parts=[(FStringPart Value=` + x + `)]))`,
 			`(ExprStmt Value=(FString))`,

@@ -33,7 +33,7 @@ import (
 //     with its kind, annotation and default (CPython keeps five lists);
 //   - a match case's pattern is (Other);
 //   - an f-string keeps its literal text and its replacement fields'
-//     expressions, not their conversions or format specifications;
+//     expressions and format specifications, not their conversions;
 //   - `from __future__` imports name nothing;
 //   - a str literal spelled with \N{...} is ?N: pyscan keeps those escapes
 //     as written (it has no Unicode name table);
@@ -409,18 +409,7 @@ func (r *pyRenderer) exprNode(e Expr) {
 			}
 		}
 		r.w("(FString [")
-		for i, p := range e.Parts {
-			if i > 0 {
-				r.w(" ")
-			}
-			if p.Value == nil {
-				r.w("(lit %s)", pyQuote(p.Lit))
-				continue
-			}
-			r.w("(val ")
-			r.expr(p.Value)
-			r.w(")")
-		}
+		r.fparts(e.Parts)
 		r.w("])")
 	case *Compare:
 		r.w("(Compare ")
@@ -830,5 +819,26 @@ func (r *pyRenderer) stmtNode(s Stmt) {
 		r.w("(BadStmt)")
 	default:
 		r.w("(%T)", s)
+	}
+}
+
+// fparts renders the pieces of an f-string or of a format specification.
+func (r *pyRenderer) fparts(ps []FStringPart) {
+	for i, p := range ps {
+		if i > 0 {
+			r.w(" ")
+		}
+		if p.Value == nil {
+			r.w("(lit %s)", pyQuote(p.Lit))
+			continue
+		}
+		r.w("(val ")
+		r.expr(p.Value)
+		if len(p.Spec) > 0 {
+			r.w(" [")
+			r.fparts(p.Spec)
+			r.w("]")
+		}
+		r.w(")")
 	}
 }

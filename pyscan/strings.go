@@ -90,11 +90,7 @@ func (w *walker) str(x kid, sc scope) Expr {
 					}
 				}
 				flush()
-				var e Expr = &Other{Span: k.span}
-				if v := byField(ik, fExpression); v != nil {
-					e = w.expr(*v, sc)
-				}
-				fparts = append(fparts, FStringPart{Value: e})
+				fparts = append(fparts, w.replacementField(k, ik, sc))
 			}
 		}
 	}
@@ -114,6 +110,48 @@ func (w *walker) str(x kid, sc scope) Expr {
 		c.Kind = ConstBytes
 	}
 	return c
+}
+
+// replacementField converts an interpolation (or a format_expression
+// nested in a format specification), whose children are ik, into an
+// FStringPart.
+func (w *walker) replacementField(k kid, ik []kid, sc scope) FStringPart {
+	part := FStringPart{Value: &Other{Span: k.span}}
+	if v := byField(ik, fExpression); v != nil {
+		part.Value = w.expr(*v, sc)
+	}
+	for _, c := range ik {
+		if c.k != kFormatSpecifier {
+			continue
+		}
+		// The literal text of a specification is a hidden token: it is
+		// what lies between the ':' and the nested fields.
+		at := c.span.Start
+		lit := func(end int32) {
+			if end <= at {
+				return
+			}
+			text := w.spanText(Span{Start: at, End: end})
+			if n := len(part.Spec); n > 0 && part.Spec[n-1].Value == nil {
+				part.Spec[n-1].Lit += text
+			} else {
+				part.Spec = append(part.Spec, FStringPart{Lit: text})
+			}
+		}
+		for i, s := range w.kids(c.n) {
+			if i == 0 && !s.named { // the ':'
+				at = s.span.End
+				continue
+			}
+			if s.k == kFormatExpression {
+				lit(s.span.Start)
+				part.Spec = append(part.Spec, w.replacementField(s, w.kids(s.n), sc))
+				at = s.span.End
+			}
+		}
+		lit(c.span.End)
+	}
+	return part
 }
 
 // decodeString decodes the body of one string literal (the text between

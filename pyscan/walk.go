@@ -81,9 +81,14 @@ func eachChild(n Node, visit func(Node)) {
 		opt(n.Upper)
 		opt(n.Step)
 	case *FString:
-		for _, p := range n.Parts {
-			opt(p.Value)
+		var parts func([]FStringPart)
+		parts = func(ps []FStringPart) {
+			for _, p := range ps {
+				opt(p.Value)
+				parts(p.Spec)
+			}
 		}
+		parts(n.Parts)
 	case *Compare:
 		visit(n.Left)
 		exprs(n.Comparators)

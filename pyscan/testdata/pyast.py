@@ -16,7 +16,7 @@ The rendering follows pyscan's model, not CPython's, where the two
 disagree by design (see the documented differences in pyast_test.go):
 call arguments in source order (CPython keeps positional arguments and
 keywords apart), parameters as one list in source order with their kinds,
-match patterns, f-string conversions and format specifications left out,
+match patterns and f-string conversions left out,
 `from __future__` names left out, and a str constant whose source spells
 a \\N{...} escape rendered as ?N (pyscan keeps those escapes as written).
 
@@ -128,14 +128,20 @@ def const(n):
 def fstring(n):
     if b"\\N{" in segment(n):
         return "(FString ?N)"
+    return "(FString [%s])" % fparts(n.values)
+
+
+def fparts(values):
     parts = []
-    for v in n.values:
+    for v in values:
         if isinstance(v, ast.Constant):
             parts.append("(lit %s)" % q(v.value))
+        elif v.format_spec is not None and v.format_spec.values:
+            # the conversion is not in pyscan's model
+            parts.append("(val %s [%s])" % (e(v.value), fparts(v.format_spec.values)))
         else:
-            # conversion and format_spec are not in pyscan's model
             parts.append("(val %s)" % e(v.value))
-    return "(FString [%s])" % " ".join(parts)
+    return " ".join(parts)
 
 
 def call(n):
