@@ -22,6 +22,13 @@ type walker struct {
 	// a recursion.
 	kr    *kidReader
 	depth int // of expression and statement recursion
+	// ks is a stack of the children lists that kids and named return:
+	// each is a slice of it, valid until the leave that pairs with the
+	// last enter before it was made, which drops the lists made since
+	// that enter (marks holds each enter's length of ks). The walk then
+	// allocates no children lists of its own.
+	ks    []kid
+	marks []int32
 	// layoutError is the first block layout error that tree-sitter-python
 	// accepts but Python rejects: a compound statement without a body, or
 	// a statement indented differently from the others of its block.
@@ -60,6 +67,7 @@ const maxDepth = 1000
 // with a leave.
 func (w *walker) enter(s Span) bool {
 	w.depth++
+	w.marks = append(w.marks, int32(len(w.ks)))
 	if w.depth > maxDepth {
 		w.layoutErrorAt(s, "syntax error: too deeply nested")
 		return false
@@ -67,7 +75,12 @@ func (w *walker) enter(s Span) bool {
 	return true
 }
 
-func (w *walker) leave() { w.depth-- }
+func (w *walker) leave() {
+	w.depth--
+	last := len(w.marks) - 1
+	w.ks = w.ks[:w.marks[last]]
+	w.marks = w.marks[:last]
+}
 
 func sitterSpan(n *sitter.Node) Span {
 	s, e := n.ByteRange()
@@ -84,13 +97,13 @@ func (w *walker) spanText(s Span) string {
 // kids returns the node's children in order, comments left out (and noted
 // in the module's Comments). Every cgo call counts here: the walk makes
 // more of them than anything else, so one call gives every child's kind,
-// field and span.
+// field and span. The list is on the walker's stack (see ks).
 func (w *walker) kids(n tsNode) []kid {
 	raw := w.kr.read(n)
 	if len(raw) == 0 {
 		return nil
 	}
-	out := make([]kid, 0, len(raw))
+	start := len(w.ks)
 	for i := range raw {
 		c := &raw[i]
 		k := kid{n: c.node, f: w.g.fieldOf(uint16(c.field)), span: Span{Start: int32(c.start), End: int32(c.end)}}
@@ -109,20 +122,21 @@ func (w *walker) kids(n tsNode) []kid {
 			w.m.Comments = append(w.m.Comments, k.span)
 			continue
 		}
-		out = append(out, k)
+		w.ks = append(w.ks, k)
 	}
-	return out
+	return w.ks[start:len(w.ks):len(w.ks)]
 }
 
-// named keeps the named children of a kids list.
-func named(ks []kid) []kid {
-	out := ks[:0:0]
+// named keeps the named children of a kids list, on the walker's stack
+// (see ks).
+func (w *walker) named(ks []kid) []kid {
+	start := len(w.ks)
 	for _, k := range ks {
 		if k.named {
-			out = append(out, k)
+			w.ks = append(w.ks, k)
 		}
 	}
-	return out
+	return w.ks[start:len(w.ks):len(w.ks)]
 }
 
 // byField returns the first child filling field f, or nil.
@@ -231,7 +245,7 @@ func prologue(body []Stmt) *Span {
 // out): the block's own span when it has none, and a zero Span for a nil n.
 func (w *walker) block(b kid, sc scope) ([]Stmt, Span) {
 	k := b.k
-	stmts := named(w.kids(b.n))
+	stmts := w.named(w.kids(b.n))
 	if len(stmts) == 0 && k == kBlock {
 		w.layoutErrorAt(b.span, "syntax error: expected an indented block")
 	}
@@ -367,7 +381,7 @@ func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
 		if t := w.bareTuple(ks, sp, sc); t != nil {
 			return append(out, &ExprStmt{Span: sp, Value: t})
 		}
-		for _, ch := range named(ks) {
+		for _, ch := range w.named(ks) {
 			s := sp
 			if ch.span.Start > sp.Start || ch.span.End < sp.End {
 				s = ch.span
@@ -423,13 +437,13 @@ func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
 		return append(out, w.matchStmt(n, sp, sc))
 	case kReturnStatement:
 		s := &Return{Span: sp}
-		if ks := named(w.kids(n)); len(ks) > 0 {
+		if ks := w.named(w.kids(n)); len(ks) > 0 {
 			s.Value = w.exprList(ks, sc)
 		}
 		return append(out, s)
 	case kRaiseStatement:
 		s := &Raise{Span: sp}
-		for _, ch := range named(w.kids(n)) {
+		for _, ch := range w.named(w.kids(n)) {
 			if ch.f == fCause {
 				s.Cause = w.expr(ch, sc)
 			} else if s.Exc == nil {
@@ -439,7 +453,7 @@ func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
 		return append(out, s)
 	case kAssertStatement:
 		s := &Assert{Span: sp}
-		for i, ch := range named(w.kids(n)) {
+		for i, ch := range w.named(w.kids(n)) {
 			switch i {
 			case 0:
 				s.Test = w.expr(ch, sc)
@@ -450,9 +464,9 @@ func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
 		return append(out, s)
 	case kDeleteStatement:
 		s := &Delete{Span: sp}
-		for _, ch := range named(w.kids(n)) {
+		for _, ch := range w.named(w.kids(n)) {
 			if ch.k == kExpressionList {
-				for _, e := range named(w.kids(ch.n)) {
+				for _, e := range w.named(w.kids(ch.n)) {
 					s.Targets = append(s.Targets, w.expr(e, sc))
 				}
 				continue
@@ -462,7 +476,7 @@ func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
 		return append(out, s)
 	case kGlobalStatement, kNonlocalStatement:
 		s := &Global{Span: sp, Nonlocal: st.k == kNonlocalStatement}
-		for _, ch := range named(w.kids(n)) {
+		for _, ch := range w.named(w.kids(n)) {
 			if ch.k == kIdentifier {
 				s.Names = append(s.Names, w.spanText(ch.span))
 			}
@@ -485,7 +499,7 @@ func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
 		// after the region itself as a bad statement (which comes first,
 		// so that the body stays in source order).
 		out = append(out, &BadStmt{Span: sp})
-		for _, ch := range named(w.kids(n)) {
+		for _, ch := range w.named(w.kids(n)) {
 			switch {
 			case isStatement(ch.k) || ch.k == kBlock || ch.k == kError:
 				out = w.stmt(out, ch, sc)
@@ -498,7 +512,7 @@ func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
 	// print and exec statements of Python 2, and anything else: the
 	// statement, then the expressions in it.
 	out = append(out, &BadStmt{Span: sp})
-	for _, ch := range named(w.kids(n)) {
+	for _, ch := range w.named(w.kids(n)) {
 		if isExprKind(ch.k) {
 			out = append(out, &ExprStmt{Span: ch.span, Value: w.expr(ch, sc)})
 		}
@@ -730,7 +744,7 @@ func (w *walker) importStmt(n tsNode, k kind, sp Span, sc scope) Stmt {
 	}
 	switch k {
 	case kImportStatement:
-		for _, ch := range named(ks) {
+		for _, ch := range w.named(ks) {
 			switch ch.k {
 			case kDottedName:
 				mod := compactDots(w.spanText(ch.span))
@@ -749,7 +763,7 @@ func (w *walker) importStmt(n tsNode, k kind, sp Span, sc scope) Stmt {
 		}
 		level, mod := 0, ""
 		if modNode.k == kRelativeImport {
-			for _, ch := range named(w.kids(modNode.n)) {
+			for _, ch := range w.named(w.kids(modNode.n)) {
 				switch ch.k {
 				case kImportPrefix:
 					level = strings.Count(w.spanText(ch.span), ".")
@@ -761,7 +775,7 @@ func (w *walker) importStmt(n tsNode, k kind, sp Span, sc scope) Stmt {
 			mod = w.spanText(modNode.span)
 		}
 		mod = compactDots(mod)
-		for _, ch := range named(ks) {
+		for _, ch := range w.named(ks) {
 			if ch.f == fModuleName {
 				continue
 			}
@@ -808,7 +822,7 @@ func (w *walker) decorated(n tsNode, sp Span, sc scope) Stmt {
 	for i, ch := range ks {
 		switch {
 		case ch.k == kDecorator && ch.named:
-			for _, e := range named(w.kids(ch.n)) {
+			for _, e := range w.named(w.kids(ch.n)) {
 				decos = append(decos, w.expr(e, sc))
 			}
 		case ch.f == fDefinition:
@@ -899,7 +913,7 @@ func (w *walker) funcDef(n tsNode, sp Span, decos []Expr, sc scope) *Function {
 func (w *walker) params(n tsNode, sc scope) []*Param {
 	var out []*Param
 	kw := false
-	for _, ch := range named(w.kids(n)) {
+	for _, ch := range w.named(w.kids(n)) {
 		switch ch.k {
 		case kPositionalSeparator:
 			for _, p := range out {
@@ -947,7 +961,7 @@ func (w *walker) param(ch kid, sc scope) *Param {
 		}
 	case kTypedParameter:
 		ks := w.kids(ch.n)
-		for _, k := range named(ks) {
+		for _, k := range w.named(ks) {
 			if k.f == fType {
 				p.Annotation = w.expr(k, sc)
 				continue
@@ -969,7 +983,7 @@ func (w *walker) param(ch kid, sc scope) *Param {
 		if ch.k == kDictionarySplatPattern {
 			p.Kind = ParamVarKwargs
 		}
-		for _, k := range named(w.kids(ch.n)) {
+		for _, k := range w.named(w.kids(ch.n)) {
 			if k.k == kIdentifier {
 				p.Name = w.spanText(k.span)
 			}
@@ -1069,7 +1083,7 @@ func (w *walker) tryStmt(n tsNode, sp Span, sc scope) Stmt {
 			if ch.k == kExceptGroupClause {
 				s.Star = true
 			}
-			for _, c := range named(hk) {
+			for _, c := range w.named(hk) {
 				switch {
 				case c.k == kBlock:
 					h.Body, _ = w.block(c, in)
@@ -1082,7 +1096,7 @@ func (w *walker) tryStmt(n tsNode, sp Span, sc scope) Stmt {
 					t := c
 					if c.k == kAsPattern {
 						// except (A, B) as e
-						for _, a := range named(w.kids(c.n)) {
+						for _, a := range w.named(w.kids(c.n)) {
 							if a.f == fAlias || a.k == kAsPatternTarget {
 								h.Name = w.targetName(a)
 							} else if h.Type == nil {
@@ -1104,7 +1118,7 @@ func (w *walker) tryStmt(n tsNode, sp Span, sc scope) Stmt {
 		case ch.k == kElseClause:
 			s.Else = w.elseBody(ch.n, in)
 		case ch.k == kFinallyClause:
-			for _, c := range named(w.kids(ch.n)) {
+			for _, c := range w.named(w.kids(ch.n)) {
 				if c.k == kBlock {
 					s.Finally, _ = w.block(c, in)
 				}
@@ -1120,7 +1134,7 @@ func (w *walker) targetName(c kid) string {
 	if c.k == kIdentifier {
 		return w.spanText(c.span)
 	}
-	ks := named(w.kids(c.n))
+	ks := w.named(w.kids(c.n))
 	if len(ks) == 1 && ks[0].k == kIdentifier {
 		return w.spanText(ks[0].span)
 	}
@@ -1137,7 +1151,7 @@ func (w *walker) withStmt(n tsNode, sp Span, sc scope) Stmt {
 	}
 	for _, ch := range ks {
 		if ch.k == kWithClause && ch.named {
-			for _, item := range named(w.kids(ch.n)) {
+			for _, item := range w.named(w.kids(ch.n)) {
 				if item.k != kWithItem {
 					continue
 				}
@@ -1147,7 +1161,7 @@ func (w *walker) withStmt(n tsNode, sp Span, sc scope) Stmt {
 				}
 				if v.k == kParenthesizedExpression {
 					// with (a as b): one item, in parentheses.
-					in := named(w.kids(v.n))
+					in := w.named(w.kids(v.n))
 					if len(in) != 1 {
 						s.Items = append(s.Items, WithItem{Context: &Other{Span: v.span}})
 						continue
@@ -1159,9 +1173,9 @@ func (w *walker) withStmt(n tsNode, sp Span, sc scope) Stmt {
 					continue
 				}
 				var it WithItem
-				for _, a := range named(w.kids(v.n)) {
+				for _, a := range w.named(w.kids(v.n)) {
 					if a.f == fAlias || a.k == kAsPatternTarget {
-						for _, t := range named(w.kids(a.n)) {
+						for _, t := range w.named(w.kids(a.n)) {
 							it.Target = w.expr(t, sc)
 							if sc.atModule() {
 								w.bind(it.Target, BindWith, sc, nil)
@@ -1231,7 +1245,7 @@ func (w *walker) matchStmt(n tsNode, sp Span, sc scope) Stmt {
 		case ch.f == fSubject && ch.named:
 			subjects = append(subjects, ch)
 		case ch.f == fBody || ch.k == kBlock && ch.named:
-			for _, c := range named(w.kids(ch.n)) {
+			for _, c := range w.named(w.kids(ch.n)) {
 				if c.k != kCaseClause {
 					continue
 				}
@@ -1239,7 +1253,7 @@ func (w *walker) matchStmt(n tsNode, sp Span, sc scope) Stmt {
 				for _, part := range w.kids(c.n) {
 					switch {
 					case part.f == fGuard:
-						if g := named(w.kids(part.n)); len(g) > 0 {
+						if g := w.named(w.kids(part.n)); len(g) > 0 {
 							mc.Guard = w.expr(g[0], in)
 						}
 					case part.f == fConsequence:
@@ -1269,7 +1283,7 @@ func (w *walker) typeAlias(n tsNode, sp Span, sc scope) Stmt {
 		// holding the identifier or a generic_type led by it.
 		id := *l
 		for id.k == kType || id.k == kGenericType {
-			inner := named(w.kids(id.n))
+			inner := w.named(w.kids(id.n))
 			if len(inner) == 0 {
 				break
 			}
@@ -1293,7 +1307,7 @@ func (w *walker) typeAlias(n tsNode, sp Span, sc scope) Stmt {
 // arguments converts an argument list (of a call or of a class's bases).
 func (w *walker) arguments(list tsNode, sc scope) []Arg {
 	var out []Arg
-	for _, a := range named(w.kids(list)) {
+	for _, a := range w.named(w.kids(list)) {
 		switch a.k {
 		case kKeywordArgument:
 			ks := w.kids(a.n)
@@ -1318,7 +1332,7 @@ func (w *walker) splatValue(a kid, sc scope) Expr {
 	if !w.enter(a.span) {
 		return &Other{Span: a.span}
 	}
-	if ks := named(w.kids(a.n)); len(ks) > 0 {
+	if ks := w.named(w.kids(a.n)); len(ks) > 0 {
 		return w.expr(ks[0], sc)
 	}
 	return &Other{Span: a.span}
@@ -1513,7 +1527,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		b.Left, b.Right = w.expr(*l, sc), w.expr(*r, sc)
 		return w.hoistStar(b)
 	case kConditionalExpression:
-		ks := named(w.kids(n))
+		ks := w.named(w.kids(n))
 		if len(ks) != 3 {
 			return &Other{Span: sp}
 		}
@@ -1530,7 +1544,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		}
 		return ne
 	case kAwait:
-		if ks := named(w.kids(n)); len(ks) > 0 {
+		if ks := w.named(w.kids(n)); len(ks) > 0 {
 			return &Await{Span: sp, Value: w.expr(ks[0], sc)}
 		}
 		return &Other{Span: sp}
@@ -1575,7 +1589,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 	case kTuplePattern:
 		// A parenthesized target, (a) = 1, is a tuple only with a comma.
 		ks := w.kids(n)
-		el, comma := named(ks), false
+		el, comma := w.named(ks), false
 		for _, k := range ks {
 			comma = comma || !k.named && k.t == tComma
 		}
@@ -1593,7 +1607,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		return &Set{Span: sp, Elts: w.elements(n, sc)}
 	case kDictionary:
 		d := &Dict{Span: sp}
-		for _, k := range named(w.kids(n)) {
+		for _, k := range w.named(w.kids(n)) {
 			switch k.k {
 			case kPair:
 				pk := w.kids(k.n)
@@ -1609,13 +1623,13 @@ func (w *walker) expr(x kid, sc scope) Expr {
 	case kListComprehension, kSetComprehension, kDictionaryComprehension, kGeneratorExpression:
 		return w.comprehension(x, sc)
 	case kParenthesizedExpression:
-		ks := named(w.kids(n))
+		ks := w.named(w.kids(n))
 		if len(ks) == 1 {
 			return w.expr(ks[0], sc)
 		}
 		return &Other{Span: sp}
 	case kListSplat, kListSplatPattern, kParenthesizedListSplat:
-		if ks := named(w.kids(n)); len(ks) > 0 {
+		if ks := w.named(w.kids(n)); len(ks) > 0 {
 			if x.k == kParenthesizedListSplat {
 				return w.expr(ks[0], sc)
 			}
@@ -1626,18 +1640,18 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		// **x outside a call or a dict display: kept as a starred value.
 		return &Starred{Span: sp, Value: w.splatValue(x, sc)}
 	case kType:
-		if ks := named(w.kids(n)); len(ks) == 1 {
+		if ks := w.named(w.kids(n)); len(ks) == 1 {
 			return w.expr(ks[0], sc)
 		}
 		return &Other{Span: sp}
 	case kGenericType:
 		// list[int] in an annotation.
-		ks := named(w.kids(n))
+		ks := w.named(w.kids(n))
 		if len(ks) != 2 || ks[0].k != kIdentifier || ks[1].k != kTypeParameter {
 			return &Other{Span: sp}
 		}
 		s := &Subscript{Span: sp, Value: w.expr(ks[0], sc)}
-		params := named(w.kids(ks[1].n))
+		params := w.named(w.kids(ks[1].n))
 		switch len(params) {
 		case 0:
 			s.Index = &Other{Span: ks[1].span}
@@ -1652,19 +1666,19 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		}
 		return s
 	case kMemberType:
-		ks := named(w.kids(n))
+		ks := w.named(w.kids(n))
 		if len(ks) != 2 || ks[1].k != kIdentifier {
 			return &Other{Span: sp}
 		}
 		return &Attribute{Span: sp, Value: w.expr(ks[0], sc), Attr: w.spanText(ks[1].span)}
 	case kUnionType:
-		ks := named(w.kids(n))
+		ks := w.named(w.kids(n))
 		if len(ks) != 2 {
 			return &Other{Span: sp}
 		}
 		return &BinOp{Span: sp, Left: w.expr(ks[0], sc), Op: BitOr, Right: w.expr(ks[1], sc)}
 	case kSplatType:
-		if ks := named(w.kids(n)); len(ks) == 1 {
+		if ks := w.named(w.kids(n)); len(ks) == 1 {
 			return &Starred{Span: sp, Value: w.expr(ks[0], sc)}
 		}
 		return &Other{Span: sp}
@@ -1672,7 +1686,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		// a.b.c where tree-sitter keeps a dotted name (decorators of
 		// Python 2 code, patterns).
 		var e Expr
-		for _, k := range named(w.kids(n)) {
+		for _, k := range w.named(w.kids(n)) {
 			if k.k != kIdentifier {
 				return &Other{Span: sp}
 			}
@@ -1812,7 +1826,7 @@ func (w *walker) operatorOf(k kid) tok {
 
 // elements converts the items of a list, tuple or set display or target.
 func (w *walker) elements(n tsNode, sc scope) []Expr {
-	ks := named(w.kids(n))
+	ks := w.named(w.kids(n))
 	out := make([]Expr, 0, len(ks))
 	for _, k := range ks {
 		out = append(out, w.expr(k, sc))
@@ -1878,7 +1892,7 @@ func (w *walker) comprehension(x kid, sc scope) Expr {
 			if len(c.Generators) == 0 {
 				continue
 			}
-			if ks := named(w.kids(k.n)); len(ks) > 0 {
+			if ks := w.named(w.kids(k.n)); len(ks) > 0 {
 				g := &c.Generators[len(c.Generators)-1]
 				g.Ifs = append(g.Ifs, w.expr(ks[0], inner))
 			}

@@ -22,7 +22,15 @@ type Parser struct {
 	g       *grammar
 	p       *sitter.Parser
 	timeout time.Duration
+	// ks and marks are the walker's stacks (see walker.ks), kept from
+	// one parse for the next when they stay small.
+	ks    []kid
+	marks []int32
 }
+
+// maxKeptKids bounds the walker stack a Parser keeps between parses
+// (about 3 MB); a larger one, from a huge file, goes with its parse.
+const maxKeptKids = 1 << 16
 
 // NewParser returns a parser for Python source.
 func NewParser(opts Options) *Parser {
@@ -216,11 +224,14 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree) (*Module, *sit
 		}
 	}()
 	root := tree.RootNode()
-	w := &walker{g: p.g, src: src, text: m.text, m: m}
+	w := &walker{g: p.g, src: src, text: m.text, m: m, ks: p.ks[:0], marks: p.marks[:0]}
 	if root.HasError() {
 		m.SyntaxError = w.firstError(root)
 	}
 	w.module(root)
+	if cap(w.ks) <= maxKeptKids {
+		p.ks, p.marks = w.ks[:0], w.marks[:0]
+	}
 	if e := w.layoutError; e != nil && (m.SyntaxError == nil || e.Span.Start < m.SyntaxError.Span.Start) {
 		m.SyntaxError = e
 	}

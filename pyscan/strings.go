@@ -13,7 +13,7 @@ import (
 func (w *walker) str(x kid, sc scope) Expr {
 	parts := []kid{x}
 	if x.k == kConcatenatedString {
-		parts = named(w.kids(x.n))
+		parts = w.named(w.kids(x.n))
 	}
 	var lit strings.Builder
 	litOnly := ""     // the value while it is one slice of the text
