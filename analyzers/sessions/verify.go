@@ -71,7 +71,8 @@ defined in the repository) when:
 
 - the server writes per-session state (see the package notes) in a method other than ` + "`verify`" + `;
 - ` + "`verify`" + `, or a method of the server it calls (` + "`self.m(...)`" + `, followed transitively), reads that
-  state (` + "`self.X[k]`" + `, ` + "`self.X.get(k)`" + `, ` + "`k in self.X`" + `, ` + "`self.X`" + ` as a value, and in ` + "`verify`" + ` itself a
+  state (` + "`self.X[k]`" + `, ` + "`self.X.get(k)`" + `, ` + "`self.X.setdefault(k, ...)`" + `, which makes an empty record
+  for a lost session, ` + "`k in self.X`" + `, ` + "`self.X`" + ` as a value, and in ` + "`verify`" + ` itself a
   ` + "`pop`" + ` whose value it uses, ` + "`details = self.X.pop(k, {\"reward\": 0.0})`" + `). A ` + "`pop`" + ` or ` + "`del`" + ` statement
   alone only releases the state and does not count, nor do the reads of a helper that pops or
   deletes the container (it releases it) or whose name says it ends the session (` + "`_cleanup_session`" + `);
