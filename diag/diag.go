@@ -83,6 +83,33 @@ type TextEdit struct {
 	NewText string
 }
 
+// Same reports whether two edits make the same change: the same bytes
+// replaced by the same text.
+func (e TextEdit) Same(o TextEdit) bool {
+	return e.Start.Offset == o.Start.Offset && e.End.Offset == o.End.Offset && e.NewText == o.NewText
+}
+
+// Conflicts reports whether two edits of one file cannot both be applied,
+// as gymlint --fix decides: their ranges share a byte, an insertion falls
+// strictly inside the other's range, or both insert at one place (their
+// order would be a guess). The same edit twice does not conflict, nor do
+// edits that only touch.
+func (e TextEdit) Conflicts(o TextEdit) bool {
+	if e.Same(o) {
+		return false
+	}
+	as, ae, bs, be := e.Start.Offset, e.End.Offset, o.Start.Offset, o.End.Offset
+	switch {
+	case as == ae && bs == be:
+		return as == bs
+	case as == ae:
+		return bs < as && as < be
+	case bs == be:
+		return as < bs && bs < ae
+	}
+	return as < be && bs < ae
+}
+
 // Rule is the metadata of one rule: the catalogue entry that the CLI, the
 // docs and every output format read.
 type Rule struct {

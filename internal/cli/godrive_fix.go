@@ -81,13 +81,13 @@ func (p *fixPlan) take(root, realRoot, code string, fix diag.Fix) error {
 		sortEdits(edits)
 		edits = dedupEdits(edits)
 		for i := 1; i < len(edits); i++ {
-			if overlap(edits[i-1], edits[i]) {
+			if edits[i-1].Conflicts(edits[i]) {
 				return fmt.Errorf("its own edits of %s overlap", name)
 			}
 		}
 		for _, e := range edits {
 			for _, o := range f.edits {
-				if overlap(e, o) {
+				if e.Conflicts(o) {
 					return fmt.Errorf("it overlaps the fix of another finding in %s (run gymlint -fix again once that one is applied)", name)
 				}
 			}
@@ -154,36 +154,12 @@ func sortEdits(es []diag.TextEdit) []diag.TextEdit {
 func dedupEdits(es []diag.TextEdit) []diag.TextEdit {
 	out := es[:0]
 	for i, e := range es {
-		if i > 0 && same(e, out[len(out)-1]) {
+		if i > 0 && e.Same(out[len(out)-1]) {
 			continue
 		}
 		out = append(out, e)
 	}
 	return out
-}
-
-func same(a, b diag.TextEdit) bool {
-	return a.Start.Offset == b.Start.Offset && a.End.Offset == b.End.Offset && a.NewText == b.NewText
-}
-
-// overlap reports whether two different edits of one file conflict: their
-// ranges share a byte, an insertion falls strictly inside the other's range,
-// or both insert at one place (their order would be a guess). Identical
-// edits do not conflict; edits that only touch do not either.
-func overlap(a, b diag.TextEdit) bool {
-	if same(a, b) {
-		return false
-	}
-	as, ae, bs, be := a.Start.Offset, a.End.Offset, b.Start.Offset, b.End.Offset
-	switch {
-	case as == ae && bs == be:
-		return as == bs
-	case as == ae:
-		return bs < as && as < be
-	case bs == be:
-		return as < bs && bs < ae
-	}
-	return as < be && bs < ae
 }
 
 // content is the file with its edits applied.

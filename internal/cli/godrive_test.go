@@ -312,31 +312,6 @@ func TestPlanFixes(t *testing.T) {
 	}
 }
 
-func TestOverlap(t *testing.T) {
-	for _, tc := range []struct {
-		a, b diag.TextEdit
-		want bool
-	}{
-		{edit("f", 0, 2, "x"), edit("f", 2, 4, "y"), false},
-		{edit("f", 0, 3, "x"), edit("f", 2, 4, "y"), true},
-		{edit("f", 0, 3, "x"), edit("f", 0, 3, "x"), false},
-		{edit("f", 0, 3, "x"), edit("f", 0, 3, "y"), true},
-		{edit("f", 2, 2, "x"), edit("f", 0, 4, "y"), true},
-		{edit("f", 0, 4, "y"), edit("f", 4, 4, "x"), false},
-		{edit("f", 0, 4, "y"), edit("f", 0, 0, "x"), false},
-		{edit("f", 3, 3, "x"), edit("f", 3, 3, "y"), true},
-		{edit("f", 3, 3, "x"), edit("f", 3, 3, "x"), false},
-		{edit("f", 1, 5, "x"), edit("f", 2, 3, "y"), true},
-	} {
-		if got := overlap(tc.a, tc.b); got != tc.want {
-			t.Errorf("overlap(%v, %v) = %v", tc.a, tc.b, got)
-		}
-		if got := overlap(tc.b, tc.a); got != tc.want {
-			t.Errorf("overlap(%v, %v) = %v", tc.b, tc.a, got)
-		}
-	}
-}
-
 func TestUnifiedDiffShapes(t *testing.T) {
 	for _, tc := range []struct {
 		name  string

@@ -278,7 +278,7 @@ func apply(p string, old []byte, fixes []fixRef) ([]byte, error) {
 	var es []owned
 	for _, f := range fixes {
 		for _, e := range f.edits(p) {
-			if !slices.ContainsFunc(es, func(o owned) bool { return sameEdit(o.e, e) }) {
+			if !slices.ContainsFunc(es, func(o owned) bool { return o.e.Same(e) }) {
 				es = append(es, owned{e, f})
 			}
 		}
@@ -296,7 +296,7 @@ func apply(p string, old []byte, fixes []fixRef) ([]byte, error) {
 		if e.Start.Offset < 0 || e.Start.Offset > e.End.Offset || e.End.Offset > len(old) {
 			return nil, fmt.Errorf("%s: edit [%d, %d) outside the file (%d bytes)", o.f, e.Start.Offset, e.End.Offset, len(old))
 		}
-		if i > 0 && overlap(es[i-1].e, e) {
+		if i > 0 && es[i-1].e.Conflicts(e) {
 			return nil, fmt.Errorf("the edits of %s and %s overlap: [%d, %d) %q and [%d, %d) %q", es[i-1].f, o.f,
 				es[i-1].e.Start.Offset, es[i-1].e.End.Offset, es[i-1].e.NewText, e.Start.Offset, e.End.Offset, e.NewText)
 		}
@@ -306,29 +306,6 @@ func apply(p string, old []byte, fixes []fixRef) ([]byte, error) {
 	}
 	b.Write(old[last:])
 	return b.Bytes(), nil
-}
-
-func sameEdit(a, b diag.TextEdit) bool {
-	return a.Start.Offset == b.Start.Offset && a.End.Offset == b.End.Offset && a.NewText == b.NewText
-}
-
-// overlap reports whether two different edits of one file conflict, as
-// gymlint --fix decides: their ranges share a byte, an insertion falls
-// strictly inside the other's range, or both insert at one place.
-func overlap(a, b diag.TextEdit) bool {
-	if sameEdit(a, b) {
-		return false
-	}
-	as, ae, bs, be := a.Start.Offset, a.End.Offset, b.Start.Offset, b.End.Offset
-	switch {
-	case as == ae && bs == be:
-		return as == bs
-	case as == ae:
-		return bs < as && as < be
-	case bs == be:
-		return as < bs && bs < ae
-	}
-	return as < be && bs < ae
 }
 
 // diffText shows got and want, and the first line where they differ.
