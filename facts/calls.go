@@ -38,27 +38,19 @@ type Call struct {
 // against the server's method resolution order (server may be the zero
 // ClassRef for a function that is no method of a server).
 func (f *Facts) Calls(server gym.ClassRef, fn *Func) []*Call {
-	key := serverFunc{server.Class, fn}
-	f.mu.Lock()
-	if cs, ok := f.calls[key]; ok {
-		f.mu.Unlock()
-		return cs
-	}
-	f.mu.Unlock()
-	var out []*Call
-	walkOwn(fn.Fn, func(n pyscan.Node, stack []pyscan.Node) {
-		c, ok := n.(*pyscan.Call)
-		if !ok {
-			return
-		}
-		call := &Call{Call: c, In: fn, f: f}
-		f.resolveCall(server, call)
-		out = append(out, call)
+	return f.calls.get(serverFunc{server.Class, fn}, func() []*Call {
+		var out []*Call
+		walkOwn(fn.Fn, func(n pyscan.Node, stack []pyscan.Node) {
+			c, ok := n.(*pyscan.Call)
+			if !ok {
+				return
+			}
+			call := &Call{Call: c, In: fn, f: f}
+			f.resolveCall(server, call)
+			out = append(out, call)
+		})
+		return out
 	})
-	f.mu.Lock()
-	f.calls[key] = out
-	f.mu.Unlock()
-	return out
 }
 
 // walkOwn visits the nodes of a function's own body, with the stack from
@@ -202,18 +194,7 @@ const (
 // resolved calls and through methods of the server it refers to as values
 // (`self.m` passed on), breadth first, each once, to a fixed depth.
 func (f *Facts) Reach(server gym.ClassRef, start *Func) []Reached {
-	key := serverFunc{server.Class, start}
-	f.mu.Lock()
-	if r, ok := f.reach[key]; ok {
-		f.mu.Unlock()
-		return r
-	}
-	f.mu.Unlock()
-	out := f.reachOf(server, start)
-	f.mu.Lock()
-	f.reach[key] = out
-	f.mu.Unlock()
-	return out
+	return f.reach.get(serverFunc{server.Class, start}, func() []Reached { return f.reachOf(server, start) })
 }
 
 func (f *Facts) reachOf(server gym.ClassRef, start *Func) []Reached {
@@ -249,35 +230,27 @@ func (f *Facts) MethodRefs(server gym.ClassRef, fn *Func) []*Func {
 	if fn.Recv == "" || server.Class == nil {
 		return nil
 	}
-	key := serverFunc{server.Class, fn}
-	f.mu.Lock()
-	if r, ok := f.refs[key]; ok {
-		f.mu.Unlock()
-		return r
-	}
-	f.mu.Unlock()
-	var out []*Func
-	seen := map[*Func]bool{}
-	walkOwn(fn.Fn, func(n pyscan.Node, stack []pyscan.Node) {
-		a, ok := n.(*pyscan.Attribute)
-		if !ok {
-			return
-		}
-		if r, ok := a.Value.(*pyscan.Name); !ok || r.Id != fn.Recv {
-			return
-		}
-		if parent, ok := stack[len(stack)-2].(*pyscan.Call); ok && parent.Func == pyscan.Expr(a) {
-			return // a call: Calls has it
-		}
-		if m := f.Override(server, a.Attr); m != nil && !seen[m] {
-			seen[m] = true
-			out = append(out, m)
-		}
+	return f.refs.get(serverFunc{server.Class, fn}, func() []*Func {
+		var out []*Func
+		seen := map[*Func]bool{}
+		walkOwn(fn.Fn, func(n pyscan.Node, stack []pyscan.Node) {
+			a, ok := n.(*pyscan.Attribute)
+			if !ok {
+				return
+			}
+			if r, ok := a.Value.(*pyscan.Name); !ok || r.Id != fn.Recv {
+				return
+			}
+			if parent, ok := stack[len(stack)-2].(*pyscan.Call); ok && parent.Func == pyscan.Expr(a) {
+				return // a call: Calls has it
+			}
+			if m := f.Override(server, a.Attr); m != nil && !seen[m] {
+				seen[m] = true
+				out = append(out, m)
+			}
+		})
+		return out
 	})
-	f.mu.Lock()
-	f.refs[key] = out
-	f.mu.Unlock()
-	return out
 }
 
 // Callers returns the calls that run fn from the server's own code: the

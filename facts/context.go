@@ -7,18 +7,13 @@ import "github.com/gymlint/gymlint/pyscan"
 // node's parent, made for a function the first time a context of it is
 // asked, so that calls and accesses need not carry one each.
 func (f *Facts) ContextAt(fn *Func, n pyscan.Node) pyscan.Context {
-	f.mu.Lock()
-	parents := f.parents[fn]
-	f.mu.Unlock()
-	if parents == nil {
-		parents = map[pyscan.Node]pyscan.Node{}
+	parents := f.parents.get(fn, func() map[pyscan.Node]pyscan.Node {
+		parents := map[pyscan.Node]pyscan.Node{}
 		walkOwn(fn.Fn, func(x pyscan.Node, stack []pyscan.Node) {
 			parents[x] = stack[len(stack)-2]
 		})
-		f.mu.Lock()
-		f.parents[fn] = parents
-		f.mu.Unlock()
-	}
+		return parents
+	})
 	var rev []pyscan.Node
 	for x := n; x != nil; x = parents[x] {
 		rev = append(rev, x)

@@ -46,11 +46,11 @@ type Facts struct {
 	mu      sync.Mutex
 	funcs   map[*pyscan.Function]*Func
 	indexed map[*pyscan.Module]*sync.Once
-	locals  map[*Func]*locals
-	calls   map[serverFunc][]*Call
-	reach   map[serverFunc][]Reached
-	refs    map[serverFunc][]*Func
-	parents map[*Func]map[pyscan.Node]pyscan.Node
+	locals  memo[*Func, *locals]
+	calls   memo[serverFunc, []*Call]
+	reach   memo[serverFunc, []Reached]
+	refs    memo[serverFunc, []*Func]
+	parents memo[*Func, map[pyscan.Node]pyscan.Node]
 	servers map[*pyscan.Class]*serverFacts
 }
 
@@ -63,11 +63,6 @@ func Of(v *gym.View) *Facts {
 			v:       v,
 			funcs:   map[*pyscan.Function]*Func{},
 			indexed: map[*pyscan.Module]*sync.Once{},
-			locals:  map[*Func]*locals{},
-			calls:   map[serverFunc][]*Call{},
-			reach:   map[serverFunc][]Reached{},
-			refs:    map[serverFunc][]*Func{},
-			parents: map[*Func]map[pyscan.Node]pyscan.Node{},
 			servers: map[*pyscan.Class]*serverFacts{},
 		}
 	}).(*Facts)

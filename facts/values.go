@@ -78,13 +78,12 @@ func (f *Facts) nestedDef(fn *Func, name string) *Func {
 func (f *Facts) NestedDef(fn *Func, name string) *Func { return f.nestedDef(fn, name) }
 
 func (f *Facts) localsOf(fn *Func) *locals {
-	f.mu.Lock()
-	l := f.locals[fn]
-	f.mu.Unlock()
-	if l != nil {
-		return l
-	}
-	l = &locals{binds: map[string][]Value{}, globals: map[string]bool{}}
+	return f.locals.get(fn, func() *locals { return f.bindings(fn) })
+}
+
+// bindings indexes the names fn's own body binds (see Values).
+func (f *Facts) bindings(fn *Func) *locals {
+	l := &locals{binds: map[string][]Value{}, globals: map[string]bool{}}
 	add := func(name string, v Value) {
 		v.Func = fn
 		l.binds[name] = append(l.binds[name], v)
@@ -196,13 +195,6 @@ func (f *Facts) localsOf(fn *Func) *locals {
 	for name := range l.globals {
 		delete(l.binds, name)
 	}
-	f.mu.Lock()
-	if old := f.locals[fn]; old != nil {
-		l = old
-	} else {
-		f.locals[fn] = l
-	}
-	f.mu.Unlock()
 	return l
 }
 
