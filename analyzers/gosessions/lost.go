@@ -202,7 +202,7 @@ func (c *checker) checkLostVerify(branch []ast.Stmt) {
 	// masks every reward it builds.
 	maskedLater := false
 	for _, s := range branch {
-		inspectNoLits(s, func(n ast.Node) bool {
+		gostate.InspectOwn(s, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
 			if !ok || len(as.Lhs) != len(as.Rhs) {
 				return true
@@ -234,7 +234,7 @@ func (c *checker) checkLostVerify(branch []ast.Stmt) {
 		return
 	}
 	for _, s := range branch {
-		inspectNoLits(s, func(n ast.Node) bool {
+		gostate.InspectOwn(s, func(n ast.Node) bool {
 			lit, ok := n.(*ast.CompositeLit)
 			if !ok {
 				return true

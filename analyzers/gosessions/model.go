@@ -9,20 +9,6 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// inspectNoLits walks n like ast.Inspect but does not enter function
-// literals (other than n itself): their bodies run at another time.
-func inspectNoLits(n ast.Node, f func(ast.Node) bool) {
-	ast.Inspect(n, func(m ast.Node) bool {
-		if m == nil {
-			return true
-		}
-		if _, ok := m.(*ast.FuncLit); ok && m != n {
-			return false
-		}
-		return f(m)
-	})
-}
-
 // staticFunc returns the function or concrete method a call calls, or nil.
 func (c *checker) staticFunc(call *ast.CallExpr) *types.Func {
 	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)

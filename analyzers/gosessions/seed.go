@@ -294,7 +294,7 @@ func (sc *seedCheck) lastAssign(obj types.Object, pos token.Pos) ast.Expr {
 			}
 		}
 	}
-	inspectNoLits(sc.h.Body, func(n ast.Node) bool {
+	gostate.InspectOwn(sc.h.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			note(n.Pos(), n.Lhs, n.Rhs)
@@ -424,7 +424,7 @@ func (sc *seedCheck) requestDerived() map[types.Object]bool {
 			}
 		}
 	}
-	inspectNoLits(sc.h.Body, func(n ast.Node) bool {
+	gostate.InspectOwn(sc.h.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			name := strings.ToLower(calleeName(n))

@@ -100,7 +100,7 @@ func (r *Result) AnswerOf(call *ast.CallExpr) (Answer, bool) {
 func (r *Result) Answers(list []ast.Stmt) []Answer {
 	var out []Answer
 	for _, s := range list {
-		inspectNoLits(s, func(n ast.Node) bool {
+		InspectOwn(s, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if a, ok := r.AnswerOf(call); ok {
 					out = append(out, a)
@@ -148,9 +148,10 @@ func isResponseWriter(t types.Type) bool {
 	return obj.Pkg() != nil && obj.Pkg().Path() == "net/http" && obj.Name() == "ResponseWriter"
 }
 
-// inspectNoLits walks n like ast.Inspect but does not enter function
-// literals (other than n itself): their bodies run at another time.
-func inspectNoLits(n ast.Node, f func(ast.Node) bool) {
+// InspectOwn walks n like ast.Inspect but does not enter function
+// literals (other than n itself): their bodies run at another time. The
+// analyzers that read gostate's results walk code with it too.
+func InspectOwn(n ast.Node, f func(ast.Node) bool) {
 	ast.Inspect(n, func(m ast.Node) bool {
 		if m == nil {
 			return true

@@ -193,7 +193,7 @@ func (s *Server) refuses(branch []ast.Stmt) ast.Node {
 	info := s.res.pass.TypesInfo
 	var found ast.Node
 	for _, st := range branch {
-		inspectNoLits(st, func(n ast.Node) bool {
+		InspectOwn(st, func(n ast.Node) bool {
 			if ret, ok := n.(*ast.ReturnStmt); ok && found == nil && len(ret.Results) > 0 {
 				last := ret.Results[len(ret.Results)-1]
 				if t := info.TypeOf(last); t != nil && types.Implements(t, errorType.Underlying().(*types.Interface)) && !isNil(info, last) {

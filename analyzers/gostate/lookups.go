@@ -152,7 +152,7 @@ func (s *Server) Lookups(body *ast.BlockStmt, keep func(*State) bool) *Lookups {
 	if body == nil {
 		return l
 	}
-	inspectNoLits(body, func(n ast.Node) bool {
+	InspectOwn(body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || len(as.Rhs) != 1 {
 			return true
@@ -387,7 +387,7 @@ func (l *Lookups) Branches(body *ast.BlockStmt, p Presence) [][]ast.Stmt {
 			}
 		}
 	}
-	inspectNoLits(body, func(n ast.Node) bool {
+	InspectOwn(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:
 			if l.Takes(n.Cond, true, p) {
@@ -427,7 +427,7 @@ func (l *Lookups) Branches(body *ast.BlockStmt, p Presence) [][]ast.Stmt {
 // of a case of a tagless switch, that only such keys take.
 func (l *Lookups) onlyAt(body *ast.BlockStmt, pos token.Pos, p Presence) bool {
 	found := false
-	inspectNoLits(body, func(n ast.Node) bool {
+	InspectOwn(body, func(n ast.Node) bool {
 		if found || !within(pos, n) {
 			return false
 		}
