@@ -29,11 +29,13 @@ import (
 //   - closenofence (GL351) and unlocked (GL354): broken variants of the
 //     example server, built from testdata/variants.txt (see testData);
 //   - methodserver: GL354 on a server recognised by its methods, with
-//     package-level state.
+//     package-level state;
+//   - seedfences: GL350's conflicts told by the fences gostate finds (a
+//     hand-rolled set of closed ids), not by a callee's name.
 func TestAnalyzer(t *testing.T) {
 	results := analysistest.Run(t, testData(t), gosessions.Analyzer,
 		"nativeserver", "quiet", "lockhelpers", "lockflow", "closenofence", "unlocked", "methodserver",
-		"fencebysession", "fencelookalike", "fenceshapes")
+		"fencebysession", "fencelookalike", "fenceshapes", "seedfences")
 
 	// Every diagnostic names its rule and links its page; a helper reached
 	// without the lock points at the call that does not hold it.

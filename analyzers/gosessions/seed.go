@@ -31,8 +31,9 @@ when its condition is:
   ` + "`encoding/xml`" + `, ` + "`encoding/base64`" + ` or ` + "`encoding/hex`" + `, or from ` + "`io.ReadAll`" + ` of the request body; or a
   condition that calls such a function itself (` + "`if !req.Valid()`" + `);
 - **a conflict**: a test of a session lookup (` + "`v, ok := m[id]`" + `, a lookup helper, see the package
-  documentation) or of a call whose name contains ` + "`fence`" + `, except a branch that only missing sessions
-  take (the seed creates those);
+  documentation), except a branch that only missing sessions take (the seed creates those), or of a
+  fence (a container that the close records the id in and this seed tests and refuses on, see GL351),
+  except a branch that only ids never closed take;
 - **a validation of the request**: a condition over the request only, that is over the
   ` + "`*http.Request`" + `, the values the body was decoded into, and variables assigned from them (through
   the package's decode, parse and validate functions too), with constants, builtins and the functions
@@ -89,7 +90,14 @@ const (
 )
 
 func (c *checker) checkSeed(h *gostate.Handler) {
-	sc := &seedCheck{c: c, h: h, lv: c.sessionLookups(h)}
+	sc := &seedCheck{c: c, h: h, lv: c.sessionLookups(h), fences: h.Server.Lookups(h.Body, func(st *gostate.State) bool {
+		for _, f := range h.Server.Fences {
+			if f.Seed == h && f.State == st {
+				return true
+			}
+		}
+		return false
+	})}
 	sc.derived = sc.requestDerived()
 	var stack []ast.Node
 	ast.Inspect(h.Body, func(n ast.Node) bool {
@@ -135,6 +143,7 @@ type seedCheck struct {
 	c       *checker
 	h       *gostate.Handler
 	lv      *gostate.Lookups // of the session maps
+	fences  *gostate.Lookups // of the containers of this seed's fences
 	derived map[types.Object]bool
 }
 
@@ -310,22 +319,15 @@ func (sc *seedCheck) lastAssign(obj types.Object, pos token.Pos) ast.Expr {
 	return best
 }
 
-// conflict reports whether cond tests a session lookup or a fence, and the
-// branch is not one that only missing sessions take.
+// conflict reports whether cond tests a session lookup and the branch is
+// not one that only missing sessions take, or tests a fence (a container
+// a close records the id in and this seed refuses on, see gostate's
+// Fences) and the branch is not one that only unfenced ids take.
 func (sc *seedCheck) conflict(cond ast.Expr, val bool) bool {
-	mentions := sc.lv.Mentions(cond)
-	ast.Inspect(cond, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if strings.Contains(strings.ToLower(calleeName(n)), "fence") {
-				mentions = true
-			}
-		}
-		return !mentions
-	})
-	return mentions && !sc.lv.Only(cond, val, gostate.Absent)
+	if sc.lv.Mentions(cond) && !sc.lv.Only(cond, val, gostate.Absent) {
+		return true
+	}
+	return sc.fences.Mentions(cond) && !sc.fences.Only(cond, val, gostate.Absent)
 }
 
 // purePkgs are the packages whose functions a validation condition may call.
