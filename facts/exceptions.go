@@ -247,6 +247,12 @@ type Raised struct {
 	// Reraise is the handler whose exception a bare `raise` (or `raise e`)
 	// raises again; Exc is the first type it catches.
 	Reraise *pyscan.Handler
+	// Through are the handlers that catch the exception on its way out
+	// and raise it again, innermost first: a bare except, `except
+	// Exception` or `except BaseException` whose body re-raises (cleanup,
+	// then `raise`). A handler of narrower types that re-raises is a
+	// Raised of its own (Reraise).
+	Through []*pyscan.Handler
 	// Assert is set for a failing assert statement.
 	Assert bool
 	// Validation is the pydantic validation call that raises.
@@ -271,7 +277,8 @@ const maxEscapeDepth = 4
 // containers of the server's per-session state, subscript reads that
 // raise KeyError when the record is missing (not under a test that shows
 // it present). An exception caught by an enclosing try in the function
-// that raises it or in any caller on the way does not escape.
+// that raises it or in any caller on the way does not escape, unless the
+// handler is a broad one that raises it again (see Raised.Through).
 func (f *Facts) Escapes(server gym.ClassRef, fn *Func) []Raised {
 	return f.escapes(server, fn, 0, map[*Func]bool{})
 }
@@ -293,8 +300,18 @@ func (f *Facts) escapes(server gym.ClassRef, fn *Func, depth int, visiting map[*
 	// escape keeps r unless a try around at (a node of fn with context
 	// ctx) catches it.
 	escape := func(r Raised, ctx pyscan.Context) {
-		if f.Catches(server, fn, ctx, r.Exc) == nil {
-			out = append(out, r)
+		tries := ctx.Tries
+		for {
+			h, i := f.catcher(fn, tries, r.Exc)
+			if h == nil {
+				out = append(out, r)
+				return
+			}
+			if !f.broad(fn, h) || !reraises(h) {
+				return
+			}
+			r.Through = append(r.Through, h)
+			tries = tries[:i]
 		}
 	}
 	calls := map[*pyscan.Call]*Call{}
@@ -489,11 +506,18 @@ func (f *Facts) isPydantic(fn *Func, e pyscan.Expr, adapter bool) bool {
 // exception gymlint cannot classify is caught by a bare except and by
 // `except Exception` and `except BaseException` only.
 func (f *Facts) Catches(server gym.ClassRef, fn *Func, ctx pyscan.Context, exc Exc) *pyscan.Handler {
-	for i := len(ctx.Tries) - 1; i >= 0; i-- {
-		for _, h := range ctx.Tries[i].Handlers {
+	h, _ := f.catcher(fn, ctx.Tries, exc)
+	return h
+}
+
+// catcher returns the handler of the innermost of tries that catches exc
+// (see Catches), and that try's index in tries.
+func (f *Facts) catcher(fn *Func, tries []*pyscan.Try, exc Exc) (*pyscan.Handler, int) {
+	for i := len(tries) - 1; i >= 0; i-- {
+		for _, h := range tries[i].Handlers {
 			ts := h.Types()
 			if len(ts) == 0 {
-				return h
+				return h, i
 			}
 			for _, t := range ts {
 				d := pyscan.Dotted(t)
@@ -502,10 +526,51 @@ func (f *Facts) Catches(server gym.ClassRef, fn *Func, ctx pyscan.Context, exc E
 				}
 				name := f.v.Resolve(fn.Module, d).Dotted
 				if name == "builtins.Exception" || name == "builtins.BaseException" || name != "" && exc.Is(name) {
-					return h
+					return h, i
 				}
 			}
 		}
 	}
-	return nil
+	return nil, -1
+}
+
+// broad reports whether a handler catches whatever an exception is: a
+// bare except, `except Exception` or `except BaseException`.
+func (f *Facts) broad(fn *Func, h *pyscan.Handler) bool {
+	ts := h.Types()
+	for _, t := range ts {
+		d := pyscan.Dotted(t)
+		if d == "" {
+			return false
+		}
+		switch f.v.Resolve(fn.Module, d).Dotted {
+		case "builtins.Exception", "builtins.BaseException":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// reraises reports whether a handler's own body (not a function nested in
+// it) raises the caught exception again somewhere: a bare raise, or
+// `raise e` of its `as` name.
+func reraises(h *pyscan.Handler) bool {
+	found := false
+	pyscan.InspectBody(h.Body, func(n pyscan.Node, stack []pyscan.Node) bool {
+		switch n := n.(type) {
+		case *pyscan.Function, *pyscan.Class, *pyscan.Lambda:
+			return false
+		case *pyscan.Handler:
+			return false // a nested handler's bare raise is its own exception's
+		case *pyscan.Raise:
+			if n.Exc == nil {
+				found = true
+			} else if x, ok := n.Exc.(*pyscan.Name); ok && h.Name != "" && x.Id == h.Name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

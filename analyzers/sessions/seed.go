@@ -36,9 +36,13 @@ the definitions ` + "`super().m(...)`" + ` reaches, nested functions and functio
 modules, to a fixed depth): a raise in a helper is reported at the seed's call of the helper, with
 the raise as a related position. An exception caught on the way (by a handler of a ` + "`try`" + ` around the
 raise or around a call on the way that catches its type, a base of it such as ` + "`LookupError`" + ` or
-` + "`Exception`" + `, or a bare ` + "`except`" + `) is left to that handler. Exceptions a retry may fix (` + "`RuntimeError`" + `,
-` + "`ConnectionError`" + `, ` + "`TimeoutError`" + `, ` + "`OSError`" + `, anything else), a bare ` + "`raise`" + ` in ` + "`except Exception:`" + `, and the
-framework's ` + "`ResourcesSeedRejectedError`" + ` and ` + "`ResourcesSessionConflictError`" + ` are not reported. A function
+` + "`Exception`" + `, or a bare ` + "`except`" + `) is left to that handler, unless the handler is a bare ` + "`except`" + `,
+` + "`except Exception`" + ` or ` + "`except BaseException`" + ` that raises it again (cleans up, then ` + "`raise`" + `): the exception
+then goes on out, and the handler is a related position. A finding is made per call of the seed
+(naming the first raise it leads to), and a raise that an earlier finding names is not reported again
+through a later call. Exceptions a retry may fix (` + "`RuntimeError`" + `,
+` + "`ConnectionError`" + `, ` + "`TimeoutError`" + `, ` + "`OSError`" + `, anything else), a bare ` + "`raise`" + ` in ` + "`except Exception:`" + ` of what
+gymlint cannot see raised, and the framework's ` + "`ResourcesSeedRejectedError`" + ` and ` + "`ResourcesSessionConflictError`" + ` are not reported. A function
 named ` + "`seed_session`" + ` outside a resources server class is not an override.
 
 ## Why it matters
@@ -77,10 +81,14 @@ func runPlainExceptionInSeed(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, h := range hooks(v, SeedMethod) {
 		reported := map[*pyscan.Call]bool{}
+		raised := map[pyscan.Node]bool{} // the raises the findings so far name
 		for _, r := range h.f.Escapes(h.server.Class, h.fn) {
 			what, caught := seedRaise(h.f, r)
-			if what == "" {
+			if what == "" || raised[r.Node] {
 				continue
+			}
+			if caught == nil && len(r.Through) > 0 {
+				caught = r.Through[0]
 			}
 			answer := "FastAPI answers it with HTTP 500"
 			if strings.HasPrefix(what, "HTTPException") {
@@ -100,6 +108,7 @@ func runPlainExceptionInSeed(v *gym.View) []diag.Diagnostic {
 					continue
 				}
 				reported[call] = true
+				raised[r.Node] = true
 				callee := r.Via[0].Target.Name()
 				if r.In != r.Via[0].Target {
 					callee += " (and, through it, " + r.In.Name() + ")"
