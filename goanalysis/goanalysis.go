@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -117,6 +118,9 @@ type Result struct {
 	Modules     []string // root-relative directories of the modules loaded
 	Packages    int      // packages loaded (test variants included when Config.Tests)
 	Diagnostics []diag.Diagnostic
+	// Files are the root-relative Go files of the packages analyzed,
+	// sorted: the files whose suppressions a scan checks.
+	Files []string
 }
 
 // ErrNoGoCommand is returned by Run when there is no go command on PATH to
@@ -128,10 +132,11 @@ var ErrNoGoCommand = errors.New("no go command on PATH")
 const loadMode = packages.LoadAllSyntax | packages.NeedModule
 
 // Run loads every Go module under root and runs the analyzers on its
-// packages. Diagnostics are sorted. Load errors become GL008 diagnostics;
-// the error result is for what stops the scan (no go command, an unreadable
-// root) and for analyzers that fail or panic (a gymlint bug): then the
-// Result still holds everything that was found.
+// packages. Diagnostics are sorted. Load errors become GL008 diagnostics,
+// and an analyzer that fails or panics on a package (a gymlint bug) a
+// GL011 diagnostic at the package's first file, while the other analyzers'
+// findings stand; the error result is for what stops the scan (no go
+// command, an unreadable root).
 func Run(root string, cfg Config) (*Result, error) {
 	analyzers := cfg.Analyzers
 	if analyzers == nil {
@@ -168,42 +173,89 @@ func Run(root string, cfg Config) (*Result, error) {
 		c.files[abs] = data
 	}
 	env := append(os.Environ(), cfg.Env...)
-	var errs []error
+	guardedAll := make([]*analysis.Analyzer, len(analyzers))
+	for i, a := range analyzers {
+		guardedAll[i] = guarded(a)
+	}
 	for _, mod := range mods {
 		res.Modules = append(res.Modules, mod)
-		n, err := c.module(mod, analyzers, cfg.Tests, env)
-		res.Packages += n
-		if err != nil {
-			errs = append(errs, err)
-		}
+		res.Packages += c.module(mod, guardedAll, cfg.Tests, env)
 	}
 	res.Diagnostics = c.out
 	diag.Sort(res.Diagnostics)
-	return res, errors.Join(errs...)
+	res.Files = slices.Sorted(maps.Keys(c.goFiles))
+	return res, nil
+}
+
+// panicked is the error of an analyzer that panicked.
+type panicked struct {
+	analyzer string
+	value    any
+}
+
+func (p *panicked) Error() string {
+	return fmt.Sprintf("analyzer %s panicked: %v", p.analyzer, p.value)
+}
+
+// guarded returns a copy of a whose Run turns a panic into an error, so
+// that the checker records it for the package and goes on with the other
+// analyzers and packages. (The analyzers a requires run unguarded: their
+// results are keyed by the analyzers themselves. A panic there ends the
+// module's analysis, which module reports.)
+func guarded(a *analysis.Analyzer) *analysis.Analyzer {
+	g := *a
+	run := a.Run
+	g.Run = func(pass *analysis.Pass) (res any, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				res, err = nil, &panicked{analyzer: a.Name, value: r}
+			}
+		}()
+		return run(pass)
+	}
+	return &g
+}
+
+// internalError is the GL011 diagnostic of an analyzer that failed.
+func internalError(path, analyzer, pkg string, err error) diag.Diagnostic {
+	pos := diag.Pos{Line: 1, Col: 1}
+	return diag.InternalError.New(path, pos, pos, fmt.Sprintf(
+		"internal error: analyzer %s failed while checking package %s: %v; its findings for the package are missing, the other analyzers' stand",
+		analyzer, pkg, err))
 }
 
 // module loads and analyzes one module; it returns the number of packages
 // loaded.
-func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests bool, env []string) (int, error) {
+func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests bool, env []string) int {
 	dir := filepath.Join(c.root.abs, filepath.FromSlash(mod))
 	gomod := path.Join(mod, "go.mod")
 	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: tests, Env: env, Overlay: c.overlay}, "./...")
 	if err != nil {
 		c.add(RuleLoadError.New(gomod, diag.Pos{Line: 1, Col: 1}, diag.Pos{Line: 1, Col: 1},
 			fmt.Sprintf("Go module %s does not load: %s", mod, c.clean(goListMessage(err)))))
-		return 0, nil
+		return 0
 	}
 	for _, p := range pkgs {
 		c.loadErrors(p, dir, gomod)
+		for _, f := range p.GoFiles {
+			if rel, ok := c.root.rel(f); ok {
+				if c.goFiles == nil {
+					c.goFiles = map[string]bool{}
+				}
+				c.goFiles[rel] = true
+			}
+		}
 	}
 	if len(pkgs) == 0 || len(analyzers) == 0 {
-		return len(pkgs), nil
+		return len(pkgs)
 	}
 	graph, err := analyze(analyzers, pkgs)
 	if err != nil {
-		return len(pkgs), fmt.Errorf("Go module %s: %w", mod, err)
+		pos := diag.Pos{Line: 1, Col: 1}
+		c.add(diag.InternalError.New(gomod, pos, pos, fmt.Sprintf(
+			"internal error: the Go analysis of module %s failed: %v; the module's findings are missing, the other modules' stand", mod, err)))
+		return len(pkgs)
 	}
-	var errs []error
 	for act := range graph.All() {
 		// A package with errors (reported above) is skipped by the
 		// analyzers that do not run despite errors. Of the failures, report
@@ -212,14 +264,20 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 		if act.Err == nil || act.Package.IllTyped || slices.ContainsFunc(act.Deps, func(d *checker.Action) bool { return d.Err != nil }) {
 			continue
 		}
-		errs = append(errs, fmt.Errorf("analyzer %s failed on %s: %v", act.Analyzer.Name, act.Package.ID, act.Err))
+		where := gomod
+		if len(act.Package.GoFiles) > 0 {
+			if rel, ok := c.root.rel(act.Package.GoFiles[0]); ok {
+				where = rel
+			}
+		}
+		c.add(internalError(where, act.Analyzer.Name, act.Package.ID, act.Err))
 	}
 	for _, act := range graph.Roots {
 		for _, d := range act.Diagnostics {
 			c.add(c.diagnostic(act.Package.Fset, act.Analyzer, d, gomod))
 		}
 	}
-	return len(pkgs), errors.Join(errs...)
+	return len(pkgs)
 }
 
 // analyze runs the analyzers on the packages, one action after another so
@@ -228,7 +286,7 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 func analyze(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (g *checker.Graph, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("an analyzer panicked: %v", r)
+			err = fmt.Errorf("it panicked: %v", r)
 		}
 	}()
 	return checker.Analyze(analyzers, pkgs, &checker.Options{Sequential: true})
@@ -283,6 +341,7 @@ type converter struct {
 	lookup  func(string) *diag.Rule
 	files   map[string][]byte // file contents read to place load errors
 	overlay map[string][]byte // by absolute path
+	goFiles map[string]bool   // root-relative Go files of the packages loaded
 	seen    map[string]bool
 	out     []diag.Diagnostic
 }

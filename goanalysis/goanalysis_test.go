@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -270,34 +271,68 @@ func TestRunThroughSymlink(t *testing.T) {
 	}
 }
 
+// An analyzer that panics or fails gives a GL011 at the package's first
+// file, and the other analyzers' findings stand.
 func TestRunAnalyzerFailures(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{
 		"go.mod": "module example.com/p\n\ngo 1.26\n",
 		"p.go":   "package p\n\nfunc badP() {}\n",
 	})
-	panicking := &analysis.Analyzer{Name: "panicky", Doc: "panics", Run: func(*analysis.Pass) (any, error) { panic("boom") }}
-	res, err := Run(root, Config{Analyzers: []*analysis.Analyzer{panicking}, Env: testEnv})
-	if err == nil || !strings.Contains(err.Error(), "boom") {
-		t.Errorf("panicking analyzer: err = %v", err)
+	internal := func(res *Result) []string {
+		var out []string
+		for _, d := range res.Diagnostics {
+			if d.Code == diag.InternalError.Code {
+				out = append(out, d.Path+": "+d.Message)
+			}
+		}
+		return out
 	}
-	if res == nil {
-		t.Fatal("no result beside the error")
+	panicking := &analysis.Analyzer{Name: "panicky", Doc: "panics", Run: func(*analysis.Pass) (any, error) { panic("boom") }}
+	res, err := Run(root, Config{Analyzers: []*analysis.Analyzer{panicking, testAnalyzer}, Lookup: testLookup, Env: testEnv})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := internal(res); len(got) != 1 || !strings.Contains(got[0], "p.go: internal error: analyzer panicky failed while checking package example.com/p: analyzer panicky panicked: boom") {
+		t.Errorf("panicking analyzer: GL011 = %q", got)
+	}
+	if len(res.Diagnostics) != 2 {
+		t.Errorf("the other analyzer's finding is kept: %+v", res.Diagnostics)
 	}
 	failing := &analysis.Analyzer{Name: "failing", Doc: "fails", Run: func(*analysis.Pass) (any, error) { return nil, os.ErrInvalid }}
 	res, err = Run(root, Config{Analyzers: []*analysis.Analyzer{failing, testAnalyzer}, Lookup: testLookup, Env: testEnv})
-	if err == nil || !strings.Contains(err.Error(), "analyzer failing failed on example.com/p") {
-		t.Errorf("failing analyzer: err = %v", err)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if res == nil || len(res.Diagnostics) != 1 {
-		t.Errorf("the other analyzer's diagnostics are kept: %+v", res)
+	if got := internal(res); len(got) != 1 || !strings.Contains(got[0], "analyzer failing failed while checking package example.com/p: invalid argument") {
+		t.Errorf("failing analyzer: GL011 = %q", got)
+	}
+	if len(res.Diagnostics) != 2 {
+		t.Errorf("the other analyzer's finding is kept: %+v", res.Diagnostics)
 	}
 	// An analyzer that requires a failing one: the cause is reported, once.
 	dependent := &analysis.Analyzer{Name: "dependent", Doc: "needs failing", Requires: []*analysis.Analyzer{failing},
 		Run: func(*analysis.Pass) (any, error) { return nil, nil }}
-	_, err = Run(root, Config{Analyzers: []*analysis.Analyzer{dependent}, Env: testEnv})
-	if err == nil || err.Error() != "analyzer failing failed on example.com/p: invalid argument" {
-		t.Errorf("dependent analyzer: err = %v", err)
+	res, err = Run(root, Config{Analyzers: []*analysis.Analyzer{dependent}, Env: testEnv})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := internal(res); len(got) != 1 || !strings.Contains(got[0], "analyzer failing failed") {
+		t.Errorf("dependent analyzer: GL011 = %q", got)
+	}
+	// A required analyzer that panics ends the module's analysis: one GL011 at go.mod.
+	required := &analysis.Analyzer{Name: "required", Doc: "panics", ResultType: reflect.TypeOf(0), Run: func(*analysis.Pass) (any, error) { panic("deep") }}
+	user := &analysis.Analyzer{Name: "user", Doc: "needs required", Requires: []*analysis.Analyzer{required},
+		Run: func(*analysis.Pass) (any, error) { return nil, nil }}
+	res, err = Run(root, Config{Analyzers: []*analysis.Analyzer{user}, Env: testEnv})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := internal(res); len(got) != 1 || !strings.Contains(got[0], "go.mod: internal error: the Go analysis of module . failed: it panicked: deep") {
+		t.Errorf("panicking requirement: GL011 = %q", got)
+	}
+	if !slices.Equal(res.Files, []string{"p.go"}) {
+		t.Errorf("Files = %q", res.Files)
 	}
 }
 

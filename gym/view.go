@@ -149,6 +149,16 @@ func (v *View) Close() {
 	}
 }
 
+// Focus returns a view of the same cache with only the given entrypoints
+// (see Cache.View): a rule that failed on a view is run again on each of
+// its entrypoints alone. It must be called before the view is closed.
+func (v *View) Focus(paths []string) *View {
+	if paths == nil {
+		paths = []string{}
+	}
+	return v.cache.View(paths)
+}
+
 // Diagnostics returns the core diagnostics found while building the view:
 // RepositoryDiagnostics, then ModuleDiagnostics.
 func (v *View) Diagnostics() []diag.Diagnostic {

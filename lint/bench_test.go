@@ -122,7 +122,7 @@ func BenchmarkSessionOpen(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s, err := NewSession(root, gym.Options{})
+		s, err := NewSession(root, gym.Options{}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -136,7 +136,7 @@ func BenchmarkSessionOpen(b *testing.B) {
 // text and edit(text). pick chooses the file from the entrypoints.
 func benchKeystrokes(b *testing.B, pick func([]gym.EntrypointInfo) string, edit func([]byte) []byte) (analysed, entrypoints int) {
 	root := benchRepo(b)
-	s, err := NewSession(root, gym.Options{})
+	s, err := NewSession(root, gym.Options{}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

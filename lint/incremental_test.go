@@ -83,7 +83,7 @@ func sessionMatchesBatch(t *testing.T, dir string) (*lint.Session, []string, lin
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := lint.NewSession(dir, opts)
+	s, err := lint.NewSession(dir, opts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +267,7 @@ func TestSessionFollowsEdits(t *testing.T) {
 				return nil
 			})
 			slices.Sort(files)
-			s, err := lint.NewSession(dir, opts)
+			s, err := lint.NewSession(dir, opts, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -448,7 +448,7 @@ func TestSessionReanalysesOnlyDependents(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s, err := lint.NewSession(root, gym.Options{})
+	s, err := lint.NewSession(root, gym.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,8 +31,9 @@ import (
 //
 // A Session is not safe for concurrent use.
 type Session struct {
-	cache *gym.Cache
-	jobs  int
+	cache  *gym.Cache
+	jobs   int
+	checks []gym.Check
 
 	generation uint64
 	infos      map[string]string          // entrypoint → signature of its gym.EntrypointInfo
@@ -54,9 +55,10 @@ type group struct {
 	families    map[string][]string // of its entrypoints, from its analysis
 }
 
-// NewSession opens the repository at root. Nothing is analysed until the
-// first Update.
-func NewSession(root string, opts gym.Options) (*Session, error) {
+// NewSession opens the repository at root, to run the given checks (nil:
+// every check, see AnalyseWith). Nothing is analysed until the first
+// Update.
+func NewSession(root string, opts gym.Options, checks []gym.Check) (*Session, error) {
 	c, err := gym.NewCache(root, opts)
 	if err != nil {
 		return nil, err
@@ -65,7 +67,10 @@ func NewSession(root string, opts gym.Options) (*Session, error) {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	return &Session{cache: c, jobs: jobs, infos: map[string]string{}, family: map[string][]string{},
+	if checks == nil {
+		checks = Checks()
+	}
+	return &Session{cache: c, jobs: jobs, checks: checks, infos: map[string]string{}, family: map[string][]string{},
 		groups: map[string]*group{}, byDep: map[string]map[*group]bool{}, byPath: map[string]map[*group]bool{}}, nil
 }
 
@@ -369,7 +374,7 @@ func (s *Session) analyse(groups []*group) {
 			defer wg.Done()
 			for g := range next {
 				v := s.cache.View(g.entrypoints)
-				g.diags = Analyse(v)
+				g.diags = AnalyseWith(v, s.checks)
 				g.deps = map[string]bool{}
 				for _, p := range v.Dependencies() {
 					g.deps[p] = true

@@ -203,7 +203,7 @@ func (w *worker) open() error {
 		Exemptions:       conf.Exempt,
 		Jobs:             w.opts.Jobs,
 	}
-	s, err := lint.NewSession(w.root, opts)
+	s, err := lint.NewSession(w.root, opts, nil)
 	if err != nil {
 		return fmt.Errorf("gymlint: cannot open the workspace: %v", err)
 	}

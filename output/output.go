@@ -25,9 +25,13 @@ var Formats = []string{"text", "json", "sarif", "github"}
 
 // Options is what printers other than text need besides the diagnostics.
 type Options struct {
-	// Root is the scanned directory: SARIF reads line text below it to
-	// convert columns and to fingerprint findings.
+	// Root is the repository root the paths are relative to.
 	Root string
+	// Source reads a root-relative file as the scan read it (the engine's
+	// reader: root-confined, an editor's buffers included): SARIF reads
+	// line text with it to convert columns and to fingerprint findings.
+	// nil reads nothing, and columns stay byte columns.
+	Source func(path string) ([]byte, error)
 	// Rules finds a rule of the catalogue by code; nil finds none.
 	Rules func(code string) *diag.Rule
 	// Catalog is every rule, listed in SARIF's tool.driver.rules.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -123,10 +122,10 @@ func sarifLevel(s diag.Severity) string {
 
 // SARIF writes the diagnostics as a SARIF 2.1.0 log with one run. Columns
 // are UTF-16 code units (SARIF's default column kind), converted from
-// gymlint's byte columns with the line text read from opts.Root; when a file
-// cannot be read the byte column is written unchanged.
+// gymlint's byte columns with the line text that opts.Source reads; when a
+// file cannot be read the byte column is written unchanged.
 func SARIF(w io.Writer, ds []diag.Diagnostic, opts Options) error {
-	src := newSourceCache(opts.Root)
+	src := newSourceCache(opts.Source)
 	driver := sarifDriver{Name: "gymlint", Version: toolVersion(opts.Version), InformationURI: InformationURI, Rules: []sarifRule{}}
 	index := map[string]int{}
 	addRule := func(r *diag.Rule) int {
@@ -238,15 +237,15 @@ func uriFor(path string) string {
 	return (&url.URL{Path: path}).String()
 }
 
-// sourceCache reads files below root once, split into lines, to convert
-// columns and to fingerprint findings.
+// sourceCache reads files once, split into lines, to convert columns and
+// to fingerprint findings.
 type sourceCache struct {
-	root  string
+	read  func(path string) ([]byte, error)
 	files map[string][]string
 }
 
-func newSourceCache(root string) *sourceCache {
-	return &sourceCache{root: root, files: map[string][]string{}}
+func newSourceCache(read func(path string) ([]byte, error)) *sourceCache {
+	return &sourceCache{read: read, files: map[string][]string{}}
 }
 
 // lines returns the file's lines without their terminators, or nil.
@@ -255,8 +254,8 @@ func (c *sourceCache) lines(path string) []string {
 		return ls
 	}
 	var ls []string
-	if c.root != "" && path != "" && !strings.HasPrefix(path, "../") && !filepath.IsAbs(path) {
-		if b, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(path))); err == nil {
+	if c.read != nil && path != "" && !strings.HasPrefix(path, "../") && !filepath.IsAbs(path) {
+		if b, err := c.read(path); err == nil {
 			ls = strings.Split(string(b), "\n")
 			for i, l := range ls {
 				ls[i] = strings.TrimSuffix(l, "\r")

@@ -47,7 +47,11 @@ func TestUTF16Column(t *testing.T) {
 func writeSARIF(t *testing.T, root string, ds []diag.Diagnostic) sarifLog {
 	t.Helper()
 	var b bytes.Buffer
-	if err := Write(&b, "sarif", ds, Options{Root: root, Rules: lookupTest, Catalog: []*diag.Rule{testRule}, Version: "v1.2.3"}); err != nil {
+	read := func(p string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(p))) }
+	if root == "" {
+		read = nil
+	}
+	if err := Write(&b, "sarif", ds, Options{Root: root, Source: read, Rules: lookupTest, Catalog: []*diag.Rule{testRule}, Version: "v1.2.3"}); err != nil {
 		t.Fatal(err)
 	}
 	var log sarifLog

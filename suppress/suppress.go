@@ -225,6 +225,23 @@ func splitLines(content []byte) []line {
 // name; it may be nil, and then a suppression's codes match diagnostics by
 // their Code or Rule only and are never reported as unknown.
 func Apply(ds []diag.Diagnostic, scan []string, read func(path string) ([]byte, error), lookup func(codeOrName string) *diag.Rule) []diag.Diagnostic {
+	return ApplyConfig(ds, scan, read, Config{Lookup: lookup})
+}
+
+// Config says how ApplyConfig reads suppressions.
+type Config struct {
+	// Lookup finds a rule by code or name (see Apply); nil finds none.
+	Lookup func(codeOrName string) *diag.Rule
+	// Ran reports whether the rule with this code was run. A suppression's
+	// code for a rule that did not run (a rule the configuration disables)
+	// is never reported as unused: the finding it silences may be there.
+	// nil: every rule ran.
+	Ran func(code string) bool
+}
+
+// ApplyConfig is Apply with a Config.
+func ApplyConfig(ds []diag.Diagnostic, scan []string, read func(path string) ([]byte, error), cfg Config) []diag.Diagnostic {
+	lookup := cfg.Lookup
 	byPath := map[string][]int{}
 	files := map[string]bool{}
 	for i, d := range ds {
@@ -273,7 +290,7 @@ func Apply(ds []diag.Diagnostic, scan []string, read func(path string) ([]byte, 
 			}
 		}
 		for _, dir := range dirs {
-			if rd, ok := report(p, dir, lookup); ok {
+			if rd, ok := report(p, dir, lookup, cfg.Ran); ok {
 				out = append(out, rd)
 			}
 		}
@@ -349,7 +366,7 @@ func (d *directive) form(codes string) string {
 }
 
 // report returns the GL009 or GL010 diagnostic of a directive, if any.
-func report(p string, d *directive, lookup func(string) *diag.Rule) (diag.Diagnostic, bool) {
+func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(string) bool) (diag.Diagnostic, bool) {
 	if d.noCodes {
 		return SuppressionWithoutReason.New(p, d.start, d.end, fmt.Sprintf(
 			"this suppression names no rule, so it suppresses nothing: name the codes or rule names and give a reason after them: %s",
@@ -370,6 +387,8 @@ func report(p string, d *directive, lookup func(string) *diag.Rule) (diag.Diagno
 	for _, c := range d.codes {
 		switch {
 		case d.used[c]:
+		case ran != nil && lookup != nil && lookup(c) != nil && !ran(lookup(c).Code):
+			// Its rule did not run: nothing tells whether it is used.
 		case isSelf(c, lookup):
 			self = append(self, c)
 		case lookup != nil && lookup(c) == nil:

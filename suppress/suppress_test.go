@@ -392,3 +392,21 @@ func TestOddInputs(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesThatDidNotRun: a suppression of a rule the configuration
+// disables is not unused (its finding may be there), but its codes of
+// rules that ran and found nothing still are.
+func TestRulesThatDidNotRun(t *testing.T) {
+	files := map[string][]byte{
+		"a.py": []byte("x = 1  # gymlint: ignore[GL101] the app is built by a factory\ny = 2  # gymlint: ignore[GL102,GL101] both fine here\n"),
+	}
+	read := func(p string) ([]byte, error) { return files[p], nil }
+	ran := func(code string) bool { return code != "GL101" }
+	got := ApplyConfig(nil, []string{"a.py"}, read, Config{Lookup: lookup, Ran: ran})
+	if len(got) != 1 || got[0].Code != "GL010" || got[0].Start.Line != 2 || !strings.Contains(got[0].Message, "remove GL102 from the suppression") {
+		t.Fatalf("got %v %q, want one GL010 on line 2 for GL102 alone", show(got), msgs(got))
+	}
+	if got := Apply(nil, []string{"a.py"}, read, lookup); len(got) != 2 {
+		t.Errorf("without Ran: got %v, want both suppressions unused", show(got))
+	}
+}

@@ -8,16 +8,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/engine"
+	"github.com/gymlint/gymlint/fixes"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/internal/policy"
-	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/output"
 )
@@ -43,7 +42,7 @@ func version() string {
 	return "devel"
 }
 
-const usage = `usage: gymlint [flags] [DIR]
+const usage = `usage: gymlint [flags] [PATH...]
        gymlint --pre-commit [flags] [--] FILE...
        gymlint servers [--format text|markdown|json] [DIR]
        gymlint rules [--format text|json]
@@ -51,19 +50,24 @@ const usage = `usage: gymlint [flags] [DIR]
        gymlint config [--format text|json] [DIR]
        gymlint lsp [--jobs N]
 
-Checks the NeMo Gym-style repository at DIR (default: the current directory)
-without importing or running any of it. "gymlint servers" lists its servers,
-"gymlint rules" lists the rules and "gymlint explain GL101" prints one rule's
-documentation, "gymlint config" the effective configuration, and "gymlint lsp"
-runs the language server for editors on stdin and stdout. (A directory named
-"servers", "rules", "explain", "config" or "lsp" is checked with
-"gymlint ./servers".)
-With --pre-commit (the form that pre-commit calls), the arguments are FILEs:
-gymlint checks the whole repository in the current directory and reports
-only the findings in those files or whose related positions are in them.
-Go modules (a go.mod at DIR or below) are loaded with go list and checked by
-the Go analyzers too; "go vet -vettool=$(which gymlint) ./..." runs those
-analyzers under go vet.
+Checks the NeMo Gym-style repository that PATH lies in (default: the current
+directory) without importing or running any of it, and reports the findings
+in PATH: a directory or file below the repository's root gives the findings
+of the whole repository's check that are in it, or whose related positions
+are. The root is the nearest directory, PATH's own first, with .gymlint.yaml,
+a pyproject.toml with [tool.gymlint], or the Gym layout (resources_servers/
+and the other server-type folders with servers in them, or nemo_gym/), not
+above the top of a git checkout; --root DIR chooses it. "gymlint servers"
+lists the servers, "gymlint rules" lists the rules and "gymlint explain GL101"
+prints one rule's documentation, "gymlint config" the effective configuration,
+and "gymlint lsp" runs the language server for editors on stdin and stdout.
+(A directory named "servers", "rules", "explain", "config" or "lsp" is checked
+with "gymlint ./servers".)
+With --pre-commit (the form that pre-commit calls), the arguments are FILEs
+as with plain PATHs, and files that no longer exist are allowed.
+Go modules (a go.mod at the root or below) are loaded with go list and checked
+by the Go analyzers too; "go vet -vettool=$(which gymlint) ./..." runs those
+analyzers under go vet, with the same suppressions and configuration.
 
 Flags:
 `
@@ -143,27 +147,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (positional []string, code int,
 	}
 }
 
-// options loads the configuration at root (.gymlint.yaml or
-// pyproject.toml) into scan options, and returns it for the policy.
-func options(root string, stderr io.Writer) (gym.Options, *settings.Settings, bool) {
-	if st, err := os.Stat(root); err != nil || !st.IsDir() {
-		fmt.Fprintf(stderr, "gymlint: %s is not a directory\n", root)
-		return gym.Options{}, nil, false
-	}
-	conf, err := settings.Load(root)
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: configuration error: %v\n", err)
-		return gym.Options{}, nil, false
-	}
-	return gym.Options{
-		ServerTypes:      conf.ServerTypes,
-		FrameworkPackage: conf.FrameworkPackage,
-		MaxFileSize:      conf.MaxFileSize,
-		Exemptions:       conf.Exempt,
-	}, conf, true
-}
-
-// check lints the repository: gymlint [flags] [DIR].
+// check lints the repository: gymlint [flags] [PATH...].
 func check(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gymlint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -174,21 +158,22 @@ func check(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 0, "parse with this many parallel `workers` (default: number of CPUs)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	quiet := fs.Bool("quiet", false, "do not print the summary line on stderr")
-	exitZero := fs.Bool("exit-zero", false, "exit 0 even when there are findings (errors still exit 2)")
+	exitZero := fs.Bool("exit-zero", false, "exit 0 even when there are findings (errors, GL011 included, still exit 2)")
 	statistics := fs.Bool("statistics", false, "print how many findings each rule has, instead of the findings")
-	// Suggested fixes (godrive_fix.go).
+	rootFlag := fs.String("root", "", "the repository root `DIR` (default: found from the first PATH, see above)")
+	// Suggested fixes (package fixes).
 	fix := fs.Bool("fix", false, "apply the suggested fixes to the files, then check again and print what remains")
 	showDiff := fs.Bool("diff", false, "print the suggested fixes as a unified diff on stdout instead of findings; change no file")
 	// Pre-commit and CI (newfromrev.go, precommit.go).
-	newFromRev := fs.String("new-from-rev", "", "report only findings on lines changed since the git revision `REV` (untracked files count as new)")
-	preCommit := fs.Bool("pre-commit", false, "the arguments are FILEs: check the repository in the current directory, report only findings in those files or related to them")
+	newFromRev := fs.String("new-from-rev", "", "report only findings on lines changed since the git revision `REV`, or related to them (untracked files count as new)")
+	preCommit := fs.Bool("pre-commit", false, "the arguments are FILEs, which may no longer exist: report only findings in them or related to them")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
-		fmt.Fprint(stderr, "\nExit status: 0 no findings, 1 findings, 2 usage, configuration or internal error.\n"+
+		fmt.Fprint(stderr, "\nExit status: 0 no findings, 1 findings, 2 usage, configuration or internal error (GL011).\n"+
 			"With -fix: those of the check after the fixes. With -diff: 1 if there are findings, fixable or not.\n")
 	}
-	root, files, code, ok := parseCheckArgs(fs, args, preCommit, stderr)
+	paths, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
 	}
@@ -204,16 +189,20 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gymlint: --max-file-size and --jobs must not be negative")
 		return ExitError
 	}
-	opts, conf, ok := options(root, stderr)
-	if !ok {
+	t, err := findTarget(*rootFlag, paths, *preCommit)
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
 	}
-	opts.Jobs = *jobs
-	if *maxSize > 0 {
-		opts.MaxFileSize = *maxSize
-	}
+	var exemptions []gym.Exemption
 	for _, p := range exempt {
-		opts.Exemptions = append(opts.Exemptions, gym.Exemption{Path: p, Reason: "given with --exempt", Flag: true})
+		exemptions = append(exemptions, gym.Exemption{Path: p, Reason: "given with --exempt", Flag: true})
+	}
+	e, err := engine.New(engine.Options{Root: t.root, Jobs: *jobs, MaxFileSize: *maxSize, Exempt: exemptions,
+		GoEnv: goEnv, GoAnalyzers: goAnalyzers()})
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
+		return ExitError
 	}
 
 	formatSet := false
@@ -222,77 +211,81 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gymlint: --diff prints a unified diff; it cannot be combined with --format "+*format)
 		return ExitError
 	}
-
-	keep, err := findingFilter(root, *newFromRev, *preCommit, files)
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: %v\n", err)
-		return ExitError
-	}
-
-	start := time.Now()
-	res, err := scan(root, opts, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: %v\n", err)
-		return ExitError
-	}
-	res.diagnostics = policy.Apply(conf, res.diagnostics)
-	if res.diagnostics, err = keep(res.diagnostics); err != nil {
-		fmt.Fprintf(stderr, "gymlint: %v\n", err)
-		return ExitError
-	}
-	if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
-		if err := planFixes(root, res.diagnostics).diff(stdout, stderr); err != nil {
-			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
-			return ExitError
-		}
-		if !*quiet {
-			fmt.Fprintln(stderr, summary(res, time.Since(start)))
-		}
-		return exitFor(res.diagnostics)
-	}
-	if *fix {
-		plan := planFixes(root, res.diagnostics)
-		if err := plan.apply(stderr); err != nil {
-			fmt.Fprintf(stderr, "gymlint: %v\n", err)
-			return ExitError
-		}
-		if plan.taken > 0 {
-			if res, err = scan(root, opts, stderr); err != nil {
-				fmt.Fprintf(stderr, "gymlint: %v\n", err)
-				return ExitError
-			}
-			res.diagnostics = policy.Apply(conf, res.diagnostics)
-			if res.diagnostics, err = keep(res.diagnostics); err != nil {
-				fmt.Fprintf(stderr, "gymlint: %v\n", err)
-				return ExitError
-			}
-		}
-	}
 	if *statistics && *format != "text" && *format != "json" {
 		fmt.Fprintln(stderr, "gymlint: --statistics prints text or JSON, not --format "+*format)
 		return ExitError
 	}
+
+	keep, err := findingFilter(t.root, *newFromRev, t.scope)
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
+		return ExitError
+	}
+	start := time.Now()
+	run := func() (*engine.Result, bool) {
+		res, err := e.Scan(t.scope.Paths())
+		if err == nil {
+			res.Diagnostics, err = keep(res.Diagnostics)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "gymlint: %v\n", err)
+			return nil, false
+		}
+		for _, n := range res.Notes {
+			fmt.Fprintf(stderr, "gymlint: %s\n", n)
+		}
+		return res, true
+	}
+	res, ok := run()
+	if !ok {
+		return ExitError
+	}
+	if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
+		if err := fixes.NewPlan(t.root, res.Diagnostics).Diff(stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+			return ExitError
+		}
+		if !*quiet {
+			fmt.Fprintln(stderr, summary(t, res, time.Since(start)))
+		}
+		return exitFor(res.Diagnostics, false)
+	}
+	if *fix {
+		plan := fixes.NewPlan(t.root, res.Diagnostics)
+		if err := plan.Apply(stderr); err != nil {
+			fmt.Fprintf(stderr, "gymlint: %v\n", err)
+			return ExitError
+		}
+		if plan.Taken() > 0 {
+			if res, ok = run(); !ok {
+				return ExitError
+			}
+		}
+	}
 	if *statistics {
-		err = writeStatistics(stdout, *format, res.diagnostics)
+		err = writeStatistics(stdout, *format, res.Diagnostics)
 	} else {
-		err = output.Write(stdout, *format, res.diagnostics,
-			output.Options{Root: root, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()})
+		err = output.Write(stdout, *format, res.Diagnostics,
+			output.Options{Root: t.root, Source: res.Source, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()})
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 		return ExitError
 	}
 	if *format == "text" && !*quiet {
-		fmt.Fprintln(stderr, summary(res, time.Since(start)))
+		fmt.Fprintln(stderr, summary(t, res, time.Since(start)))
 	}
-	if *exitZero {
-		return ExitClean
-	}
-	return exitFor(res.diagnostics)
+	return exitFor(res.Diagnostics, *exitZero)
 }
 
-func exitFor(ds []diag.Diagnostic) int {
-	if len(ds) > 0 {
+// exitFor is the exit status of a check that found ds: 2 when a rule
+// failed (GL011: the check is incomplete), else 1 for findings unless
+// exitZero, else 0.
+func exitFor(ds []diag.Diagnostic, exitZero bool) int {
+	switch {
+	case engine.InternalErrors(ds) > 0:
+		return ExitError
+	case len(ds) > 0 && !exitZero:
 		return ExitFindings
 	}
 	return ExitClean
@@ -307,19 +300,29 @@ func validFormat(f string) bool {
 	return false
 }
 
-func summary(sr *scanResult, took time.Duration) string {
-	res := sr.lint
-	n := len(sr.diagnostics)
+func summary(t *target, res *engine.Result, took time.Duration) string {
+	n := len(res.Diagnostics)
 	noun := "findings"
 	if n == 1 {
 		noun = "finding"
 	}
+	in := ""
+	if !t.scope.All() {
+		in = " in " + strings.Join(t.shown, ", ")
+	}
 	goPart := ""
-	if g := sr.gores; g != nil {
+	if g := res.Go; g != nil {
 		goPart = fmt.Sprintf(", %d Go %s in %d %s", g.Packages, plural(g.Packages, "package", "packages"),
 			len(g.Modules), plural(len(g.Modules), "module", "modules"))
 	}
-	return fmt.Sprintf("gymlint: %d %s; %d entrypoints, %d config files, %d Python modules parsed%s in %s",
-		n, noun, len(res.View.Entrypoints), len(res.View.Configs), res.View.ParsedModules(), goPart,
+	return fmt.Sprintf("gymlint: %d %s%s; root %s; %d entrypoints, %d config files, %d Python modules parsed%s in %s",
+		n, noun, in, t.describeRoot(), res.Entrypoints, res.Configs, res.Modules, goPart,
 		strconv.FormatFloat(took.Seconds(), 'f', 2, 64)+"s")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -16,6 +16,7 @@ import (
 
 // effectiveConfig is what `gymlint config` prints.
 type effectiveConfig struct {
+	Root             string             `json:"root"`
 	File             string             `json:"file"`
 	Shadowed         string             `json:"shadowed,omitempty"`
 	ServerTypes      []string           `json:"server_types"`
@@ -45,7 +46,7 @@ func config(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text or json")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: gymlint config [--format text|json] [DIR]\n\nPrints the effective configuration: the file read (.gymlint.yaml, or [tool.gymlint]\nin pyproject.toml), the defaults it leaves, and the rules resolved to codes.\n\nFlags:\n")
+		fmt.Fprint(stderr, "usage: gymlint config [--format text|json] [PATH]\n\nPrints the effective configuration of the repository that PATH (default: the\ncurrent directory) lies in: its root, the file read (.gymlint.yaml, or\n[tool.gymlint] in pyproject.toml), the defaults it leaves, and the rules\nresolved to codes.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	root, code, ok := parseArgs(fs, args, stderr)
@@ -56,12 +57,13 @@ func config(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: text, json)\n", *format)
 		return ExitError
 	}
-	opts, conf, ok := options(root, stderr)
+	t, e, ok := openEngine(root, stderr)
 	if !ok {
 		return ExitError
 	}
+	opts, conf := e.GymOptions(), e.Settings()
 	ec := effectiveConfig{
-		File: conf.File, Shadowed: conf.Shadowed,
+		Root: t.root, File: conf.File, Shadowed: conf.Shadowed,
 		ServerTypes: opts.ServerTypes, FrameworkPackage: opts.FrameworkPackage, MaxFileSize: opts.MaxFileSize,
 		Exempt: []configExemption{}, Enabled: policy.EnabledCodes(conf), Disabled: []string{},
 		Severity: map[string]string{}, PerPathIgnores: []configPathIgnore{},
@@ -110,6 +112,7 @@ func writeConfigText(w io.Writer, ec effectiveConfig) error {
 	if file == "" {
 		file = "(none: defaults)"
 	}
+	fmt.Fprintf(&b, "root: %s\n", ec.Root)
 	fmt.Fprintf(&b, "file: %s\n", file)
 	if ec.Shadowed != "" {
 		fmt.Fprintf(&b, "  (%s also has [tool.gymlint]; %s takes precedence and it was not read)\n", ec.Shadowed, ec.File)

@@ -181,13 +181,41 @@ func parseHunk(line string) (from, n int, err error) {
 	return from, n, nil
 }
 
-// keepChanged keeps the findings whose start line is a changed line.
+// keepChanged keeps the findings that touch a changed line: one of their
+// own lines (start to end), or a line of one of their related positions
+// (the changed helper module whose import a finding on an entrypoint is
+// about), as --pre-commit keeps the findings related to its files.
 func keepChanged(ds []diag.Diagnostic, changed changedLines) []diag.Diagnostic {
 	kept := make([]diag.Diagnostic, 0, len(ds))
 	for _, d := range ds {
-		if changed.has(d.Path, d.Start.Line) {
+		touches := changed.spans(d.Path, d.Start.Line, d.End.Line)
+		for _, r := range d.Related {
+			touches = touches || changed.spans(r.Path, r.Start.Line, r.End.Line)
+		}
+		if touches {
 			kept = append(kept, d)
 		}
 	}
 	return kept
+}
+
+// spans reports whether a line from first to last of p is changed (line 0,
+// a finding about the file as a whole, counts when the whole file is new).
+func (c changedLines) spans(p string, first, last int) bool {
+	if last < first {
+		last = first
+	}
+	if c.has(p, first) {
+		return true
+	}
+	f := c[p]
+	if f == nil {
+		return false
+	}
+	for l := max(first, 1); l <= last; l++ {
+		if f.lines[l] {
+			return true
+		}
+	}
+	return false
 }

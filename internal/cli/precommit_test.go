@@ -46,8 +46,10 @@ func TestPreCommitFiles(t *testing.T) {
 	// Flags may follow the files.
 	check([]string{plain}, "resources_servers/plain/app.py", "--format", "text")
 
-	// Without --pre-commit, two positional arguments are an error.
-	if _, _, code := run(t, "a.py", "b.py"); code != ExitError {
-		t.Errorf("two directories: code %d", code)
+	// Without --pre-commit, the paths must exist; with it, a file deleted
+	// by the commit is no error.
+	if _, errOut, code := run(t, "resources_servers/plain/app.py", "gone.py"); code != ExitError || !strings.Contains(errOut, "gone.py: no such file or directory") {
+		t.Errorf("a missing path: code %d, stderr %q", code, errOut)
 	}
+	check(nil, "gone.py")
 }

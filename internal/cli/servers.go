@@ -6,18 +6,36 @@ import (
 	"io"
 	"strings"
 
+	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/inventory"
 )
 
-const serversUsage = `usage: gymlint servers [flags] [DIR]
+const serversUsage = `usage: gymlint servers [flags] [PATH]
 
-Lists every server entrypoint of the repository at DIR: server type and dir,
-class, file, the configs that name it, how it answers several workers, its
-Ray needs and the session methods it overrides.
+Lists every server entrypoint of the repository that PATH (default: the
+current directory) lies in, or of those in PATH when it is below the root:
+server type and dir, class, file, the configs that name it, how it answers
+several workers, its Ray needs and the session methods it overrides.
 
 Flags:
 `
+
+// openEngine finds the root and scope of path and makes the engine of the
+// root, or says why not on stderr.
+func openEngine(path string, stderr io.Writer) (*target, *engine.Engine, bool) {
+	t, err := findTarget("", []string{path}, false)
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
+		return nil, nil, false
+	}
+	e, err := engine.New(engine.Options{Root: t.root})
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
+		return nil, nil, false
+	}
+	return t, e, true
+}
 
 // servers prints the inventory. Exit status: 0, or 2 for usage,
 // configuration or internal errors; findings do not change it.
@@ -41,17 +59,23 @@ func servers(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: %s)\n", *format, strings.Join(inventory.Formats, ", "))
 		return ExitError
 	}
-	opts, _, ok := options(root, stderr)
+	t, e, ok := openEngine(root, stderr)
 	if !ok {
 		return ExitError
 	}
-	v, err := gym.Build(root, opts)
+	v, err := gym.Build(t.root, e.GymOptions())
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
 	}
 	defer v.Close()
-	if err := inventory.Write(stdout, *format, inventory.Build(v)); err != nil {
+	var rows []inventory.Server
+	for _, r := range inventory.Build(v) {
+		if t.scope.Has(r.Path) {
+			rows = append(rows, r)
+		}
+	}
+	if err := inventory.Write(stdout, *format, rows); err != nil {
 		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 		return ExitError
 	}

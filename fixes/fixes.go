@@ -1,4 +1,7 @@
-package cli
+// Package fixes chooses the suggested fixes to apply to a repository and
+// applies them (gymlint --fix), or writes them as a unified diff (gymlint
+// --diff), for Python and Go findings alike.
+package fixes
 
 import (
 	"bytes"
@@ -14,11 +17,11 @@ import (
 	"github.com/gymlint/gymlint/diag"
 )
 
-// A fix plan is what -fix applies and -diff shows: for each diagnostic with
-// suggested fixes (Python or Go), its first fix, unless the fix is invalid
-// or overlaps a fix taken before it (diagnostics are taken in their sorted
-// order). A fix is taken whole or not at all.
-type fixPlan struct {
+// A Plan is what --fix applies and --diff shows: for each diagnostic with
+// suggested fixes (Python or Go), its first safe fix, unless the fix is
+// invalid or overlaps a fix taken before it (diagnostics are taken in
+// their sorted order). A fix is taken whole or not at all.
+type Plan struct {
 	files   map[string]*fileFix // by root-relative slash path
 	taken   int                 // fixes in the plan
 	skipped []string            // why each other fix was left out
@@ -34,9 +37,11 @@ type fileFix struct {
 	codes []string        // the codes of the fixes that edit the file
 }
 
-// planFixes chooses the fixes of ds to apply to the repository at root.
-func planFixes(root string, ds []diag.Diagnostic) *fixPlan {
-	p := &fixPlan{files: map[string]*fileFix{}}
+// NewPlan chooses the fixes of ds to apply to the repository at root. It
+// reads each file a fix edits from the disk, refusing a path outside the
+// root (also through a symbolic link) and anything but a regular file.
+func NewPlan(root string, ds []diag.Diagnostic) *Plan {
+	p := &Plan{files: map[string]*fileFix{}}
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		realRoot = root
@@ -60,7 +65,7 @@ func planFixes(root string, ds []diag.Diagnostic) *fixPlan {
 }
 
 // take adds fix to the plan, or says why it cannot.
-func (p *fixPlan) take(root, realRoot, code string, fix diag.Fix) error {
+func (p *Plan) take(root, realRoot, code string, fix diag.Fix) error {
 	if len(fix.Edits) == 0 {
 		return fmt.Errorf("it has no edits")
 	}
@@ -109,7 +114,7 @@ func (p *fixPlan) take(root, realRoot, code string, fix diag.Fix) error {
 
 // file reads the file that an edit names, once, after checking that it is
 // a regular file inside the root.
-func (p *fixPlan) file(root, realRoot, name string) (*fileFix, error) {
+func (p *Plan) file(root, realRoot, name string) (*fileFix, error) {
 	if f, ok := p.files[name]; ok {
 		return f, nil
 	}
@@ -181,7 +186,7 @@ func applyEdits(data []byte, edits []diag.TextEdit) []byte {
 }
 
 // sortedFiles lists the plan's files that change, by path.
-func (p *fixPlan) sortedFiles() []*fileFix {
+func (p *Plan) sortedFiles() []*fileFix {
 	var fs []*fileFix
 	for _, f := range p.files {
 		if len(f.edits) > 0 {
@@ -192,9 +197,15 @@ func (p *fixPlan) sortedFiles() []*fileFix {
 	return fs
 }
 
-// apply writes the fixed files (each through a temporary file renamed over
+// Taken is the number of fixes in the plan.
+func (p *Plan) Taken() int { return p.taken }
+
+// Skipped says why each fix left out of the plan was.
+func (p *Plan) Skipped() []string { return p.skipped }
+
+// Apply writes the fixed files (each through a temporary file renamed over
 // it, keeping its permissions) and reports each on stderr.
-func (p *fixPlan) apply(stderr io.Writer) error {
+func (p *Plan) Apply(stderr io.Writer) error {
 	for _, s := range p.skipped {
 		fmt.Fprintf(stderr, "gymlint: %s\n", s)
 	}
@@ -211,15 +222,16 @@ func (p *fixPlan) apply(stderr io.Writer) error {
 	return nil
 }
 
-// diff writes the plan as unified diffs (paths a/PATH and b/PATH, relative
-// to the root: `patch -p1` or `git apply` in the root applies it).
-func (p *fixPlan) diff(stdout, stderr io.Writer) error {
+// Diff writes the plan as unified diffs on stdout (paths a/PATH and
+// b/PATH, relative to the root: `patch -p1` or `git apply` in the root
+// applies it), and why fixes were skipped on stderr.
+func (p *Plan) Diff(stdout, stderr io.Writer) error {
 	for _, s := range p.skipped {
 		fmt.Fprintf(stderr, "gymlint: %s\n", s)
 	}
 	var b strings.Builder
 	for _, f := range p.sortedFiles() {
-		b.WriteString(unifiedDiff(f.path, f.old, f.edits, 3))
+		b.WriteString(UnifiedDiff(f.path, f.old, f.edits, 3))
 	}
 	_, err := io.WriteString(stdout, b.String())
 	return err
@@ -264,10 +276,10 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// unifiedDiff is the unified diff, with ctx lines of context, of applying
+// UnifiedDiff is the unified diff, with ctx lines of context, of applying
 // the sorted, non-overlapping edits to old (the file name), or "" when they
 // change nothing.
-func unifiedDiff(name string, old []byte, edits []diag.TextEdit, ctx int) string {
+func UnifiedDiff(name string, old []byte, edits []diag.TextEdit, ctx int) string {
 	if bytes.Equal(old, applyEdits(old, edits)) {
 		return ""
 	}

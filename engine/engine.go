@@ -1,0 +1,187 @@
+// Package engine is gymlint's one pipeline: the command line, the language
+// server and the go vet driver are thin front ends over it.
+//
+// An Engine is made once per repository root and configuration (New):
+//
+//   - the configuration (.gymlint.yaml, or pyproject.toml's [tool.gymlint])
+//     becomes the scan's options once;
+//   - the rule set is chosen before anything runs: a rule the configuration
+//     disables is not run (its checks, or a Go analyzer all of whose rules
+//     are disabled), so the modules only it would read are not parsed;
+//   - the Python rules (package lint) and the Go analyzers (package
+//     goanalysis) run at the same time;
+//   - a rule that panics becomes one GL011 internal-error diagnostic per
+//     file it failed on, and every other finding stands;
+//   - inline suppressions (package suppress), then the configuration's
+//     per-path ignores and severities (package policy), apply to what is
+//     left, the same way whichever front end asks (Finish).
+//
+// Scan is the batch scan of `gymlint`; NewSession and RunGo are what the
+// language server keeps up to date as files change; VetAnalyzers are the
+// analyzers `go vet -vettool` runs, with the same suppressions and
+// configuration. FindRoot finds the repository a path lies in, and Scope
+// keeps the findings about some of its paths.
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/goanalysis"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/policy"
+	"github.com/gymlint/gymlint/internal/settings"
+	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/suppress"
+)
+
+// Options say how an Engine scans.
+type Options struct {
+	// Root is the repository root (see FindRoot).
+	Root string
+	// Settings is the configuration; nil loads it from Root.
+	Settings *settings.Settings
+	// Jobs is the number of parallel parsers; 0: the number of CPUs.
+	Jobs int
+	// MaxFileSize overrides the configuration's cap on a file's size.
+	MaxFileSize int64
+	// Exempt are exemptions in addition to the configuration's (--exempt).
+	Exempt []gym.Exemption
+	// NoGo leaves the Go modules out.
+	NoGo bool
+	// GoEnv is added to the environment of `go list`.
+	GoEnv []string
+
+	// Checks replaces the Python rules' checks (lint.Checks), and
+	// GoAnalyzers the Go analyzers (goanalysis.Analyzers): for tests, such
+	// as one that injects a rule that panics. The configuration still
+	// chooses among them.
+	Checks      []gym.Check
+	GoAnalyzers []*analysis.Analyzer
+}
+
+// Engine is the pipeline for one repository root and configuration. It is
+// safe for concurrent use.
+type Engine struct {
+	root        string
+	conf        *settings.Settings
+	opts        gym.Options
+	checks      []gym.Check
+	goAnalyzers []*analysis.Analyzer
+	noGo        bool
+	goEnv       []string
+}
+
+// New makes the engine of a root: it reads the configuration (an error in
+// it is New's error) and chooses the rules to run.
+func New(o Options) (*Engine, error) {
+	conf := o.Settings
+	if conf == nil {
+		var err error
+		if conf, err = settings.Load(o.Root); err != nil {
+			return nil, fmt.Errorf("configuration error: %w", err)
+		}
+	}
+	e := &Engine{root: o.Root, conf: conf, noGo: o.NoGo, goEnv: o.GoEnv}
+	e.opts = gym.Options{
+		ServerTypes:      conf.ServerTypes,
+		FrameworkPackage: conf.FrameworkPackage,
+		MaxFileSize:      conf.MaxFileSize,
+		Exemptions:       append(slices.Clone(conf.Exempt), o.Exempt...),
+		Jobs:             o.Jobs,
+	}
+	if o.MaxFileSize > 0 {
+		e.opts.MaxFileSize = o.MaxFileSize
+	}
+	checks := o.Checks
+	if checks == nil {
+		checks = lint.Checks()
+	}
+	for _, c := range checks {
+		if e.Enabled(c.Rule.Code) {
+			e.checks = append(e.checks, c)
+		}
+	}
+	analyzers := o.GoAnalyzers
+	if analyzers == nil {
+		analyzers = goanalysis.Analyzers
+	}
+	for _, a := range analyzers {
+		if e.analyzerEnabled(a.Name) {
+			e.goAnalyzers = append(e.goAnalyzers, a)
+		}
+	}
+	return e, nil
+}
+
+// Root is the repository root.
+func (e *Engine) Root() string { return e.root }
+
+// Settings is the configuration in effect.
+func (e *Engine) Settings() *settings.Settings { return e.conf }
+
+// GymOptions are the options of the repository's view.
+func (e *Engine) GymOptions() gym.Options { return e.opts }
+
+// Enabled reports whether the configuration runs the rule with this code.
+func (e *Engine) Enabled(code string) bool { return policy.Enabled(e.conf, code) }
+
+// analyzerEnabled reports whether a Go analyzer has an enabled rule (an
+// analyzer the catalogue lists no rule of runs: its rules are not known).
+func (e *Engine) analyzerEnabled(name string) bool {
+	known := false
+	for _, r := range lint.Rules() {
+		if r.Analyzer != name {
+			continue
+		}
+		known = true
+		if e.Enabled(r.Code) {
+			return true
+		}
+	}
+	return !known
+}
+
+// ran reports whether a rule was run: every rule that is enabled (a core
+// rule is always run; whether enabled or not, the policy keeps or drops its
+// findings).
+func (e *Engine) ran(code string) bool { return e.Enabled(code) }
+
+// Finish applies the inline suppressions, then the configuration, to
+// diagnostics: the last steps of every front end. scanned are the files
+// whose suppressions are checked for use although they may have no
+// diagnostics (entrypoints, configs, the Go files analyzed); read gives a
+// file's content as the analysis read it. The result is sorted.
+func (e *Engine) Finish(ds []diag.Diagnostic, scanned []string, read func(string) ([]byte, error)) []diag.Diagnostic {
+	ds = suppress.ApplyConfig(ds, scanned, read, suppress.Config{Lookup: lint.Lookup, Ran: e.ran})
+	ds = policy.Apply(e.conf, ds)
+	diag.Sort(ds)
+	return ds
+}
+
+// NewSession opens an incremental session of the root (see lint.Session)
+// that runs the enabled rules.
+func (e *Engine) NewSession() (*lint.Session, error) {
+	return lint.NewSession(e.root, e.opts, e.checks)
+}
+
+// InternalErrors counts the GL011 diagnostics of ds.
+func InternalErrors(ds []diag.Diagnostic) int {
+	n := 0
+	for _, d := range ds {
+		if d.Code == diag.InternalError.Code {
+			n++
+		}
+	}
+	return n
+}
+
+// sortedUnique sorts a list of paths and drops repeats.
+func sortedUnique(ps []string) []string {
+	sort.Strings(ps)
+	return slices.Compact(ps)
+}

@@ -1,0 +1,162 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/goanalysis"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/lint"
+)
+
+// Result is the outcome of a batch scan.
+type Result struct {
+	// Diagnostics are the findings, suppressions and configuration applied,
+	// sorted.
+	Diagnostics []diag.Diagnostic
+	// Entrypoints, Configs and Modules count the Python side: entrypoints
+	// analysed, config files read, Python modules parsed.
+	Entrypoints, Configs, Modules int
+	// Go is the Go side, nil when no Go module was analysed.
+	Go *goanalysis.Result
+	// Notes are what the front end should tell the user beside the
+	// findings (the Go modules left out for want of a go command).
+	Notes []string
+
+	source func(string) ([]byte, error)
+}
+
+// Source returns a root-relative file's content as the scan read it: the
+// reader that printers and fixes use instead of the disk.
+func (r *Result) Source(p string) ([]byte, error) { return r.source(p) }
+
+// Scan checks the repository: the enabled Python rules on every
+// entrypoint and, at the same time, the enabled Go analyzers on the Go
+// modules, then Finish. goScope, when not nil, limits the Go side to the
+// modules that hold or lie under one of its root-relative paths (the
+// Python side always reads the whole repository: a finding in a file may
+// come from a config or a parent class anywhere).
+func (e *Engine) Scan(goScope []string) (*Result, error) {
+	type goOutcome struct {
+		res   *goanalysis.Result
+		notes []string
+		err   error
+	}
+	goDone := make(chan goOutcome, 1)
+	go func() {
+		var o goOutcome
+		defer func() {
+			if r := recover(); r != nil {
+				o = goOutcome{err: fmt.Errorf("internal error in the Go analysis: %v", r)}
+			}
+			goDone <- o
+		}()
+		o.res, o.err = e.scanGo(goScope, nil)
+		var missing *noGoCommand
+		if errors.As(o.err, &missing) {
+			o.notes = []string{fmt.Sprintf("no go command on PATH: the Go modules %s are not checked", strings.Join(missing.modules, ", "))}
+			o.err = nil
+		}
+	}()
+	v, err := gym.Build(e.root, e.opts)
+	if err != nil {
+		<-goDone
+		return nil, err
+	}
+	defer v.Close()
+	ds := lint.AnalyseWith(v, e.checks)
+	ds = append(ds, v.RepositoryDiagnostics()...)
+	g := <-goDone
+	if g.err != nil {
+		return nil, g.err
+	}
+	res := &Result{Entrypoints: len(v.Entrypoints), Configs: len(v.Configs), Modules: v.ParsedModules(),
+		Go: g.res, Notes: g.notes, source: v.Source}
+	// Suppressions are checked in every entrypoint and config, and in the
+	// Go files analysed.
+	var scanned []string
+	for _, ep := range v.Entrypoints {
+		scanned = append(scanned, ep.Path)
+	}
+	for _, f := range v.Configs {
+		scanned = append(scanned, f.Path)
+	}
+	if g.res != nil {
+		ds = append(ds, g.res.Diagnostics...)
+		scanned = append(scanned, g.res.Files...)
+	}
+	res.Diagnostics = e.Finish(ds, sortedUnique(scanned), v.Source)
+	return res, nil
+}
+
+// RunGo runs the enabled Go analyzers on the root's Go modules, reading
+// overlay (root-relative path → content: an editor's buffers) instead of
+// the disk. It returns nil when there is nothing to run. The diagnostics
+// are the analyzers' own: Finish applies suppressions and configuration.
+func (e *Engine) RunGo(overlay map[string][]byte) (*goanalysis.Result, error) {
+	return e.scanGo(nil, overlay)
+}
+
+// ErrNoGoCommand is (wrapped in) RunGo's error when there is no go command
+// on PATH.
+var ErrNoGoCommand = goanalysis.ErrNoGoCommand
+
+// noGoCommand is ErrNoGoCommand with the modules left unchecked.
+type noGoCommand struct{ modules []string }
+
+func (*noGoCommand) Error() string { return ErrNoGoCommand.Error() }
+func (*noGoCommand) Unwrap() error { return ErrNoGoCommand }
+
+// scanGo runs the Go analyzers on the Go modules under the root (of them,
+// those in scope). It returns a nil result when there is nothing to do (no
+// analyzer enabled, no go.mod), and a *noGoCommand error when there is no
+// go command.
+func (e *Engine) scanGo(scope []string, overlay map[string][]byte) (*goanalysis.Result, error) {
+	if e.noGo || len(e.goAnalyzers) == 0 {
+		return nil, nil
+	}
+	mods, err := goanalysis.Modules(e.root)
+	if err != nil {
+		return nil, fmt.Errorf("finding Go modules: %v", err)
+	}
+	if scope != nil {
+		mods = modulesIn(mods, scope)
+	}
+	if len(mods) == 0 {
+		return nil, nil
+	}
+	res, err := goanalysis.Run(e.root, goanalysis.Config{Analyzers: e.goAnalyzers, Lookup: lint.Lookup, Modules: mods, Env: e.goEnv, Overlay: overlay})
+	if errors.Is(err, goanalysis.ErrNoGoCommand) {
+		return nil, &noGoCommand{modules: mods}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("Go analysis: %v", err)
+	}
+	return res, nil
+}
+
+// modulesIn keeps the module directories that hold one of the paths or lie
+// under one of them.
+func modulesIn(mods, paths []string) []string {
+	var out []string
+	for _, m := range mods {
+		for _, p := range paths {
+			if under(p, m) || under(m, p) {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// under reports whether the root-relative path p is dir or lies in it.
+func under(p, dir string) bool {
+	if dir == "." || p == dir {
+		return true
+	}
+	return strings.HasPrefix(p, dir+"/") && path.Clean(p) == p
+}

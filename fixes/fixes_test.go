@@ -1,0 +1,187 @@
+package fixes
+
+import (
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gymlint/gymlint/diag"
+)
+
+// writeTree writes files under a new temporary directory.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for p, c := range files {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func edit(path string, start, end int, text string) diag.TextEdit {
+	return diag.TextEdit{Path: path, Start: diag.Pos{Offset: start}, End: diag.Pos{Offset: end}, NewText: text}
+}
+
+func finding(code string, line int, fixes ...diag.Fix) diag.Diagnostic {
+	return diag.Diagnostic{Path: "a.txt", Start: diag.Pos{Line: line, Col: 1}, Code: code, Fixes: fixes}
+}
+
+func TestPlanFixes(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("secret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := writeTree(t, map[string]string{
+		"a.txt":     "0123456789\n",
+		"b.txt":     "abcdef\n",
+		"dir/c.txt": "c\n",
+	})
+	if err := os.Symlink(outside, filepath.Join(root, "out")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "b.txt"), filepath.Join(root, "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	fix := func(es ...diag.TextEdit) diag.Fix { return diag.Fix{Message: "m", Edits: es} }
+	ds := []diag.Diagnostic{
+		finding("A", 1, fix(edit("a.txt", 0, 2, "xy"))),                          // taken
+		finding("B", 1, fix(edit("a.txt", 1, 3, "zz"))),                          // overlaps A
+		finding("C", 1, fix(edit("a.txt", 2, 2, "!"), edit("b.txt", 0, 1, "A"))), // taken: touches A, two files
+		finding("D", 1, fix(edit("a.txt", 2, 2, "?"))),                           // insertion where C inserts
+		finding("E", 1, fix(edit("a.txt", 0, 2, "xy"))),                          // identical to A: taken, no-op
+		finding("F", 1, fix(edit("b.txt", 3, 4, "D"), edit("a.txt", 5, 5, "+"))), // taken
+		finding("G", 1, fix(edit("a.txt", 8, 9, "8"), edit("b.txt", 3, 5, "x"))), // b.txt overlaps F: none of it taken
+		finding("H", 1, fix(edit("../x.txt", 0, 0, "x"))),
+		finding("I", 1, fix(edit("/etc/passwd", 0, 0, "x"))),
+		finding("J", 1, fix(edit("out/secret.txt", 0, 0, "x"))),
+		finding("K", 1, fix(edit("link.txt", 0, 0, "x"))),
+		finding("L", 1, fix(edit("a.txt", 5, 99, "x"))),
+		finding("M", 1, fix(edit("a.txt", 7, 6, "x"))),
+		finding("N", 1, fix(edit("dir/../a.txt", 9, 9, "x"))),
+		finding("O", 1, fix(edit("missing.txt", 0, 0, "x"))),
+		finding("P", 1, fix(edit("dir/c.txt", 0, 1, "x"), edit("dir/c.txt", 0, 1, "y"))),
+		finding("Q", 1, diag.Fix{Message: "empty"}),
+		finding("R", 1, fix(edit("a.txt", 10, 11, "\r\n")), fix(edit("a.txt", 0, 10, "second fix is ignored"))),
+		finding("S", 1),
+	}
+	p := NewPlan(root, ds)
+	if p.taken != 5 {
+		t.Errorf("taken = %d, want 5 (A C E F R)", p.taken)
+	}
+	if got := string(p.files["a.txt"].content()); got != "xy!234+56789\r\n" {
+		t.Errorf("a.txt = %q", got)
+	}
+	if got := string(p.files["b.txt"].content()); got != "Abc"+"D"+"ef\n" {
+		t.Errorf("b.txt = %q", got)
+	}
+	if f := p.files["dir/c.txt"]; f != nil && len(f.edits) != 0 {
+		t.Errorf("dir/c.txt has edits: %+v", f.edits)
+	}
+	skipped := strings.Join(p.skipped, "\n")
+	for _, code := range []string{"B", "D", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q"} {
+		if !strings.Contains(skipped, ": "+code+": fix") {
+			t.Errorf("fix %s not skipped:\n%s", code, skipped)
+		}
+	}
+	if n := len(p.skipped); n != 13 {
+		t.Errorf("%d skipped, want 13:\n%s", n, skipped)
+	}
+	for _, want := range []string{"overlaps the fix of another finding in a.txt", "not a path inside the root",
+		"outside the root (through a symbolic link)", "link.txt is not a regular file", "own edits of dir/c.txt overlap", "it has no edits"} {
+		if !strings.Contains(skipped, want) {
+			t.Errorf("no reason %q in:\n%s", want, skipped)
+		}
+	}
+}
+
+func TestUnifiedDiffShapes(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		old   string
+		edits []diag.TextEdit
+		want  string
+	}{
+		{"no change", "a\n", []diag.TextEdit{edit("f", 0, 1, "a")}, ""},
+		{"insert at end", "a\n", []diag.TextEdit{edit("f", 2, 2, "b\n")}, "--- a/f\n+++ b/f\n@@ -1 +1,2 @@\n a\n+b\n"},
+		{"delete all", "a\n", []diag.TextEdit{edit("f", 0, 2, "")}, "--- a/f\n+++ b/f\n@@ -1 +0,0 @@\n-a\n"},
+		{"empty file", "", []diag.TextEdit{edit("f", 0, 0, "x\n")}, "--- a/f\n+++ b/f\n@@ -0,0 +1 @@\n+x\n"},
+		{"no final newline", "a\nb", []diag.TextEdit{edit("f", 2, 3, "c")},
+			"--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n"},
+		{"add final newline", "a", []diag.TextEdit{edit("f", 1, 1, "\n")},
+			"--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+a\n"},
+		{"join lines", "a\nb\nc\n", []diag.TextEdit{edit("f", 1, 2, " ")},
+			"--- a/f\n+++ b/f\n@@ -1,3 +1,2 @@\n-a\n-b\n+a b\n c\n"},
+	} {
+		if got := UnifiedDiff("f", []byte(tc.old), tc.edits, 3); got != tc.want {
+			t.Errorf("%s: got\n%q\nwant\n%q", tc.name, got, tc.want)
+		}
+	}
+	// Two changes far apart make two hunks.
+	var b strings.Builder
+	for i := 1; i <= 20; i++ {
+		b.WriteString("line\n")
+	}
+	old := b.String()
+	got := UnifiedDiff("f", []byte(old), []diag.TextEdit{edit("f", 0, 4, "LINE"), edit("f", 5*19, 5*19+4, "LAST")}, 3)
+	if strings.Count(got, "@@ -") != 2 || !strings.Contains(got, "@@ -1,4 +1,4 @@") || !strings.Contains(got, "@@ -17,4 +17,4 @@") {
+		t.Errorf("two hunks:\n%s", got)
+	}
+}
+
+// TestUnifiedDiffPatch checks random edits of random files: `patch` given
+// the diff makes exactly the edited file.
+func TestUnifiedDiffPatch(t *testing.T) {
+	if _, err := exec.LookPath("patch"); err != nil {
+		t.Skip("no patch command")
+	}
+	rng := rand.New(rand.NewSource(1))
+	words := []string{"a", "b", "\n", "\n", "xyz", "\n\n", "é"}
+	randText := func(n int) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			b.WriteString(words[rng.Intn(len(words))])
+		}
+		return b.String()
+	}
+	dir := t.TempDir()
+	for iter := 0; iter < 150; iter++ {
+		old := randText(rng.Intn(60))
+		var edits []diag.TextEdit
+		pos := 0
+		for pos <= len(old) && rng.Intn(4) != 0 {
+			start := pos + rng.Intn(len(old)-pos+1)
+			end := start + rng.Intn(min(4, len(old)-start)+1)
+			edits = append(edits, edit("f", start, end, randText(rng.Intn(3))))
+			pos = end + 1
+		}
+		want := string(applyEdits([]byte(old), edits))
+		d := UnifiedDiff("f", []byte(old), edits, rng.Intn(4))
+		if (d == "") != (want == old) {
+			t.Fatalf("old %q edits %v: diff %q", old, edits, d)
+		}
+		if d == "" {
+			continue
+		}
+		file := filepath.Join(dir, "f")
+		if err := os.WriteFile(file, []byte(old), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("patch", "-p1", "--quiet", "--force")
+		cmd.Dir, cmd.Stdin = dir, strings.NewReader(d)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("old %q edits %v:\n%s\npatch: %v %s", old, edits, d, err, out)
+		}
+		if got, _ := os.ReadFile(file); string(got) != want {
+			t.Fatalf("old %q edits %v:\n%s\npatched %q, want %q", old, edits, d, got, want)
+		}
+	}
+}
