@@ -7,8 +7,7 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
-	"github.com/gymlint/gymlint/goanalysis"
-	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/engine"
 )
 
 // goRunner runs the Go analyzers over the workspace's Go modules, one run
@@ -27,6 +26,7 @@ type goRunner struct {
 
 type goResult struct {
 	diags   []diag.Diagnostic
+	files   []string
 	modules int
 	err     error
 }
@@ -52,17 +52,12 @@ func (g *goRunner) runSafely(overlay map[string][]byte) (res *goResult) {
 			res = &goResult{err: fmt.Errorf("internal error in the Go analysis: %v\n%s", r, debug.Stack())}
 		}
 	}()
-	mods, err := goanalysis.Modules(g.root)
-	if err != nil {
-		return &goResult{err: err}
-	}
-	if len(mods) == 0 {
-		return &goResult{}
-	}
-	r, err := goanalysis.Run(g.root, goanalysis.Config{Lookup: lint.Lookup, Modules: mods, Env: g.opts.GoEnv, Overlay: overlay})
-	res = &goResult{modules: len(mods), err: err}
+	// The configuration as it is now: it chooses the analyzers.
+	e, _ := openEngine(g.root, g.opts)
+	r, err := e.RunGo(overlay)
+	res = &goResult{err: err}
 	if r != nil {
-		res.diags = r.Diagnostics
+		res.diags, res.files, res.modules = r.Diagnostics, r.Files, len(r.Modules)
 	}
 	return res
 }
@@ -108,7 +103,7 @@ func (s *server) goOverlay() map[string][]byte {
 func (s *server) goDone(gr *goResult) {
 	g := s.goRunner
 	g.running = false
-	if errors.Is(gr.err, goanalysis.ErrNoGoCommand) {
+	if errors.Is(gr.err, engine.ErrNoGoCommand) {
 		s.logf("no go command on PATH: Go files are not checked")
 		g.disabled = true
 		return
@@ -120,7 +115,7 @@ func (s *server) goDone(gr *goResult) {
 		s.logf("Go analysis of %d modules: %d diagnostics", gr.modules, len(gr.diags))
 	}
 	j := s.queue()
-	j.goDiags, j.goSet = gr.diags, true
+	j.goDiags, j.goFiles, j.goSet = gr.diags, gr.files, true
 	s.kick()
 	if g.wanted {
 		g.wanted = false

@@ -36,8 +36,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/lsp/protocol"
 )
@@ -410,10 +410,10 @@ func (s *server) initialize(m *protocol.Message) {
 		s.reply(m.ID, nil, protocol.Errorf(protocol.InvalidParams, "workspace root %s is not a directory", root))
 		return
 	}
-	if up := repositoryRoot(real); up != real {
-		s.logf("%s is inside the Gym repository %s: checking the repository", root, up)
-		rel, _ := filepath.Rel(real, up)
-		root, real = filepath.Clean(filepath.Join(root, rel)), up
+	if r, err := engine.FindRoot(real); err == nil && r.Dir != real {
+		s.logf("%s is inside the Gym repository %s (%s): checking the repository", root, r.Dir, r.Marker)
+		rel, _ := filepath.Rel(real, r.Dir)
+		root, real = filepath.Clean(filepath.Join(root, rel)), r.Dir
 	}
 	s.root, s.realRoot = root, real
 	s.enc = protocol.ChooseEncoding(p.Capabilities.General.PositionEncodings)
@@ -452,39 +452,6 @@ func (s *server) initialize(m *protocol.Message) {
 	}
 	s.queue().reload = true
 	s.kick()
-}
-
-// repositoryRoot returns the Gym repository that dir is part of: dir when
-// it looks like a repository root itself (a .gymlint.yaml, or a server type
-// folder such as resources_servers/), else the nearest ancestor that does,
-// not looking above a folder with .git (the top of a checkout); dir when
-// none does. An editor opened on one server's folder so still sees the
-// configs and parent classes the rules need.
-func repositoryRoot(dir string) string {
-	looksLikeRoot := func(d string) bool {
-		if st, err := os.Stat(filepath.Join(d, ".gymlint.yaml")); err == nil && st.Mode().IsRegular() {
-			return true
-		}
-		for _, t := range configscan.DefaultServerTypes {
-			if st, err := os.Stat(filepath.Join(d, t)); err == nil && st.IsDir() {
-				return true
-			}
-		}
-		return false
-	}
-	for d := dir; ; {
-		if looksLikeRoot(d) {
-			return d
-		}
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			return dir
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			return dir
-		}
-		d = up
-	}
 }
 
 // fixAllKind is the kind of the action that applies every safe fix of a file.

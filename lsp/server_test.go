@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/lsp/protocol"
 )
 
@@ -587,15 +588,11 @@ func TestRootInsideRepository(t *testing.T) {
 	if d := find(pub.Diagnostics, "GL101"); len(d.RelatedInformation) != 1 {
 		t.Errorf("related %s: want the config, which is outside the opened folder's own files", dump(d.RelatedInformation))
 	}
-	// A folder that is no Gym repository, nor inside one, is its own root.
-	plain := t.TempDir()
-	if got := repositoryRoot(plain); got != plain {
-		t.Errorf("repositoryRoot(%s) = %s, want the folder itself", plain, got)
-	}
-	// Inside a checkout, the search stops at its top (.git).
+	// The root is the engine's (engine.FindRoot, tested there): the CLI
+	// finds the same one.
 	nested := filepath.Join(root, "resources_servers", "echo", "configs")
-	if got := repositoryRoot(nested); got != root {
-		t.Errorf("repositoryRoot(%s) = %s, want %s", nested, got, root)
+	if got, err := engine.FindRoot(nested); err != nil || got.Dir != root {
+		t.Errorf("FindRoot(%s) = %v, %v, want %s", nested, got, err, root)
 	}
 }
 

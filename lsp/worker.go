@@ -8,12 +8,10 @@ import (
 	"time"
 
 	"github.com/gymlint/gymlint/diag"
-	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/internal/policy"
+	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/lsp/protocol"
-	"github.com/gymlint/gymlint/suppress"
 )
 
 // job is the changes one analysis takes: the server collects them while
@@ -24,6 +22,7 @@ type job struct {
 	versions map[string]*int32 // buffers whose text changed, by path (nil: closed)
 	reload   bool              // read the configuration and start a new session
 	goDiags  []diag.Diagnostic // a new Go analysis result, when goSet
+	goFiles  []string          // the Go files it analysed
 	goSet    bool
 	started  time.Time
 }
@@ -55,9 +54,10 @@ type worker struct {
 	jobs    chan *job
 	results chan<- *result
 
+	engine  *engine.Engine
 	session *lint.Session
-	conf    *settings.Settings
 	goDiags map[string][]diag.Diagnostic // by path
+	goFiles map[string]bool              // the Go files analysed
 	enc     protocol.Encoding
 	caps    clientCaps
 	// clientRoot is the root as the client named it, for URIs.
@@ -67,7 +67,7 @@ type worker struct {
 func newWorker(s *server) *worker {
 	w := &worker{root: s.realRoot, clientRoot: s.root, opts: s.opts, log: s.log, enc: s.enc, caps: s.caps,
 		jobs: make(chan *job), results: s.results,
-		goDiags: map[string][]diag.Diagnostic{}}
+		goDiags: map[string][]diag.Diagnostic{}, goFiles: map[string]bool{}}
 	go w.loop()
 	return w
 }
@@ -106,16 +106,23 @@ func (w *worker) runSafely(j *job) (res *result) {
 func (w *worker) run(j *job) *result {
 	res := &result{files: map[string]*published{}, versions: j.versions}
 	if j.goSet {
-		old := w.goDiags
-		w.goDiags = map[string][]diag.Diagnostic{}
+		old, oldFiles := w.goDiags, w.goFiles
+		w.goDiags, w.goFiles = map[string][]diag.Diagnostic{}, map[string]bool{}
 		for _, d := range j.goDiags {
 			w.goDiags[d.Path] = append(w.goDiags[d.Path], d)
 		}
-		for p := range old {
-			res.files[p] = nil
+		for _, f := range j.goFiles {
+			w.goFiles[f] = true
 		}
-		for p := range w.goDiags {
-			res.files[p] = nil
+		for _, m := range []map[string][]diag.Diagnostic{old, w.goDiags} {
+			for p := range m {
+				res.files[p] = nil
+			}
+		}
+		for _, m := range []map[string]bool{oldFiles, w.goFiles} {
+			for p := range m {
+				res.files[p] = nil // their suppressions may be used or unused now
+			}
 		}
 	}
 	var touched []string
@@ -170,7 +177,7 @@ func (w *worker) run(j *job) *result {
 		res.files[p] = nil // a new version is published even when its list is the same
 	}
 	for p := range res.files {
-		res.files[p] = w.file(p, w.session.Scanned(p))
+		res.files[p] = w.file(p, w.session.Scanned(p) || w.goFiles[p])
 	}
 	res.took = time.Since(j.started)
 	if res.full {
@@ -189,26 +196,31 @@ func (w *worker) open() error {
 		w.session.Close()
 		w.session = nil
 	}
-	var cerr error
-	conf, err := settings.Load(w.root)
-	if err != nil {
-		cerr = fmt.Errorf("gymlint: configuration error: %v (the defaults are used until it is fixed)", err)
-		conf = &settings.Settings{}
-	}
-	w.conf = conf
-	opts := gym.Options{
-		ServerTypes:      conf.ServerTypes,
-		FrameworkPackage: conf.FrameworkPackage,
-		MaxFileSize:      conf.MaxFileSize,
-		Exemptions:       conf.Exempt,
-		Jobs:             w.opts.Jobs,
-	}
-	s, err := lint.NewSession(w.root, opts, nil)
+	e, cerr := openEngine(w.root, w.opts)
+	w.engine = e
+	s, err := e.NewSession()
 	if err != nil {
 		return fmt.Errorf("gymlint: cannot open the workspace: %v", err)
 	}
 	w.session = s
 	return cerr
+}
+
+// openEngine makes the engine of the workspace root. A configuration error
+// is returned beside an engine with the defaults, so the editor still
+// works.
+func openEngine(root string, opts Options) (*engine.Engine, error) {
+	eo := engine.Options{Root: root, Jobs: opts.Jobs, GoEnv: opts.GoEnv, NoGo: opts.NoGo}
+	e, err := engine.New(eo)
+	if err == nil {
+		return e, nil
+	}
+	eo.Settings = &settings.Settings{}
+	e, derr := engine.New(eo)
+	if derr != nil {
+		panic(derr) // the defaults are always a configuration
+	}
+	return e, fmt.Errorf("gymlint: %v (the defaults are used until it is fixed)", err)
 }
 
 // file computes what to publish for one file: its diagnostics from the
@@ -222,9 +234,7 @@ func (w *worker) file(p string, scanned bool) *published {
 	if scanned || len(w.goDiags[p]) > 0 {
 		scan = []string{p}
 	}
-	ds = suppress.Apply(ds, scan, read, lint.Lookup)
-	ds = policy.Apply(w.conf, ds)
-	diag.Sort(ds)
+	ds = w.engine.Finish(ds, scan, read)
 	pub := &published{diags: ds, contents: map[string][]byte{}}
 	pl := w.placer(pub.contents)
 	pl.content(p)
