@@ -589,3 +589,26 @@ func goListMessage(err error) string {
 	}
 	return msg
 }
+
+// Converter turns the diagnostics of analyzers that another driver ran
+// (go vet's unitchecker) into gymlint's, as Run does: paths relative to a
+// root, byte columns, rule names and severities from the catalogue.
+type Converter struct{ c *converter }
+
+// NewConverter returns a Converter for paths under root.
+func NewConverter(root string, lookup func(code string) *diag.Rule) (*Converter, error) {
+	rt, err := newRooted(root)
+	if err != nil {
+		return nil, err
+	}
+	return &Converter{c: &converter{root: rt, lookup: lookup, files: map[string][]byte{}}}, nil
+}
+
+// Convert converts one diagnostic that analyzer a reported; fallback is
+// the path given to a diagnostic without a position.
+func (c *Converter) Convert(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic, fallback string) diag.Diagnostic {
+	return c.c.diagnostic(fset, a, d, fallback)
+}
+
+// Rel returns a file's path relative to the root, and whether it is inside.
+func (c *Converter) Rel(file string) (string, bool) { return c.c.root.rel(file) }

@@ -7,9 +7,10 @@
 // findings, 2 usage, configuration or internal error. See README.md.
 //
 // gymlint is also a vet tool: `go vet -vettool=$(which gymlint) ./...` runs
-// its Go analyzers (goanalysis.Analyzers) on the packages, through
-// golang.org/x/tools/go/analysis/unitchecker. The go command's calls
-// (-V=full, -flags, and a single vet.cfg file) are recognized by
+// its Go analyzers on the packages, through
+// golang.org/x/tools/go/analysis/unitchecker, with the repository's
+// suppressions and configuration (engine.VetAnalyzers). The go command's
+// calls (-V=full, -flags, and a single vet.cfg file) are recognized by
 // goanalysis.VetInvocation; then the exit status is unitchecker's, and
 // go vet's own is what the user sees (0 clean, 1 diagnostics or errors).
 package main
@@ -19,13 +20,14 @@ import (
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
+	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/internal/cli"
 )
 
 func main() {
 	if goanalysis.VetInvocation(os.Args[1:]) {
-		unitchecker.Main(goanalysis.Analyzers...) // exits
+		unitchecker.Main(engine.VetAnalyzers()...) // exits
 	}
 	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 }
