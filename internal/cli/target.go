@@ -24,9 +24,12 @@ type target struct {
 
 // findTarget finds the root (rootFlag, else engine.FindRoot of the first
 // path, else of the current directory; with --pre-commit always the
-// current directory's) and the scope of paths, which must lie inside it
-// and, without --pre-commit, exist.
+// current directory's) and the scope of paths (by default the current
+// directory), which must lie inside it and, without --pre-commit, exist.
 func findTarget(rootFlag string, paths []string, preCommit bool) (*target, error) {
+	if len(paths) == 0 && !preCommit {
+		paths = []string{"."} // the current directory, which may lie below the root
+	}
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil && !(preCommit && errors.Is(err, fs.ErrNotExist)) {
 			return nil, err
@@ -71,9 +74,6 @@ func findTarget(rootFlag string, paths []string, preCommit bool) (*target, error
 		t.shown = append(t.shown, filepath.ToSlash(filepath.Clean(p)))
 	}
 	t.scope = engine.NewScope(rels)
-	if len(paths) == 0 && !preCommit {
-		t.scope = engine.Everything()
-	}
 	return t, nil
 }
 
