@@ -51,6 +51,9 @@ type Options struct {
 	MaxFileSize int64
 	// Exempt are exemptions in addition to the configuration's (--exempt).
 	Exempt []gym.Exemption
+	// Overlay is read instead of the disk for the Python side:
+	// root-relative path → content.
+	Overlay map[string][]byte
 	// NoGo leaves the Go modules out.
 	NoGo bool
 	// GoEnv is added to the environment of `go list`.
@@ -93,6 +96,7 @@ func New(o Options) (*Engine, error) {
 		MaxFileSize:      conf.MaxFileSize,
 		Exemptions:       append(slices.Clone(conf.Exempt), o.Exempt...),
 		Jobs:             o.Jobs,
+		Overlay:          o.Overlay,
 	}
 	if o.MaxFileSize > 0 {
 		e.opts.MaxFileSize = o.MaxFileSize

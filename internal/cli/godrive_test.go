@@ -232,3 +232,23 @@ func TestFixAndDiff(t *testing.T) {
 		t.Errorf("second -fix: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// A Go analyzer that panics: the other findings are printed, with one GL011
+// for the failure, and the exit status is 2 (the check is incomplete), even
+// with --exit-zero.
+func TestInternalErrorExit(t *testing.T) {
+	panicky := &analysis.Analyzer{Name: "panicky", Doc: "panics", Run: func(*analysis.Pass) (any, error) { panic("boom") }}
+	withGoAnalyzers(t, panicky, badName)
+	root := writeTree(t, map[string]string{
+		"resources_servers/plain/app.py": plainServer,
+		"native/go.mod":                  "module example.com/native\n\ngo 1.26\n",
+		"native/srv/srv.go":              goSrv,
+	})
+	for _, args := range [][]string{{root}, {"--exit-zero", root}} {
+		out, errOut, code := run(t, args...)
+		if code != ExitError || strings.Count(out, "GL011") != 1 || !strings.Contains(out, "analyzer panicky panicked: boom") ||
+			strings.Count(out, "GL999") != 2 || !strings.Contains(out, "GL101") {
+			t.Errorf("gymlint %v: exit %d\n%s%s", args, code, out, errOut)
+		}
+	}
+}

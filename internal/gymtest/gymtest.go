@@ -12,10 +12,7 @@ import (
 	"testing"
 
 	"github.com/gymlint/gymlint/diag"
-	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/internal/policy"
-	"github.com/gymlint/gymlint/internal/settings"
-	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/suppress"
 )
 
@@ -168,13 +165,10 @@ func (k *kase) content(p string) ([]byte, bool) {
 func (k *kase) show(p string) string { return filepath.ToSlash(filepath.Join(k.dir, p)) }
 
 // lint runs the engine on the case, with the framework and then fixed
-// (root-relative path → content, instead of the case's file) overlaid,
-// as internal/cli does: settings, lint.Run, inline suppressions, policy.
+// (root-relative path → content, instead of the case's file) overlaid: the
+// pipeline of every front end (configuration, the rules it enables, inline
+// suppressions, policy).
 func (k *kase) lint(fixed map[string][]byte) ([]diag.Diagnostic, error) {
-	conf, err := settings.Load(k.dir)
-	if err != nil {
-		return nil, fmt.Errorf("configuration: %v", err)
-	}
 	overlay := map[string][]byte{}
 	for p, data := range k.framework {
 		overlay[p] = data
@@ -182,25 +176,15 @@ func (k *kase) lint(fixed map[string][]byte) ([]diag.Diagnostic, error) {
 	for p, data := range fixed {
 		overlay[p] = data
 	}
-	res, err := lint.Run(k.dir, gym.Options{
-		ServerTypes:      conf.ServerTypes,
-		FrameworkPackage: conf.FrameworkPackage,
-		MaxFileSize:      conf.MaxFileSize,
-		Exemptions:       conf.Exempt,
-		Overlay:          overlay,
-	})
+	e, err := engine.New(engine.Options{Root: k.dir, Overlay: overlay, NoGo: true})
 	if err != nil {
 		return nil, err
 	}
-	var files []string
-	for _, e := range res.View.Entrypoints {
-		files = append(files, e.Path)
+	res, err := e.Scan(nil)
+	if err != nil {
+		return nil, err
 	}
-	for _, f := range res.View.Configs {
-		files = append(files, f.Path)
-	}
-	ds := suppress.Apply(res.Diagnostics, files, res.View.Source, lint.Lookup)
-	return policy.Apply(conf, ds), nil
+	return res.Diagnostics, nil
 }
 
 // checkSanity checks what holds for every diagnostic: it does not end
