@@ -1,9 +1,10 @@
 // Command gymlint checks a NeMo Gym-style repository of environment servers
 // without importing or running any of it.
 //
-//	gymlint [flags] [DIR]
+//	gymlint [flags] [PATH...]
 //
-// DIR defaults to the current directory. Exit status: 0 no findings, 1
+// PATH defaults to the current directory; the repository root is found
+// from it (see engine.FindRoot), and the findings in PATH are reported. Exit status: 0 no findings, 1
 // findings, 2 usage, configuration or internal error. See README.md.
 //
 // gymlint is also a vet tool: `go vet -vettool=$(which gymlint) ./...` runs
