@@ -22,6 +22,7 @@ import (
 // invalid or overlaps a fix taken before it (diagnostics are taken in
 // their sorted order). A fix is taken whole or not at all.
 type Plan struct {
+	set     Set
 	files   map[string]*fileFix // by root-relative slash path
 	taken   int                 // fixes in the plan
 	skipped []string            // why each other fix was left out
@@ -81,23 +82,8 @@ func (p *Plan) take(root, realRoot, code string, fix diag.Fix) error {
 		}
 		byFile[f.path] = append(byFile[f.path], e)
 	}
-	for name, edits := range byFile {
-		f := p.files[name]
-		sortEdits(edits)
-		edits = dedupEdits(edits)
-		for i := 1; i < len(edits); i++ {
-			if edits[i-1].Conflicts(edits[i]) {
-				return fmt.Errorf("its own edits of %s overlap", name)
-			}
-		}
-		for _, e := range edits {
-			for _, o := range f.edits {
-				if e.Conflicts(o) {
-					return fmt.Errorf("it overlaps the fix of another finding in %s (run gymlint -fix again once that one is applied)", name)
-				}
-			}
-		}
-		byFile[name] = edits
+	if err := p.set.Add(fix.Edits); err != nil { // p.file refused unclean paths
+		return err
 	}
 	names := make([]string, 0, len(byFile))
 	for name := range byFile {
@@ -106,10 +92,65 @@ func (p *Plan) take(root, realRoot, code string, fix diag.Fix) error {
 	sort.Strings(names)
 	for _, name := range names {
 		f := p.files[name]
-		f.edits = dedupEdits(sortEdits(append(f.edits, byFile[name]...)))
+		f.edits = p.set.byFile[name]
 		f.codes = append(f.codes, code)
 	}
 	return nil
+}
+
+// Set is a set of whole fixes that can all be applied at once: their
+// edits, by file, sorted by offset, no two of them in conflict (see
+// diag.TextEdit.Conflicts). The zero Set is empty.
+type Set struct {
+	byFile map[string][]diag.TextEdit
+}
+
+// Add adds the edits of one fix when none of them conflicts with another
+// of them or with an edit already in the set (an edit identical to one in
+// the set, such as two fixes adding one import, is kept once), or says why
+// not and adds nothing: a fix is taken whole or not at all.
+func (s *Set) Add(edits []diag.TextEdit) error {
+	byFile := map[string][]diag.TextEdit{}
+	for _, e := range edits {
+		byFile[e.Path] = append(byFile[e.Path], e)
+	}
+	for name, es := range byFile {
+		es = dedupEdits(sortEdits(es))
+		for i := 1; i < len(es); i++ {
+			if es[i-1].Conflicts(es[i]) {
+				return fmt.Errorf("its own edits of %s overlap", name)
+			}
+		}
+		for _, e := range es {
+			for _, o := range s.byFile[name] {
+				if e.Conflicts(o) {
+					return fmt.Errorf("it overlaps the fix of another finding in %s (run gymlint -fix again once that one is applied)", name)
+				}
+			}
+		}
+		byFile[name] = es
+	}
+	if s.byFile == nil {
+		s.byFile = map[string][]diag.TextEdit{}
+	}
+	for name, es := range byFile {
+		s.byFile[name] = dedupEdits(sortEdits(append(s.byFile[name], es...)))
+	}
+	return nil
+}
+
+// Edits are the set's edits, by path, then offset.
+func (s *Set) Edits() []diag.TextEdit {
+	names := make([]string, 0, len(s.byFile))
+	for name := range s.byFile {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var out []diag.TextEdit
+	for _, name := range names {
+		out = append(out, s.byFile[name]...)
+	}
+	return out
 }
 
 // file reads the file that an edit names, once, after checking that it is

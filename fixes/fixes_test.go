@@ -185,3 +185,29 @@ func TestUnifiedDiffPatch(t *testing.T) {
 		}
 	}
 }
+
+// TestSet: whole fixes in order, an identical edit kept once, a fix with
+// one conflicting edit refused whole; the editor's fix-all takes the same.
+func TestSet(t *testing.T) {
+	var s Set
+	imp := edit("a.py", 0, 0, "import x\n")
+	if err := s.Add([]diag.TextEdit{imp, edit("a.py", 10, 12, "A")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Add([]diag.TextEdit{imp, edit("a.py", 20, 22, "B")}); err != nil {
+		t.Errorf("a second fix adding the same import: %v", err)
+	}
+	if err := s.Add([]diag.TextEdit{edit("b.py", 0, 1, "C"), edit("a.py", 11, 13, "D")}); err == nil || !strings.Contains(err.Error(), "overlaps the fix of another finding in a.py") {
+		t.Errorf("a conflicting fix: err %v", err)
+	}
+	if err := s.Add([]diag.TextEdit{edit("c.py", 0, 0, "x"), edit("c.py", 0, 0, "y")}); err == nil {
+		t.Error("a fix inserting twice at one place: no error")
+	}
+	var got []string
+	for _, e := range s.Edits() {
+		got = append(got, e.Path+":"+e.NewText)
+	}
+	if strings.Join(got, " ") != "a.py:import x\n a.py:A a.py:B" {
+		t.Errorf("edits = %q", got)
+	}
+}

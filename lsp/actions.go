@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/fixes"
 	"github.com/gymlint/gymlint/lsp/protocol"
 	"github.com/gymlint/gymlint/suppress"
 )
@@ -42,23 +43,27 @@ func (s *server) codeActions(p protocol.CodeActionParams) []protocol.CodeAction 
 		return false
 	}
 	pl := &placer{root: s.root, enc: s.enc, mappers: map[string]*protocol.Mapper{}, content: func(path string) []byte { return pub.contents[path] }}
-	var fixAll [][]diag.TextEdit
+	// The fix-all action takes the fixes as gymlint --fix does: the first
+	// safe fix of each diagnostic, whole, unless it conflicts with one
+	// taken before (it waits for the next round).
+	var fixAll fixes.Set
 	var fixAllDiags []protocol.Diagnostic
 	for i, d := range pub.diags {
 		ld := pub.lsp[i]
 		for _, f := range d.Fixes {
 			if f.IsSafe() {
-				fixAll = append(fixAll, f.Edits)
-				fixAllDiags = append(fixAllDiags, ld)
+				if fixAll.Add(f.Edits) == nil {
+					fixAllDiags = append(fixAllDiags, ld)
+				}
 				break
 			}
 		}
 		if !overlaps(ld.Range, p.Range) || !want(protocol.KindQuickFix) {
 			continue
 		}
-		fixes := slices.Clone(d.Fixes)
-		sort.SliceStable(fixes, func(a, b int) bool { return fixes[a].IsSafe() && !fixes[b].IsSafe() })
-		for j, f := range fixes {
+		fs := slices.Clone(d.Fixes)
+		sort.SliceStable(fs, func(a, b int) bool { return fs[a].IsSafe() && !fs[b].IsSafe() })
+		for j, f := range fs {
 			edit, ok := s.workspaceEdit(pl, f.Edits)
 			if !ok {
 				continue
@@ -81,8 +86,8 @@ func (s *server) codeActions(p protocol.CodeActionParams) []protocol.CodeAction 
 			}
 		}
 	}
-	if len(fixAll) > 0 && want(fixAllKind) && !(len(p.Context.Only) == 0 && len(out) == 0) {
-		if edits := combine(fixAll); len(edits) > 0 {
+	if len(fixAllDiags) > 0 && want(fixAllKind) && !(len(p.Context.Only) == 0 && len(out) == 0) {
+		if edits := fixAll.Edits(); len(edits) > 0 {
 			if edit, ok := s.workspaceEdit(pl, edits); ok {
 				out = append(out, protocol.CodeAction{
 					Title: "Apply every safe gymlint fix in this file", Kind: fixAllKind,
@@ -103,39 +108,6 @@ func (s *server) bufferDiffers(rel string, pub *published) bool {
 
 func overlaps(a, b protocol.Range) bool {
 	return !less(a.End, b.Start) && !less(b.End, a.Start)
-}
-
-// combine takes whole fixes in order, skipping a fix with an edit that
-// overlaps an edit taken before (it waits for the next round); an edit
-// identical to one taken (two fixes adding one import) is made once.
-func combine(fixes [][]diag.TextEdit) []diag.TextEdit {
-	var out []diag.TextEdit
-	for _, edits := range fixes {
-		var add []diag.TextEdit
-		ok := true
-		for _, e := range edits {
-			dup := false
-			for _, t := range out {
-				if t.Path != e.Path {
-					continue
-				}
-				if t == e {
-					dup = true
-					break
-				}
-				if e.Start.Offset < t.End.Offset && t.Start.Offset < e.End.Offset || e.Start.Offset == t.Start.Offset {
-					ok = false
-				}
-			}
-			if !dup {
-				add = append(add, e)
-			}
-		}
-		if ok {
-			out = append(out, add...)
-		}
-	}
-	return out
 }
 
 // workspaceEdit converts a fix's edits. Edits of a file whose content is
