@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/gymlint/gymlint/internal/testtree"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,21 +16,7 @@ import (
 
 const gymrepo = "../testdata/gymrepo"
 
-// writeTree writes files under a new temporary directory.
-func writeTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	root := t.TempDir()
-	for p, c := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
+func writeTree(t *testing.T, files map[string]string) string { return testtree.New(t, files) }
 
 func keys(ds []diag.Diagnostic) []string {
 	var out []string

@@ -1,6 +1,7 @@
 package fixes
 
 import (
+	"github.com/gymlint/gymlint/internal/testtree"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -11,21 +12,7 @@ import (
 	"github.com/gymlint/gymlint/diag"
 )
 
-// writeTree writes files under a new temporary directory.
-func writeTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	root := t.TempDir()
-	for p, c := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
+func writeTree(t *testing.T, files map[string]string) string { return testtree.New(t, files) }
 
 func edit(path string, start, end int, text string) diag.TextEdit {
 	return diag.TextEdit{Path: path, Start: diag.Pos{Offset: start}, End: diag.Pos{Offset: end}, NewText: text}

@@ -1,6 +1,7 @@
 package gym_test
 
 import (
+	"github.com/gymlint/gymlint/internal/testtree"
 	"os"
 	"path/filepath"
 	"sort"
@@ -23,18 +24,7 @@ func writeRepo(t *testing.T, files map[string]string) string {
 	return root
 }
 
-func writeFiles(t *testing.T, root string, files map[string]string) {
-	t.Helper()
-	for p, content := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
+func writeFiles(t *testing.T, root string, files map[string]string) { testtree.Write(t, root, files) }
 
 // symlink creates root/rel pointing at target (as written, not resolved).
 func symlink(t *testing.T, root, rel, target string) {

@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/gymlint/gymlint/internal/testtree"
 	"io"
 	"os"
 	"path/filepath"
@@ -286,20 +287,7 @@ func find(ds []protocol.Diagnostic, code string) protocol.Diagnostic {
 }
 
 // writeTree writes files under a new temporary root.
-func writeTree(t testing.TB, files map[string]string) string {
-	t.Helper()
-	root := t.TempDir()
-	for p, s := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
+func writeTree(t testing.TB, files map[string]string) string { return testtree.New(t, files) }
 
 // applyEdits applies LSP text edits to a text, as an editor applies a
 // workspace edit to a buffer.

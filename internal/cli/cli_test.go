@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
+	"github.com/gymlint/gymlint/internal/testtree"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,20 +42,7 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-func writeTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	root := t.TempDir()
-	for p, c := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
+func writeTree(t *testing.T, files map[string]string) string { return testtree.New(t, files) }
 
 const cleanServer = `from nemo_gym.base_resources_server import SimpleResourcesServer
 from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint

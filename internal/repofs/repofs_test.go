@@ -2,6 +2,7 @@ package repofs_test
 
 import (
 	"errors"
+	"github.com/gymlint/gymlint/internal/testtree"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,18 +14,7 @@ import (
 )
 
 // writeTree writes files (slash path → content) under dir.
-func writeTree(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for p, c := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
+func writeTree(t *testing.T, dir string, files map[string]string) { testtree.Write(t, dir, files) }
 
 func link(t *testing.T, dir, rel, target string) {
 	t.Helper()
