@@ -4,8 +4,9 @@
 //	gymlint [flags] [PATH...]
 //
 // PATH defaults to the current directory; the repository root is found
-// from it (see engine.FindRoot), and the findings in PATH are reported. Exit status: 0 no findings, 1
-// findings, 2 usage, configuration or internal error. See README.md.
+// from it (see engine.FindRoot), and the findings in PATH are reported.
+// Exit status: 0 no findings, 1 findings, 2 usage, configuration or
+// internal error. See README.md.
 //
 // gymlint is also a vet tool: `go vet -vettool=$(which gymlint) ./...` runs
 // its Go analyzers on the packages, through

@@ -19,7 +19,7 @@ type target struct {
 	root   string
 	marker string // engine.Root.Marker
 	scope  *engine.Scope
-	shown  []string // the scope's paths as given, for the summary
+	shown  []string // the scope's paths relative to the root, for the summary
 }
 
 // findTarget finds the root (rootFlag, else engine.FindRoot of the first
@@ -71,7 +71,7 @@ func findTarget(rootFlag string, paths []string, preCommit bool) (*target, error
 			return nil, fmt.Errorf("%s is outside the repository root %s (%s): check it on its own, or choose the root with --root", p, t.root, how)
 		}
 		rels = append(rels, rel)
-		t.shown = append(t.shown, filepath.ToSlash(filepath.Clean(p)))
+		t.shown = append(t.shown, rel)
 	}
 	t.scope = engine.NewScope(rels)
 	return t, nil

@@ -71,7 +71,7 @@ func TestPathsBelowTheRoot(t *testing.T) {
 	// The summary names the root and the paths reported on.
 	t.Chdir(filepath.Join(root, "resources_servers", "aalcr"))
 	_, errOut, _ := run(t)
-	if !strings.Contains(errOut, "gymlint: 1 finding in .; root ../.. (resources_servers/); 3 entrypoints") {
+	if !strings.Contains(errOut, "gymlint: 1 finding in resources_servers/aalcr; root ../.. (resources_servers/); 3 entrypoints") {
 		t.Errorf("summary: %q", errOut)
 	}
 	// --root chooses the root: the folder alone, as before root discovery,
