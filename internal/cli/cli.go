@@ -161,6 +161,8 @@ func check(args []string, stdout, stderr io.Writer) int {
 	exitZero := fs.Bool("exit-zero", false, "exit 0 even when there are findings (errors, GL011 included, still exit 2)")
 	statistics := fs.Bool("statistics", false, "print how many findings each rule has, instead of the findings")
 	rootFlag := fs.String("root", "", "the repository root `DIR` (default: found from the first PATH, see above)")
+	var maxMemory memoryFlag
+	fs.Var(&maxMemory, "max-memory", "stop with exit status 2, and a message, when gymlint uses more than this many `MB` (default: 90% of the memory the process may use; 0: no bound)")
 	// Suggested fixes (package fixes).
 	fix := fs.Bool("fix", false, "apply the suggested fixes to the files, then check again and print what remains")
 	showDiff := fs.Bool("diff", false, "print the suggested fixes as a unified diff on stdout instead of findings; change no file")
@@ -189,6 +191,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gymlint: --max-file-size and --jobs must not be negative")
 		return ExitError
 	}
+	defer startMemoryGuard(maxMemory.megabytes(), stderr)()
 	t, err := findTarget(*rootFlag, paths, *preCommit)
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)

@@ -1,0 +1,174 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The memory bound (--max-memory). A scan's memory grows with the
+// repository (about ten times its Python source), and a repository is
+// untrusted input: a check of a huge or hostile one should end with a
+// clear error, not with the kernel's OOM killer. The bound defaults to 90%
+// of what the process may use (its cgroup's memory.max, else the machine's
+// memory); --max-memory sets it, 0 turns it off.
+
+// memoryFraction is the share of the available memory the default bound
+// allows.
+const memoryFraction = 0.9
+
+// memoryPoll is how often the watchdog reads the process's memory.
+const memoryPoll = 50 * time.Millisecond
+
+// memoryGuard watches a process's resident memory.
+type memoryGuard struct {
+	limit  uint64         // bytes
+	what   string         // how the limit was chosen, for the message
+	read   func() uint64  // resident bytes now
+	exit   func(code int) // ends the process
+	stderr io.Writer
+	done   chan struct{}
+}
+
+// startMemoryGuard enforces a bound of limitMB megabytes (-1: the default,
+// 0: none): the Go runtime's soft memory limit is set to it, so the
+// collector works harder before it is reached, and a watchdog that reads
+// the resident memory (the Go heap and tree-sitter's C memory alike) ends
+// gymlint with exit status 2 and a message saying so when it is crossed.
+// It returns the function that stops the watchdog.
+func startMemoryGuard(limitMB int64, stderr io.Writer) (stop func()) {
+	g := newMemoryGuard(limitMB, stderr, residentBytes, os.Exit)
+	if g == nil {
+		return func() {}
+	}
+	debug.SetMemoryLimit(int64(min(g.limit, math.MaxInt64)))
+	go g.watch()
+	return func() { close(g.done) }
+}
+
+func newMemoryGuard(limitMB int64, stderr io.Writer, read func() uint64, exit func(int)) *memoryGuard {
+	g := &memoryGuard{read: read, exit: exit, stderr: stderr, done: make(chan struct{})}
+	switch {
+	case limitMB == 0:
+		return nil
+	case limitMB > 0:
+		g.limit, g.what = uint64(limitMB)<<20, "--max-memory"
+	default:
+		avail, where := availableMemory()
+		if avail == 0 {
+			return nil
+		}
+		g.limit = uint64(float64(avail) * memoryFraction)
+		g.what = fmt.Sprintf("90%% of %s (%d MB); set another bound with --max-memory", where, avail>>20)
+	}
+	return g
+}
+
+func (g *memoryGuard) watch() {
+	t := time.NewTicker(memoryPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-g.done:
+			return
+		case <-t.C:
+			if g.over() {
+				return
+			}
+		}
+	}
+}
+
+// over ends the process when the memory is over the bound.
+func (g *memoryGuard) over() bool {
+	used := g.read()
+	if used <= g.limit {
+		return false
+	}
+	fmt.Fprintf(g.stderr, "gymlint: memory limit reached: %d MB in use, over the bound of %d MB (%s); the check was stopped and reports nothing: check a smaller part of the repository, or allow more memory\n",
+		used>>20, g.limit>>20, g.what)
+	g.exit(ExitError)
+	return true
+}
+
+// residentBytes is the process's resident memory: /proc/self/statm on
+// Linux, else the Go runtime's own total (which misses C memory).
+func residentBytes() uint64 {
+	if data, err := os.ReadFile("/proc/self/statm"); err == nil {
+		f := strings.Fields(string(data))
+		if len(f) > 1 {
+			if pages, err := strconv.ParseUint(f[1], 10, 64); err == nil {
+				return pages * uint64(os.Getpagesize())
+			}
+		}
+	}
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		return s[0].Value.Uint64()
+	}
+	return 0
+}
+
+// availableMemory is what the process may use: its cgroup's memory.max
+// when that is set, else the machine's MemTotal; 0 when neither is known.
+func availableMemory() (uint64, string) {
+	if data, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
+		if n, err := strconv.ParseUint(strings.TrimSpace(string(data)), 10, 64); err == nil && n > 0 {
+			return n, "the cgroup's memory.max"
+		}
+	}
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0, ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "MemTotal:"); ok {
+			kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			if err == nil {
+				return kb << 10, "the machine's memory"
+			}
+		}
+	}
+	return 0, ""
+}
+
+// memoryFlag is --max-memory's value: megabytes, 0 for no bound, unset for
+// the default bound.
+type memoryFlag struct {
+	mb  int64
+	set bool
+}
+
+func (m *memoryFlag) String() string {
+	if m == nil || !m.set {
+		return ""
+	}
+	return strconv.FormatInt(m.mb, 10)
+}
+
+func (m *memoryFlag) Set(s string) error {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 || n > 1<<40 {
+		return fmt.Errorf("want a number of megabytes from 0 (no bound) to %d", int64(1)<<40)
+	}
+	m.mb, m.set = n, true
+	return nil
+}
+
+// megabytes is the bound startMemoryGuard takes: -1 for the default.
+func (m *memoryFlag) megabytes() int64 {
+	if !m.set {
+		return -1
+	}
+	return m.mb
+}
