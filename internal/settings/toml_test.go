@@ -214,7 +214,6 @@ func TestSelectGymlintKeepsTheTable(t *testing.T) {
 	}
 }
 
-
 func FuzzSelectGymlint(f *testing.F) {
 	for _, s := range selectSeeds {
 		f.Add([]byte(s))
