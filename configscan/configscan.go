@@ -274,6 +274,22 @@ var parserProblems = []string{
 // from its reader (bad UTF-8, control characters) and unknown anchors, which
 // never carry a line and are located here by scanning the bytes.
 func syntaxProblem(err error, data []byte, lx *lineIndex) Problem {
+	p, msg := syntaxPos(err, data, lx)
+	return Problem{
+		Pos:     p,
+		Kind:    "syntax",
+		Message: fmt.Sprintf("YAML syntax error: %s; OmegaConf.load cannot read this file, so fix the YAML (the rest of the file is not analysed)", msg),
+	}
+}
+
+// SyntaxError locates an error that yaml.v3 returned for data, as Parse
+// does for its "syntax" Problems, and returns its message without the
+// "yaml: line N: " prefix.
+func SyntaxError(err error, data []byte) (Pos, string) {
+	return syntaxPos(err, data, newLineIndex(data))
+}
+
+func syntaxPos(err error, data []byte, lx *lineIndex) (Pos, string) {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	p := Pos{Offset: 0, Line: 1, Col: 1}
 	if m := lineRE.FindStringSubmatch(msg); m != nil {
@@ -297,11 +313,7 @@ func syntaxProblem(err error, data []byte, lx *lineIndex) Problem {
 			p = lx.offsetPos(off)
 		}
 	}
-	return Problem{
-		Pos:     p,
-		Kind:    "syntax",
-		Message: fmt.Sprintf("YAML syntax error: %s; OmegaConf.load cannot read this file, so fix the YAML (the rest of the file is not analysed)", msg),
-	}
+	return p, msg
 }
 
 // collect finds the instances of one resolved document:
