@@ -69,6 +69,7 @@ func (e *Engine) Scan(goScope []string) (*Result, error) {
 	defer v.Close()
 	ds := lint.AnalyseWith(v, e.checks)
 	ds = append(ds, v.RepositoryDiagnostics()...)
+	ds = append(ds, e.diags...)
 	g := <-goDone
 	if g.err != nil {
 		return nil, g.err
