@@ -47,6 +47,10 @@ const FileName = ".gymlint.yaml"
 // maxSize bounds the configuration file.
 const maxSize = 1 << 20
 
+// MaxFileSizeLimit bounds max_file_size (and --max-file-size): a file
+// larger than 1 GiB is not a source file a scan should hold in memory.
+const MaxFileSizeLimit = 1 << 30
+
 // Settings is the effective configuration.
 type Settings struct {
 	File             string // the file read, "" when there is none
@@ -316,8 +320,8 @@ func (s *Settings) fromMapping(name string, data []byte, root *yaml.Node) error 
 				return err
 			}
 			n, perr := strconv.ParseInt(str, 10, 64)
-			if perr != nil || n <= 0 {
-				return &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("max_file_size must be a positive number of bytes, not %q", str)}
+			if perr != nil || n <= 0 || n > MaxFileSizeLimit {
+				return &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("max_file_size must be a number of bytes from 1 to %d (1 GiB), not %q", MaxFileSizeLimit, str)}
 			}
 			s.MaxFileSize = n
 		case "exempt":
