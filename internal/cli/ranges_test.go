@@ -36,7 +36,7 @@ func TestFlagRanges(t *testing.T) {
 	}
 	// The configuration's max_file_size has the same range.
 	big := writeTree(t, map[string]string{".gymlint.yaml": "max_file_size: 9223372036854775807\n"})
-	if _, errOut, code := run(t, big); code != ExitError || !strings.Contains(errOut, ".gymlint.yaml:1: max_file_size must be a number of bytes from 1 to 1073741824 (1 GiB)") {
+	if _, errOut, code := run(t, big); code != ExitError || !strings.Contains(errOut, ".gymlint.yaml:1: max_file_size must be a positive number of bytes, at most 1073741824 (1 GiB)") {
 		t.Errorf("max_file_size: exit %d, stderr %q", code, errOut)
 	}
 }

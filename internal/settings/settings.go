@@ -321,7 +321,7 @@ func (s *Settings) fromMapping(name string, data []byte, root *yaml.Node) error 
 			}
 			n, perr := strconv.ParseInt(str, 10, 64)
 			if perr != nil || n <= 0 || n > MaxFileSizeLimit {
-				return &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("max_file_size must be a number of bytes from 1 to %d (1 GiB), not %q", MaxFileSizeLimit, str)}
+				return &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("max_file_size must be a positive number of bytes, at most %d (1 GiB), not %q", MaxFileSizeLimit, str)}
 			}
 			s.MaxFileSize = n
 		case "exempt":
