@@ -250,8 +250,8 @@ func (f *File) singleDocument() {
 		return
 	}
 	f.Problems = append(f.Problems, Problem{
-		Pos:  f.secondDoc,
-		Kind: "multi-document",
+		Pos:     f.secondDoc,
+		Kind:    "multi-document",
 		Message: "a second YAML document starts here, but OmegaConf.load reads a config as one document and rejects this file (\"expected a single document in the stream\"), so Gym starts none of the servers it declares; put everything in one document, or split the file",
 	})
 	f.Servers, f.Overrides = nil, nil
