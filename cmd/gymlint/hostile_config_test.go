@@ -125,6 +125,9 @@ func TestHostileConfigFiles(t *testing.T) {
 		{"fifo .gymlint.yaml", ".gymlint.yaml", mkfifo, ".gymlint.yaml:1:1: GL002 .gymlint.yaml is a named pipe (FIFO), not a regular file"},
 		{"link out of the root", "pyproject.toml", func(t *testing.T, p string) { symlink(t, outside, p) },
 			"pyproject.toml:1:1: GL002 pyproject.toml is a symbolic link that leaves the repository"},
+		// The walk reads .gymlint.yaml as a YAML file too: one GL002 still.
+		{".gymlint.yaml link out of the root", ".gymlint.yaml", func(t *testing.T, p string) { symlink(t, outside, p) },
+			".gymlint.yaml:1:1: GL002 .gymlint.yaml is a symbolic link that leaves the repository"},
 		{"directory", ".gymlint.yaml", func(t *testing.T, p string) {
 			if err := os.Mkdir(p, 0o755); err != nil {
 				t.Fatal(err)
@@ -135,8 +138,8 @@ func TestHostileConfigFiles(t *testing.T) {
 			dir := hostileRepo(t, nil)
 			c.make(t, filepath.Join(dir, c.file))
 			o := bounded(t, dir, configLimit, configMB, ".")
-			if o.code != 1 || !strings.Contains(o.stdout, c.want) {
-				t.Errorf("exit %d, want 1 and %q\nstdout:\n%s\nstderr:\n%s", o.code, c.want, o.stdout, o.stderr)
+			if o.code != 1 || !strings.Contains(o.stdout, c.want) || strings.Count(o.stdout, "GL002") != 1 {
+				t.Errorf("exit %d, want 1 and %q once\nstdout:\n%s\nstderr:\n%s", o.code, c.want, o.stdout, o.stderr)
 			}
 			wantGood(t, o) // with the defaults: GL101 is not disabled
 		})

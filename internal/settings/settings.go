@@ -149,9 +149,27 @@ type unreadError struct{ Unread }
 
 func (e *unreadError) Error() string { return e.Msg }
 
-func unread(name, format string, args ...any) *unreadError {
-	return &unreadError{Unread{File: name, Msg: name + " " + fmt.Sprintf(format, args...) +
-		"; gymlint did not read it and uses the default configuration"}}
+// unread says that the file name is what (not a file gymlint reads), and
+// what to do about it.
+func unread(name, what, todo string) *unreadError {
+	return &unreadError{Unread{File: name, Msg: name + " " + what + ": gymlint did not read it and uses the default configuration; " + todo}}
+}
+
+const (
+	toRegular = "make it a regular file"
+	toTarget  = "point it at a file in the repository, or remove it"
+)
+
+// cannotRead is the unreadError of a file the system refuses to read.
+func cannotRead(name string, err error) *unreadError {
+	if u := errors.Unwrap(err); u != nil {
+		err = u // the path is the file's name
+	}
+	return unread(name, fmt.Sprintf("cannot be read (%v)", err), "make it a regular file that gymlint may read")
+}
+
+func tooLarge(name string) *unreadError {
+	return unread(name, fmt.Sprintf("is larger than %d bytes (1 MiB)", maxSize), "keep the configuration under 1 MiB")
 }
 
 // readConfig reads the file name at root; found is false when it does not
@@ -165,7 +183,7 @@ func readConfig(root, name string) (data []byte, found bool, err error) {
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, true, unread(name, "cannot be read (%v)", errors.Unwrap(err))
+		return nil, true, cannotRead(name, err)
 	}
 	if st.Mode()&os.ModeSymlink != 0 {
 		if st, err = followLink(root, name, p); err != nil {
@@ -176,24 +194,24 @@ func readConfig(root, name string) (data []byte, found bool, err error) {
 		return nil, true, u
 	}
 	if st.Size() > maxSize {
-		return nil, true, unread(name, "is larger than %d bytes (1 MiB)", maxSize)
+		return nil, true, tooLarge(name)
 	}
 	// O_NONBLOCK: should the file have been replaced by a named pipe since
 	// the check, opening it does not wait for a writer.
 	fh, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, true, unread(name, "cannot be read (%v)", errors.Unwrap(err))
+		return nil, true, cannotRead(name, err)
 	}
 	defer fh.Close()
 	if st, err = fh.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, true, unread(name, "is not a regular file")
+		return nil, true, unread(name, "is not a regular file", toRegular)
 	}
 	data, err = io.ReadAll(io.LimitReader(fh, maxSize+1))
 	if err != nil {
-		return nil, true, unread(name, "cannot be read (%v)", errors.Unwrap(err))
+		return nil, true, cannotRead(name, err)
 	}
 	if len(data) > maxSize {
-		return nil, true, unread(name, "is larger than %d bytes (1 MiB)", maxSize)
+		return nil, true, tooLarge(name)
 	}
 	return data, true, nil
 }
@@ -206,26 +224,26 @@ func followLink(root, name, p string) (os.FileInfo, error) {
 		realRoot, err = filepath.Abs(realRoot)
 	}
 	if err != nil {
-		return nil, unread(name, "is a symbolic link that cannot be resolved (%v)", err)
+		return nil, unread(name, fmt.Sprintf("is a symbolic link that cannot be resolved (%v)", err), toTarget)
 	}
 	target, err := filepath.EvalSymlinks(p)
 	switch {
 	case errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
-		return nil, unread(name, "is a symbolic link to a file that does not exist; point it at a file in the repository, or remove it")
+		return nil, unread(name, "is a symbolic link to a file that does not exist", toTarget)
 	case err != nil && (errors.Is(err, syscall.ELOOP) || strings.Contains(err.Error(), "too many links")):
-		return nil, unread(name, "is a symbolic link loop; point it at a file in the repository, or remove it")
+		return nil, unread(name, "is a symbolic link loop", toTarget)
 	case err != nil:
-		return nil, unread(name, "is a symbolic link that cannot be resolved (%v)", errors.Unwrap(err))
+		return nil, unread(name, fmt.Sprintf("is a symbolic link that cannot be resolved (%v)", errors.Unwrap(err)), toTarget)
 	}
 	if target, err = filepath.Abs(target); err != nil {
-		return nil, unread(name, "is a symbolic link that cannot be resolved (%v)", err)
+		return nil, unread(name, fmt.Sprintf("is a symbolic link that cannot be resolved (%v)", err), toTarget)
 	}
 	if rel, err := filepath.Rel(realRoot, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return nil, unread(name, "is a symbolic link that leaves the repository (gymlint never reads outside the root); make it a file, or a link to one, in the repository")
+		return nil, unread(name, "is a symbolic link that leaves the repository (gymlint never reads outside the root)", "make it a file, or a link to one, in the repository")
 	}
 	st, err := os.Stat(target)
 	if err != nil {
-		return nil, unread(name, "cannot be read (%v)", errors.Unwrap(err))
+		return nil, cannotRead(name, err)
 	}
 	return st, nil
 }
@@ -245,7 +263,7 @@ func notRegular(name string, m os.FileMode) *unreadError {
 	case m&os.ModeDevice != 0:
 		what = "is a device, not a regular file"
 	}
-	return unread(name, "%s; make it a regular file", what)
+	return unread(name, what, toRegular)
 }
 
 // Parse reads configuration from bytes; name is used in errors and positions.
