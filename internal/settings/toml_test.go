@@ -228,3 +228,16 @@ func FuzzSelectGymlint(f *testing.F) {
 		_, _ = selectGymlint("pyproject.toml", data)
 	})
 }
+
+// BenchmarkParseTOMLDeepElsewhere: a 120 KB pyproject.toml whose
+// [tool.black] nests 20,000 deep, beside [tool.gymlint].
+func BenchmarkParseTOMLDeepElsewhere(b *testing.B) {
+	src := []byte("[tool.black]\nx = " + nested(20000) + "\n\n[tool.gymlint]\ndisable = [\"GL205\"]\n")
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := ParseTOML("pyproject.toml", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
