@@ -144,7 +144,8 @@ type Instance struct {
 type Problem struct {
 	Pos Pos
 	// Kind is one of "syntax", "aliasing", "duplicate-key",
-	// "bad-entrypoint", "bad-merge", "nesting", "internal".
+	// "bad-entrypoint", "bad-merge", "nesting", "multi-document",
+	// "internal".
 	Kind    string
 	Message string // a full sentence: what is wrong and what to do
 }
@@ -156,6 +157,9 @@ type File struct {
 	Overrides []Instance // instances at the right depth without an entrypoint
 	Problems  []Problem  // sorted by position
 	Docs      []*Node    // the resolved root node of each document (nil if it could not be resolved)
+
+	gym       bool // a document has a server dir mapping (a server, an override or a bad entrypoint)
+	secondDoc Pos  // where the second document starts, if there is one
 }
 
 // Parse reads one YAML file's bytes. It never panics and never returns nil.
@@ -214,6 +218,9 @@ func Parse(path string, data []byte, opts Options) (f *File) {
 			}
 			break
 		}
+		if doc == 1 {
+			f.secondDoc = lx.pos(raw.Line, raw.Column)
+		}
 		r.budget += checkDuplicates(&raw, lx, func(p Problem) { f.Problems = append(f.Problems, p) })
 		if r.exhausted {
 			f.Docs = append(f.Docs, nil)
@@ -228,7 +235,26 @@ func Parse(path string, data []byte, opts Options) (f *File) {
 		f.Docs = append(f.Docs, root)
 		f.collect(root, doc, types)
 	}
+	f.singleDocument()
 	return f
+}
+
+// singleDocument reports a config of more than one document, and drops its
+// servers and overrides: OmegaConf.load, like yaml.safe_load, reads one
+// document and rejects a file with another (ComposerError "expected a
+// single document in the stream"), so Gym starts nothing from it. A file
+// of several documents that declares no server (a Kubernetes manifest) is
+// not a config, and is left alone.
+func (f *File) singleDocument() {
+	if len(f.Docs) < 2 || !f.gym {
+		return
+	}
+	f.Problems = append(f.Problems, Problem{
+		Pos:     f.secondDoc,
+		Kind:    "multi-document",
+		Message: "a second YAML document starts here, but OmegaConf.load reads a config as one document and rejects this file (\"expected a single document in the stream\"), so Gym starts none of the servers it declares; put everything in one document, or split the file",
+	})
+	f.Servers, f.Overrides = nil, nil
 }
 
 // internalError carries a panic from inside yaml.v3.
@@ -274,6 +300,22 @@ var parserProblems = []string{
 // from its reader (bad UTF-8, control characters) and unknown anchors, which
 // never carry a line and are located here by scanning the bytes.
 func syntaxProblem(err error, data []byte, lx *lineIndex) Problem {
+	p, msg := syntaxPos(err, data, lx)
+	return Problem{
+		Pos:     p,
+		Kind:    "syntax",
+		Message: fmt.Sprintf("YAML syntax error: %s; OmegaConf.load cannot read this file, so fix the YAML (the rest of the file is not analysed)", msg),
+	}
+}
+
+// SyntaxError locates an error that yaml.v3 returned for data, as Parse
+// does for its "syntax" Problems, and returns its message without the
+// "yaml: line N: " prefix.
+func SyntaxError(err error, data []byte) (Pos, string) {
+	return syntaxPos(err, data, newLineIndex(data))
+}
+
+func syntaxPos(err error, data []byte, lx *lineIndex) (Pos, string) {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	p := Pos{Offset: 0, Line: 1, Col: 1}
 	if m := lineRE.FindStringSubmatch(msg); m != nil {
@@ -297,11 +339,7 @@ func syntaxProblem(err error, data []byte, lx *lineIndex) Problem {
 			p = lx.offsetPos(off)
 		}
 	}
-	return Problem{
-		Pos:     p,
-		Kind:    "syntax",
-		Message: fmt.Sprintf("YAML syntax error: %s; OmegaConf.load cannot read this file, so fix the YAML (the rest of the file is not analysed)", msg),
-	}
+	return p, msg
 }
 
 // collect finds the instances of one resolved document:
@@ -326,6 +364,7 @@ func (f *File) collect(root *Node, doc int, types []string) {
 				if strings.HasPrefix(dp.Key, "_") || dp.Value.Kind != MappingNode {
 					continue
 				}
+				f.gym = true
 				inst := Instance{
 					Name: ip.Key, NamePos: ip.KeyPos,
 					Type: tp.Key, TypePos: tp.KeyPos,
@@ -350,9 +389,29 @@ func (f *File) collect(root *Node, doc int, types []string) {
 							Pos:  inst.EntrypointPos,
 							Kind: "bad-entrypoint",
 							Message: fmt.Sprintf("entrypoint must be a file name (such as \"app.py\"), but %s.%s.%s.entrypoint is %s; set it to the server's entry file, relative to %s/%s/",
-								clip(inst.Name), clip(inst.Type), clip(inst.Dir), describe(v), clip(inst.Type), clip(inst.Dir)),
+								shown(inst.Name), shown(inst.Type), shown(inst.Dir), describe(v), shown(inst.Type), shown(inst.Dir)),
 						})
 					}
+					continue
+				}
+				// A NUL byte (\0 or \x00 in a double-quoted string) ends a
+				// path for the system: no file has such a name.
+				if strings.ContainsRune(inst.Dir, 0) {
+					f.Problems = append(f.Problems, Problem{
+						Pos:  inst.DirPos,
+						Kind: "bad-entrypoint",
+						Message: fmt.Sprintf("the server dir key %s of %s.%s contains a NUL byte, which no directory name can hold, so this server cannot start; write the name of its directory under %s/",
+							shown(inst.Dir), shown(inst.Name), shown(inst.Type), shown(inst.Type)),
+					})
+					continue
+				}
+				if strings.ContainsRune(v.Value, 0) {
+					f.Problems = append(f.Problems, Problem{
+						Pos:  inst.EntrypointPos,
+						Kind: "bad-entrypoint",
+						Message: fmt.Sprintf("entrypoint %s of %s.%s.%s contains a NUL byte, which no file name can hold, so this server cannot start; set it to the server's entry file, relative to %s/%s/",
+							shown(v.Value), shown(inst.Name), shown(inst.Type), shown(inst.Dir), shown(inst.Type), shown(inst.Dir)),
+					})
 					continue
 				}
 				inst.Entrypoint = v.Value

@@ -334,19 +334,49 @@ b:
 ---
 plain scalar
 `,
-		servers: []wantInst{
-			{name: "a", typ: "resources_servers", dir: "s1", ep: "one.py", epPos: "3:22"},
-			{name: "b", typ: "resources_servers", dir: "s2", ep: "two.py", namePos: "5:1", epPos: "7:22"},
-		},
-		docs: 4,
+		// OmegaConf.load rejects the file: no server starts from it.
+		problems: []wantProb{{kind: "multi-document", pos: "4:1", msg: "a second YAML document starts here, but OmegaConf.load reads a config as one document"}},
+		docs:     4,
 		check: func(t *testing.T, f *File) {
-			if f.Servers[1].Doc != 1 {
-				t.Errorf("second server Doc = %d, want 1", f.Servers[1].Doc)
-			}
-			if f.Docs[2].Kind != SequenceNode || f.Docs[3].Kind != ScalarNode || f.Docs[3].Value != "plain scalar" {
-				t.Errorf("docs 2, 3 = %+v, %+v", f.Docs[2], f.Docs[3])
+			if f.Docs[1].Get("b") == nil || f.Docs[2].Kind != SequenceNode || f.Docs[3].Kind != ScalarNode || f.Docs[3].Value != "plain scalar" {
+				t.Errorf("docs 1, 2, 3 = %+v, %+v, %+v", f.Docs[1], f.Docs[2], f.Docs[3])
 			}
 		},
+	},
+	{
+		name:     "a server, then an empty document",
+		src:      "# header\n---\na:\n  resources_servers:\n    s1: {entrypoint: one.py}\n\n--- # nothing\n",
+		problems: []wantProb{{kind: "multi-document", pos: "7:1"}},
+		docs:     2,
+	},
+	{
+		name:     "an override, then a directive and a second document",
+		src:      "%YAML 1.1\n---\np:\n  responses_api_models:\n    m: {num_workers: 2}\n...\n%YAML 1.1\n---\nx: 1\n",
+		problems: []wantProb{{kind: "multi-document", pos: "7:1"}},
+		docs:     2,
+	},
+	{
+		name:    "one document with its start and end markers",
+		src:     "---\na:\n  resources_servers:\n    s1: {entrypoint: one.py}\n...\n",
+		servers: []wantInst{{name: "a", typ: "resources_servers", dir: "s1", ep: "one.py", epPos: "4:22"}},
+		docs:    1,
+	},
+	{
+		name: "several documents that declare no server are not a config",
+		src:  "apiVersion: v1\nkind: Service\n---\napiVersion: apps/v1\nkind: Deployment\nspec: {resources_servers: {a: 1}}\n",
+		docs: 2,
+	},
+	{
+		name: "a NUL byte in an entrypoint or a server dir key",
+		src: "a:\n  resources_servers:\n    s1: {entrypoint: \"app\\0.py\"}\n    \"s\\x002\": {entrypoint: app.py}\n" +
+			"    s3: {entrypoint: app.py}\n\"b\\0\\e[31m\":\n  resources_servers:\n    s4: {entrypoint: \"\\0\"}\n",
+		servers: []wantInst{{name: "a", typ: "resources_servers", dir: "s3", ep: "app.py"}},
+		problems: []wantProb{
+			{kind: "bad-entrypoint", pos: "3:22", msg: `entrypoint "app\x00.py" of a.resources_servers.s1 contains a NUL byte, which no file name can hold`},
+			{kind: "bad-entrypoint", pos: "4:5", msg: `the server dir key "s\x002" of a.resources_servers contains a NUL byte`},
+			{kind: "bad-entrypoint", pos: "8:22", msg: `entrypoint "\x00" of "b\x00\x1b[31m".resources_servers.s4 contains a NUL byte`},
+		},
+		docs: 1,
 	},
 	{name: "empty file", src: "", docs: 0},
 	{name: "only comments", src: "# nothing here\n# entrypoint: app.py\n", docs: 0},

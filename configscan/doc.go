@@ -74,7 +74,23 @@
 // "syntax" Problems at the line yaml.v3 names (yaml.v3 gives no column, so
 // Col is 1); invalid UTF-8 and control characters (such as NUL) are located
 // by scanning the bytes. Documents before a syntax error are still used.
-// Empty files, CRLF line endings, comments, multiple documents and documents
-// whose root is not a mapping are all fine. Anything unexpected is caught
-// and reported as an "internal" Problem.
+// Empty files, CRLF line endings, comments and documents whose root is not
+// a mapping are all fine. Anything unexpected is caught and reported as an
+// "internal" Problem.
+//
+// # One document
+//
+// OmegaConf.load, like yaml.safe_load, reads one document and rejects a
+// file with a second (ComposerError "expected a single document in the
+// stream"). A file of several documents (--- between them) that declares
+// a server or an override in any of them is therefore a "multi-document"
+// Problem at the start of the second document, and File.Servers and
+// File.Overrides are empty: Gym starts nothing from it. A file of several
+// documents without the server nesting (a Kubernetes manifest) is not a
+// config and is left alone; its documents are in File.Docs either way.
+//
+// An entrypoint or a server dir key that contains a NUL byte (\0 or \x00
+// in a double-quoted string) names no file, and is a "bad-entrypoint"
+// Problem. Keys and values with control characters are quoted, with
+// escapes, in messages.
 package configscan

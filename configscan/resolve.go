@@ -2,6 +2,9 @@ package configscan
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -310,6 +313,16 @@ func describe(n *Node) string {
 		return "the timestamp " + clip(n.Value)
 	}
 	return fmt.Sprintf("a %s value %q", clip(n.Tag), clip(n.Value))
+}
+
+// shown is a key or value as a message shows it: clipped, and quoted with
+// escapes when it holds a control character (a NUL byte, a terminal
+// escape), which a message must not carry as it is.
+func shown(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) >= 0 {
+		return strconv.Quote(clip(s))
+	}
+	return clip(s)
 }
 
 // clip shortens text quoted in messages, so that a huge key or value does not

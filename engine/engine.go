@@ -77,10 +77,13 @@ type Engine struct {
 	goAnalyzers []*analysis.Analyzer
 	noGo        bool
 	goEnv       []string
+	diags       []diag.Diagnostic // the configuration files not read (GL002)
 }
 
 // New makes the engine of a root: it reads the configuration (an error in
-// it is New's error) and chooses the rules to run.
+// it is New's error) and chooses the rules to run. A configuration file
+// that cannot be read as a file (settings.Load) is no error: the defaults
+// stand in for it, and Diagnostics reports it.
 func New(o Options) (*Engine, error) {
 	conf := o.Settings
 	if conf == nil {
@@ -90,6 +93,10 @@ func New(o Options) (*Engine, error) {
 		}
 	}
 	e := &Engine{root: o.Root, conf: conf, noGo: o.NoGo, goEnv: o.GoEnv}
+	for _, u := range conf.Unread {
+		start := diag.Pos{Line: 1, Col: 1}
+		e.diags = append(e.diags, gym.RuleUnreadableFile.New(u.File, start, start, u.Msg))
+	}
 	e.opts = gym.Options{
 		ServerTypes:      conf.ServerTypes,
 		FrameworkPackage: conf.FrameworkPackage,
@@ -124,6 +131,13 @@ func New(o Options) (*Engine, error) {
 
 // Root is the repository root.
 func (e *Engine) Root() string { return e.root }
+
+// Diagnostics are the engine's own findings, before suppressions and
+// configuration: a GL002 unreadable-file for each configuration file that
+// could not be read (a named pipe, a link out of the root...), whose
+// defaults are used instead. Scan adds them to its findings; a front end
+// that does not call Scan (the language server) should show them.
+func (e *Engine) Diagnostics() []diag.Diagnostic { return slices.Clone(e.diags) }
 
 // Settings is the configuration in effect.
 func (e *Engine) Settings() *settings.Settings { return e.conf }

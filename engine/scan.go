@@ -69,6 +69,7 @@ func (e *Engine) Scan(goScope []string) (*Result, error) {
 	defer v.Close()
 	ds := lint.AnalyseWith(v, e.checks)
 	ds = append(ds, v.RepositoryDiagnostics()...)
+	ds = withOwn(ds, e.diags)
 	g := <-goDone
 	if g.err != nil {
 		return nil, g.err
@@ -159,4 +160,25 @@ func under(p, dir string) bool {
 		return true
 	}
 	return strings.HasPrefix(p, dir+"/") && path.Clean(p) == p
+}
+
+// withOwn adds the engine's own diagnostics (configuration files not read)
+// to ds. The walk reads .gymlint.yaml as it reads every YAML file, so a
+// .gymlint.yaml it could not read has a GL002 of the view too: the
+// engine's, which says the defaults are used, replaces it.
+func withOwn(ds, own []diag.Diagnostic) []diag.Diagnostic {
+	if len(own) == 0 {
+		return ds
+	}
+	mine := map[string]bool{}
+	for _, d := range own {
+		mine[d.Path] = true
+	}
+	out := ds[:0]
+	for _, d := range ds {
+		if !(d.Code == gym.RuleUnreadableFile.Code && mine[d.Path]) {
+			out = append(out, d)
+		}
+	}
+	return append(out, own...)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/fixes"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/output"
 )
@@ -187,8 +188,8 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: %s)\n", *format, strings.Join(output.Formats, ", "))
 		return ExitError
 	}
-	if *maxSize < 0 || *jobs < 0 {
-		fmt.Fprintln(stderr, "gymlint: --max-file-size and --jobs must not be negative")
+	if msg := checkRanges(*maxSize, *jobs); msg != "" {
+		fmt.Fprintln(stderr, "gymlint: "+msg)
 		return ExitError
 	}
 	defer startMemoryGuard(maxMemory.megabytes(), stderr)()
@@ -279,6 +280,22 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, summary(t, res, time.Since(start)))
 	}
 	return exitFor(res.Diagnostics, *exitZero)
+}
+
+// MaxJobs bounds --jobs.
+const MaxJobs = 1024
+
+// checkRanges says what is wrong with the values of --max-file-size and
+// --jobs, or "". 0, their default, means the default (4 MiB; the number
+// of CPUs).
+func checkRanges(maxSize int64, jobs int) string {
+	if maxSize < 0 || maxSize > settings.MaxFileSizeLimit {
+		return fmt.Sprintf("--max-file-size must be a number of bytes from 1 to %d (1 GiB), not %d", settings.MaxFileSizeLimit, maxSize)
+	}
+	if jobs < 0 || jobs > MaxJobs {
+		return fmt.Sprintf("--jobs must be from 1 to %d (leave it out for the number of CPUs), not %d", MaxJobs, jobs)
+	}
+	return ""
 }
 
 // exitFor is the exit status of a check that found ds: 2 when a rule

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -299,7 +300,7 @@ func (f *FS) Read(rel string) ([]byte, error) {
 			size = min(st.Size(), f.maxFileSize) + 1
 		}
 		buf := bytes.NewBuffer(make([]byte, 0, size))
-		if _, err := buf.ReadFrom(io.LimitReader(fh, f.maxFileSize+1)); err != nil {
+		if _, err := buf.ReadFrom(io.LimitReader(fh, min(f.maxFileSize, math.MaxInt64-1)+1)); err != nil {
 			return nil, &PathError{Path: c, Err: err}
 		}
 		data = buf.Bytes()[:buf.Len():buf.Len()]

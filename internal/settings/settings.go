@@ -31,10 +31,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
 )
@@ -44,6 +46,10 @@ const FileName = ".gymlint.yaml"
 
 // maxSize bounds the configuration file.
 const maxSize = 1 << 20
+
+// MaxFileSizeLimit bounds max_file_size (and --max-file-size): a file
+// larger than 1 GiB is not a source file a scan should hold in memory.
+const MaxFileSizeLimit = 1 << 30
 
 // Settings is the effective configuration.
 type Settings struct {
@@ -64,6 +70,11 @@ type Settings struct {
 	// Shadowed names a second configuration that was not read because File
 	// takes precedence (pyproject.toml's [tool.gymlint] beside .gymlint.yaml).
 	Shadowed string
+
+	// Unread are configuration files that exist but could not be read
+	// (see Load): the defaults stand in for them, and the scan reports
+	// each as GL002 unreadable-file.
+	Unread []Unread
 }
 
 // Keys are the recognised top-level keys.
@@ -85,8 +96,18 @@ func (e *Error) Error() string {
 
 // Load reads .gymlint.yaml at root, if it exists, and otherwise the
 // [tool.gymlint] table of pyproject.toml at root, if there is one.
+//
+// A configuration file that exists but cannot be read as a file (a named
+// pipe, a device, a directory, a symbolic link that leaves the root or
+// loops, one larger than 1 MiB, or one the system refuses) is not an
+// error: Load returns the defaults, with the file in Unread, and the scan
+// reports it (GL002). What the file says, once read, is checked: a syntax
+// error, an unknown key or a wrong value is Load's error (an *Error).
 func Load(root string) (*Settings, error) {
 	data, found, err := readConfig(root, FileName)
+	if u, ok := err.(*unreadError); ok {
+		return &Settings{Unread: []Unread{u.Unread}}, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -101,6 +122,9 @@ func Load(root string) (*Settings, error) {
 		return s, nil
 	}
 	data, found, err = readConfig(root, PyProject)
+	if u, ok := err.(*unreadError); ok {
+		return &Settings{Unread: []Unread{u.Unread}}, nil
+	}
 	if err != nil || !found {
 		return &Settings{}, err
 	}
@@ -111,7 +135,47 @@ func Load(root string) (*Settings, error) {
 	return s, nil
 }
 
-// readConfig reads the file name at root; found is false when it does not exist.
+// Unread is a configuration file that exists but was not read, and why.
+type Unread struct {
+	File string // its name at the root
+	// Msg says what the file is and what to do, in a sentence that starts
+	// with the file's name.
+	Msg string
+}
+
+// unreadError is readConfig's error for a file that cannot be read as a
+// file (as opposed to one whose content is wrong).
+type unreadError struct{ Unread }
+
+func (e *unreadError) Error() string { return e.Msg }
+
+// unread says that the file name is what (not a file gymlint reads), and
+// what to do about it.
+func unread(name, what, todo string) *unreadError {
+	return &unreadError{Unread{File: name, Msg: name + " " + what + ": gymlint did not read it and uses the default configuration; " + todo}}
+}
+
+const (
+	toRegular = "make it a regular file"
+	toTarget  = "point it at a file in the repository, or remove it"
+)
+
+// cannotRead is the unreadError of a file the system refuses to read.
+func cannotRead(name string, err error) *unreadError {
+	if u := errors.Unwrap(err); u != nil {
+		err = u // the path is the file's name
+	}
+	return unread(name, fmt.Sprintf("cannot be read (%v)", err), "make it a regular file that gymlint may read")
+}
+
+func tooLarge(name string) *unreadError {
+	return unread(name, fmt.Sprintf("is larger than %d bytes (1 MiB)", maxSize), "keep the configuration under 1 MiB")
+}
+
+// readConfig reads the file name at root; found is false when it does not
+// exist. A symbolic link is followed when its target is a regular file
+// inside root. Anything else that is not a regular file is an
+// *unreadError, found without opening it (a named pipe would block).
 func readConfig(root, name string) (data []byte, found bool, err error) {
 	p := filepath.Join(root, name)
 	st, err := os.Lstat(p)
@@ -119,19 +183,87 @@ func readConfig(root, name string) (data []byte, found bool, err error) {
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, true, &Error{File: name, Msg: err.Error()}
+		return nil, true, cannotRead(name, err)
 	}
-	if !st.Mode().IsRegular() {
-		return nil, true, &Error{File: name, Msg: "not a regular file (gymlint does not follow a symbolic link here)"}
+	if st.Mode()&os.ModeSymlink != 0 {
+		if st, err = followLink(root, name, p); err != nil {
+			return nil, true, err
+		}
+	}
+	if u := notRegular(name, st.Mode()); u != nil {
+		return nil, true, u
 	}
 	if st.Size() > maxSize {
-		return nil, true, &Error{File: name, Msg: fmt.Sprintf("larger than %d bytes", maxSize)}
+		return nil, true, tooLarge(name)
 	}
-	data, err = os.ReadFile(p)
+	// O_NONBLOCK: should the file have been replaced by a named pipe since
+	// the check, opening it does not wait for a writer.
+	fh, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, true, &Error{File: name, Msg: err.Error()}
+		return nil, true, cannotRead(name, err)
+	}
+	defer fh.Close()
+	if st, err = fh.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, true, unread(name, "is not a regular file", toRegular)
+	}
+	data, err = io.ReadAll(io.LimitReader(fh, maxSize+1))
+	if err != nil {
+		return nil, true, cannotRead(name, err)
+	}
+	if len(data) > maxSize {
+		return nil, true, tooLarge(name)
 	}
 	return data, true, nil
+}
+
+// followLink resolves the symbolic link p (root/name) and returns what its
+// target is, or an *unreadError when it loops, dangles or leaves root.
+func followLink(root, name, p string) (os.FileInfo, error) {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err == nil {
+		realRoot, err = filepath.Abs(realRoot)
+	}
+	if err != nil {
+		return nil, unread(name, fmt.Sprintf("is a symbolic link that cannot be resolved (%v)", err), toTarget)
+	}
+	target, err := filepath.EvalSymlinks(p)
+	switch {
+	case errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return nil, unread(name, "is a symbolic link to a file that does not exist", toTarget)
+	case err != nil && (errors.Is(err, syscall.ELOOP) || strings.Contains(err.Error(), "too many links")):
+		return nil, unread(name, "is a symbolic link loop", toTarget)
+	case err != nil:
+		return nil, unread(name, fmt.Sprintf("is a symbolic link that cannot be resolved (%v)", errors.Unwrap(err)), toTarget)
+	}
+	if target, err = filepath.Abs(target); err != nil {
+		return nil, unread(name, fmt.Sprintf("is a symbolic link that cannot be resolved (%v)", err), toTarget)
+	}
+	if rel, err := filepath.Rel(realRoot, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil, unread(name, "is a symbolic link that leaves the repository (gymlint never reads outside the root)", "make it a file, or a link to one, in the repository")
+	}
+	st, err := os.Stat(target)
+	if err != nil {
+		return nil, cannotRead(name, err)
+	}
+	return st, nil
+}
+
+// notRegular says what a file that is not a regular file is, or nil.
+func notRegular(name string, m os.FileMode) *unreadError {
+	what := "is not a regular file"
+	switch {
+	case m.IsRegular():
+		return nil
+	case m.IsDir():
+		what = "is a directory, not a regular file"
+	case m&os.ModeNamedPipe != 0:
+		what = "is a named pipe (FIFO), not a regular file"
+	case m&os.ModeSocket != 0:
+		what = "is a socket, not a regular file"
+	case m&os.ModeDevice != 0:
+		what = "is a device, not a regular file"
+	}
+	return unread(name, what, toRegular)
 }
 
 // Parse reads configuration from bytes; name is used in errors and positions.
@@ -148,7 +280,8 @@ func Parse(name string, data []byte) (s *Settings, err error) {
 		if errors.Is(err, io.EOF) {
 			return s, nil
 		}
-		return nil, &Error{File: name, Line: yamlErrorLine(err), Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+		pos, msg := configscan.SyntaxError(err, data)
+		return nil, &Error{File: name, Line: pos.Line, Msg: msg}
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
@@ -205,8 +338,8 @@ func (s *Settings) fromMapping(name string, data []byte, root *yaml.Node) error 
 				return err
 			}
 			n, perr := strconv.ParseInt(str, 10, 64)
-			if perr != nil || n <= 0 {
-				return &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("max_file_size must be a positive number of bytes, not %q", str)}
+			if perr != nil || n <= 0 || n > MaxFileSizeLimit {
+				return &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("max_file_size must be a positive number of bytes, at most %d (1 GiB), not %q", MaxFileSizeLimit, str)}
 			}
 			s.MaxFileSize = n
 		case "exempt":
@@ -330,19 +463,4 @@ func bytePos(data []byte, line, col int) diag.Pos {
 		off += size
 	}
 	return diag.Pos{Offset: off, Line: line, Col: off - start + 1}
-}
-
-// yamlErrorLine extracts N from yaml.v3's "yaml: line N: ..." messages.
-func yamlErrorLine(err error) int {
-	msg := err.Error()
-	i := strings.Index(msg, "line ")
-	if i < 0 {
-		return 0
-	}
-	j := i + 5
-	for j < len(msg) && msg[j] >= '0' && msg[j] <= '9' {
-		j++
-	}
-	n, _ := strconv.Atoi(msg[i+5 : j])
-	return n
 }

@@ -25,16 +25,25 @@ const PyProject = "pyproject.toml"
 // the line of each key, but not per entry of an array of tables, so keys in
 // a [[tool.gymlint.per_path_ignores]] or [[tool.gymlint.exempt]] entry are
 // reported at the entry's header line.
+//
+// Only what can belong to [tool.gymlint] is decoded (selectGymlint): the
+// rest of the file, another tool's tables, is not checked and costs a
+// linear scan, however it nests. In tool.gymlint, nesting deeper than
+// maxTOMLDepth levels is an error.
 func ParseTOML(name string, data []byte) (s *Settings, ok bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			s, ok, err = nil, true, &Error{File: name, Msg: fmt.Sprintf("cannot read the configuration: %v", r)}
 		}
 	}()
+	kept, serr := selectGymlint(name, data)
+	if serr != nil {
+		return nil, true, serr
+	}
 	var doc struct {
 		Tool map[string]toml.Primitive `toml:"tool"`
 	}
-	md, derr := toml.Decode(string(data), &doc)
+	md, derr := toml.Decode(string(kept), &doc)
 	if derr != nil {
 		var pe toml.ParseError
 		if errors.As(derr, &pe) {
@@ -50,7 +59,7 @@ func ParseTOML(name string, data []byte) (s *Settings, ok bool, err error) {
 	if err := md.PrimitiveDecode(prim, &table); err != nil {
 		return nil, true, &Error{File: name, Line: keyLine(md, prim), Msg: "tool.gymlint must be a table"}
 	}
-	headers := arrayTableLines(data)
+	headers := arrayTableLines(kept)
 	root := &yaml.Node{Kind: yaml.MappingNode, Line: keyLine(md, prim), Column: 1}
 	keys := make([]string, 0, len(table))
 	for k := range table {
