@@ -129,7 +129,8 @@ func (e *Engine) scanGo(scope []string, overlay map[string][]byte) (*goanalysis.
 	if len(mods) == 0 {
 		return nil, nil
 	}
-	res, err := goanalysis.Run(e.root, goanalysis.Config{Analyzers: e.goAnalyzers, Lookup: lint.Lookup, Modules: mods, Env: e.goEnv, Overlay: overlay})
+	res, err := goanalysis.Run(e.root, goanalysis.Config{Analyzers: e.goAnalyzers, Lookup: lint.Lookup, Modules: mods, Env: e.goEnv,
+		Overlay: overlay, MaxFileSize: e.opts.MaxFileSize})
 	if errors.Is(err, goanalysis.ErrNoGoCommand) {
 		return nil, &noGoCommand{modules: mods}
 	}

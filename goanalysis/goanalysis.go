@@ -5,15 +5,21 @@
 // into gymlint diagnostics (package diag), with paths relative to the
 // scanned root, byte columns, and suggested fixes as text edits.
 //
-// gymlint never runs or builds the code it checks. Loading a module runs
-// `go list` in its directory (with the environment's GOFLAGS, GOPROXY,
-// GOWORK, ...: like any go command it may download missing module
-// dependencies, and it runs cgo's preprocessing for packages that use cgo);
-// the packages and all their dependencies are then parsed and type-checked
-// from source in this process. Nothing is compiled or executed.
+// gymlint never runs, builds or downloads the code it checks. Before a
+// module is loaded, the files that loading would read are checked as the
+// Python side's are (regular files inside the root, within the size cap;
+// see checkModule); a module with a named pipe, a device, a link out of the
+// root or an oversized file is reported and not loaded. Loading a module
+// runs `go list` in its directory, with the environment hardenedEnv sets
+// (no cgo, no toolchain switch, no module download, no go.work) and
+// -mod=readonly (or -mod=vendor), under a timeout and a context that
+// Interrupt cancels; the packages and all their dependencies are then
+// parsed and type-checked from source in this process. Nothing is
+// compiled or executed.
 //
 // A package that does not load is reported (RuleLoadError, GL008) once per
-// error, and the scan goes on with the others.
+// error, and the scan goes on with the others; so are a module that is not
+// loaded and the cgo files of a package, which are left out.
 //
 // Under `go vet -vettool=$(which gymlint)` the go command drives the same
 // analyzers through unitchecker instead (see VetInvocation).
@@ -21,6 +27,7 @@ package goanalysis
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"go/token"
@@ -35,12 +42,15 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/repofs"
 )
 
 // skipDirs are directory names that module discovery does not enter, in
@@ -106,11 +116,26 @@ type Config struct {
 	// Tests also loads and analyzes each package's _test.go files.
 	Tests bool
 	// Env is added to the process environment for `go list` (for example
-	// GOFLAGS=-mod=mod, GOPROXY=off).
+	// GOFLAGS=-tags=integration). The variables gymlint sets itself
+	// (hardenedEnv: CGO_ENABLED, GOTOOLCHAIN, GOPROXY, GOWORK, ...) come
+	// after it and win, and -mod is given on the command line.
 	Env []string
+	// MaxFileSize caps the size of a Go file, go.mod or go.sum of a module
+	// to load, as it caps the Python side's reads; 0 means
+	// repofs.DefaultMaxFileSize.
+	MaxFileSize int64
+	// LoadTimeout bounds the loading of one module (go list, parsing and
+	// type-checking); 0 means DefaultLoadTimeout.
+	LoadTimeout time.Duration
+	// Context, when not nil, cancels the loads (as Interrupt does).
+	Context context.Context
 	// Overlay is read instead of the disk: content by root-relative path
 	// (an editor's unsaved buffers), as packages.Config.Overlay takes it.
 	Overlay map[string][]byte
+
+	// noCheck skips the check of a module's files before it is loaded (for
+	// the tests of what bounds go list without it).
+	noCheck bool
 }
 
 // Result is the outcome of Run.
@@ -136,7 +161,7 @@ const loadMode = packages.LoadAllSyntax | packages.NeedModule
 // and an analyzer that fails or panics on a package (a gymlint bug) a
 // GL011 diagnostic at the package's first file, while the other analyzers'
 // findings stand; the error result is for what stops the scan (no go
-// command, an unreadable root).
+// command, an unreadable root, Interrupt: ErrInterrupted).
 func Run(root string, cfg Config) (*Result, error) {
 	analyzers := cfg.Analyzers
 	if analyzers == nil {
@@ -163,7 +188,16 @@ func Run(root string, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &converter{root: rt, lookup: cfg.Lookup, files: map[string][]byte{}}
+	c := &converter{root: rt, lookup: cfg.Lookup, files: map[string][]byte{}, cfg: &cfg}
+	if c.cfg.MaxFileSize <= 0 {
+		c.cfg.MaxFileSize = repofs.DefaultMaxFileSize
+	}
+	if c.cfg.LoadTimeout <= 0 {
+		c.cfg.LoadTimeout = DefaultLoadTimeout
+	}
+	if c.cfg.Context == nil {
+		c.cfg.Context = context.Background()
+	}
 	for rel, data := range cfg.Overlay {
 		abs := filepath.Join(rt.abs, filepath.FromSlash(rel))
 		if c.overlay == nil {
@@ -172,14 +206,18 @@ func Run(root string, cfg Config) (*Result, error) {
 		c.overlay[abs] = data
 		c.files[abs] = data
 	}
-	env := append(os.Environ(), cfg.Env...)
+	env := slices.Concat(os.Environ(), cfg.Env, hardenedEnv)
 	guardedAll := make([]*analysis.Analyzer, len(analyzers))
 	for i, a := range analyzers {
 		guardedAll[i] = guarded(a)
 	}
 	for _, mod := range mods {
+		n, err := c.module(mod, guardedAll, cfg.Tests, env)
+		if err != nil {
+			return nil, err
+		}
 		res.Modules = append(res.Modules, mod)
-		res.Packages += c.module(mod, guardedAll, cfg.Tests, env)
+		res.Packages += n
 	}
 	res.Diagnostics = c.out
 	diag.Sort(res.Diagnostics)
@@ -225,16 +263,52 @@ func internalError(path, analyzer, pkg string, err error) diag.Diagnostic {
 }
 
 // module loads and analyzes one module; it returns the number of packages
-// loaded.
-func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests bool, env []string) int {
+// loaded, and ErrInterrupted when Interrupt (or Config.Context) stopped it.
+func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests bool, env []string) (int, error) {
 	dir := filepath.Join(c.root.abs, filepath.FromSlash(mod))
 	gomod := path.Join(mod, "go.mod")
-	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: tests, Env: env, Overlay: c.overlay}, "./...")
-	if err != nil {
-		c.add(RuleLoadError.New(gomod, diag.Pos{Line: 1, Col: 1}, diag.Pos{Line: 1, Col: 1},
-			fmt.Sprintf("Go module %s does not load: %s", mod, c.clean(goListMessage(err)))))
-		return 0
+	at := diag.Pos{Line: 1, Col: 1}
+	var mc moduleCheck
+	if !c.cfg.noCheck {
+		mc = c.checkModule(mod, c.cfg.MaxFileSize, c.cfg.Overlay)
+		for i, p := range mc.problems {
+			more := ""
+			if i == len(mc.problems)-1 && mc.more > 0 {
+				more = fmt.Sprintf(" (and %d more files like it)", mc.more)
+			}
+			c.add(RuleLoadError.New(p.path, p.pos, p.pos, fmt.Sprintf(
+				"Go module %s is not loaded: %s %s%s; gymlint loads a module only when the files the go command reads are regular files inside the repository, within the size limit",
+				mod, p.path, p.what, more)))
+		}
+		if len(mc.problems) > 0 {
+			return 0, nil
+		}
 	}
+	base, ok := beginLoad()
+	if !ok {
+		return 0, ErrInterrupted
+	}
+	defer endLoad()
+	ctx, cancel := context.WithTimeout(base, c.cfg.LoadTimeout)
+	defer cancel()
+	stop := context.AfterFunc(c.cfg.Context, cancel)
+	defer stop()
+	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: loadMode, Dir: dir, Tests: tests, Env: env,
+		BuildFlags: []string{modFlag(mc.vendor)}, Overlay: c.overlay}, "./...")
+	switch {
+	case base.Err() != nil || c.cfg.Context.Err() != nil:
+		return 0, ErrInterrupted
+	case err != nil && ctx.Err() != nil:
+		c.add(RuleLoadError.New(gomod, at, at, fmt.Sprintf(
+			"Go module %s is not analyzed: loading it (go list, then type-checking its packages) did not finish within %s, and gymlint stopped it",
+			mod, c.cfg.LoadTimeout)))
+		return 0, nil
+	case err != nil:
+		c.add(RuleLoadError.New(gomod, at, at,
+			fmt.Sprintf("Go module %s does not load: %s", mod, c.clean(goListMessage(err)))))
+		return 0, nil
+	}
+	c.cgoDirs = c.cgoNotes(mod, mc.cgo, pkgs)
 	for _, p := range pkgs {
 		c.loadErrors(p, dir, gomod)
 		for _, f := range p.GoFiles {
@@ -247,14 +321,14 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 		}
 	}
 	if len(pkgs) == 0 || len(analyzers) == 0 {
-		return len(pkgs)
+		return len(pkgs), nil
 	}
 	graph, err := analyze(analyzers, pkgs)
 	if err != nil {
 		pos := diag.Pos{Line: 1, Col: 1}
 		c.add(diag.InternalError.New(gomod, pos, pos, fmt.Sprintf(
 			"internal error: the Go analysis of module %s failed: %v; the module's findings are missing, the other modules' stand", mod, err)))
-		return len(pkgs)
+		return len(pkgs), nil
 	}
 	for act := range graph.All() {
 		// A package with errors (reported above) is skipped by the
@@ -277,7 +351,7 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 			c.add(c.diagnostic(act.Package.Fset, act.Analyzer, d, gomod))
 		}
 	}
-	return len(pkgs)
+	return len(pkgs), nil
 }
 
 // analyze runs the analyzers on the packages, one action after another so
@@ -337,11 +411,13 @@ func (r rooted) rel(file string) (string, bool) {
 
 // converter turns analysis results and load errors into diagnostics.
 type converter struct {
+	cfg     *Config // nil for a Converter
 	root    rooted
 	lookup  func(string) *diag.Rule
 	files   map[string][]byte // file contents read to place load errors
 	overlay map[string][]byte // by absolute path
 	goFiles map[string]bool   // root-relative Go files of the packages loaded
+	cgoDirs map[string]bool   // root-relative directories of the module's packages with cgo files left out
 	seen    map[string]bool
 	out     []diag.Diagnostic
 }
@@ -431,10 +507,31 @@ func (c *converter) diagnostic(fset *token.FileSet, a *analysis.Analyzer, d anal
 
 // loadErrors reports the errors of one loaded package: its own, or, when it
 // has none but a dependency does, one diagnostic naming that dependency.
+// Of a package whose cgo files were left out, or that imports such a
+// package, the type errors are not reported one by one: they follow from
+// the files left out, which cgoNotes reports.
 func (c *converter) loadErrors(p *packages.Package, dir, gomod string) {
 	name := p.PkgPath
 	if name == "" {
 		name = p.ID
+	}
+	// skipTypes: the type errors follow from an import that is missing
+	// or left out, which is said instead.
+	skipTypes := c.cgoDirs[c.packageDir(p)]
+	if !skipTypes && slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.TypeError }) {
+		path, pos := c.firstFile(p, gomod)
+		if dep := c.cgoImport(p); dep != "" {
+			skipTypes = true
+			c.add(RuleLoadError.New(path, pos, pos, fmt.Sprintf(
+				"Go package %s is not analyzed: it imports %s, whose files that use cgo are not loaded (CGO_ENABLED=0), so it does not type-check", name, dep)))
+		} else if dep, e := unlistedImport(p); dep != nil {
+			skipTypes = true
+			if at, apos := c.errorPos(e.Pos, dir); at != "" {
+				path, pos = at, apos // the import, when go list names it
+			}
+			c.add(RuleLoadError.New(path, pos, pos, fmt.Sprintf("Go package %s is not analyzed: it imports %s, which does not load: %s",
+				name, dep.PkgPath, c.clean(e.Msg))))
+		}
 	}
 	if len(p.Errors) == 0 {
 		if !p.IllTyped {
@@ -459,6 +556,9 @@ func (c *converter) loadErrors(p *packages.Package, dir, gomod string) {
 		packages.TypeError:  "does not type-check",
 	}
 	for _, e := range p.Errors {
+		if skipTypes && e.Kind == packages.TypeError {
+			continue
+		}
 		what := verb[e.Kind]
 		if what == "" {
 			what = "does not load"
@@ -474,6 +574,46 @@ func (c *converter) loadErrors(p *packages.Package, dir, gomod string) {
 		}
 		c.add(RuleLoadError.New(path, pos, pos, fmt.Sprintf("Go package %s %s: %s", name, what, c.clean(e.Msg))))
 	}
+}
+
+// cgoImport is the import path of a package that p imports directly and
+// whose cgo files were left out, or "".
+func (c *converter) cgoImport(p *packages.Package) string {
+	if len(c.cgoDirs) == 0 {
+		return ""
+	}
+	for _, ip := range slices.Sorted(maps.Keys(p.Imports)) {
+		if c.cgoDirs[c.packageDir(p.Imports[ip])] {
+			return ip
+		}
+	}
+	return ""
+}
+
+// unlistedImport finds, in import-path order, a package that p imports
+// directly and that go list could not find or list (a dependency missing
+// from the module cache, a package no module provides), with its error.
+func unlistedImport(p *packages.Package) (*packages.Package, packages.Error) {
+	for _, ip := range slices.Sorted(maps.Keys(p.Imports)) {
+		d := p.Imports[ip]
+		for _, e := range d.Errors {
+			if e.Kind == packages.ListError || e.Kind == packages.UnknownError {
+				return d, e
+			}
+		}
+	}
+	return nil, packages.Error{}
+}
+
+// firstFile is where a finding about a whole package goes: its first file,
+// or the module's go.mod.
+func (c *converter) firstFile(p *packages.Package, gomod string) (string, diag.Pos) {
+	if len(p.GoFiles) > 0 {
+		if rel, ok := c.root.rel(p.GoFiles[0]); ok {
+			return rel, diag.Pos{Line: 1, Col: 1}
+		}
+	}
+	return gomod, diag.Pos{Line: 1, Col: 1}
 }
 
 // firstBrokenDep finds, depth first in import-path order, a dependency of
@@ -570,14 +710,45 @@ func Offset(data []byte, line, col int) int {
 	return off + col - 1
 }
 
-// clean folds a multi-line error message (go list's stderr) into one line
-// and writes the files under the root relative to it, so that messages do
-// not depend on where the repository is.
+// maxQuoted caps the part of a GL008 message that comes from the go
+// command, the parser or the type checker.
+const maxQuoted = 300
+
+// clean makes an error of the go command, the parser or the type checker
+// into the part of a GL008 message that says what failed. The rule: such a
+// message may name files, packages, modules and the token or identifier at
+// fault (all of it from the repository's own files, checked to lie inside
+// the root, or from GOROOT and the module cache), but never carries a
+// file's text. So
+//
+//   - output of a build step (a block that starts "# package", which is how
+//     the go command prints a failed cgo or compiler run, quoting source
+//     lines of whatever file was included) is replaced by a sentence that
+//     says only that it failed (with CGO_ENABLED=0 there is none, but a
+//     user's GOFLAGS or a future go command must not make one public);
+//   - the message is folded into one line, with the files under the root
+//     written relative to it, so that it does not depend on where the
+//     repository is;
+//   - it is cut at 300 bytes (and "..."), so that no message publishes a
+//     long stretch of any input (a string constant, an import path).
 func (c *converter) clean(s string) string {
+	for _, line := range strings.Split(s, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "# ") {
+			return "a build step of the go command failed (its output is not shown: it can quote the files it read)"
+		}
+	}
 	for _, base := range []string{c.root.real, c.root.abs} {
 		s = strings.ReplaceAll(s, base+string(filepath.Separator), "")
 	}
-	return strings.Join(strings.Fields(s), " ")
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > maxQuoted {
+		cut := maxQuoted
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return s
 }
 
 // goListMessage is the go command's own words from a packages.Load error,
