@@ -111,6 +111,7 @@ type View struct {
 	shared   map[any]*sharedEntry
 
 	resolved sync.Map // resolveKey -> Symbol
+	indexes  sync.Map // *pyscan.Module -> *moduleIndex
 
 	mu   sync.Mutex
 	seen map[string]bool // modules and sources asked for
