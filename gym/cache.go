@@ -433,7 +433,6 @@ func (c *Cache) View(focus []string) *View {
 		cache:       c,
 		framework:   c.framework,
 		serverBases: c.serverBases,
-		mroCache:    map[string]mroResult{},
 		seen:        map[string]bool{},
 		deps:        map[string]bool{},
 		repoDiags:   s.diags,

@@ -36,27 +36,10 @@ type Ancestor struct {
 	// Name is the class's dotted name (for External and Unresolved, the
 	// name as written or resolved).
 	Name string
-}
 
-func (a Ancestor) key() string {
-	if a.Class.Class != nil {
-		return a.Class.Module.Path + "#" + a.Class.Class.Name + "@" + itoa(int(a.Class.Class.Span.Start))
-	}
-	return "?" + a.Name
-}
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	var b [20]byte
-	n := len(b)
-	for i > 0 {
-		n--
-		b[n] = byte('0' + i%10)
-		i /= 10
-	}
-	return string(b[n:])
+	// An Unresolved base is identified by where it is written.
+	mod *pyscan.Module
+	at  int32
 }
 
 // classify turns a resolved base into an ancestor.
@@ -65,7 +48,7 @@ func (v *View) classify(sym Symbol, written string) Ancestor {
 	case RepoClass:
 		ref := ClassRef{Module: sym.Module, Class: sym.Class}
 		if v.IsFrameworkModule(sym.Module.Name) {
-			if v.frameworkServer(ref, 0) {
+			if v.frameworkServer(ref) {
 				return Ancestor{Kind: FrameworkServer, Class: ref, Name: sym.Dotted}
 			}
 			return Ancestor{Kind: Framework, Class: ref, Name: sym.Dotted}
@@ -79,19 +62,60 @@ func (v *View) classify(sym Symbol, written string) Ancestor {
 			return Ancestor{Kind: Framework, Name: sym.Dotted}
 		}
 		return Ancestor{Kind: Foreign, Name: sym.Dotted}
+	case Builtin:
+		// object, Exception, dict: Python's own classes, which define
+		// nothing the rules look up.
+		if pyBuiltins[strings.TrimPrefix(sym.Dotted, "builtins.")] {
+			return Ancestor{Kind: Foreign, Name: sym.Dotted}
+		}
 	}
 	return Ancestor{Kind: Unresolved, Name: written}
 }
 
 // frameworkServer reports whether a framework class defined in the
-// repository is a server base: named as one, or deriving from one.
-func (v *View) frameworkServer(ref ClassRef, depth int) bool {
+// repository is a server base: named as one, or deriving from one through
+// framework classes, at most maxInheritanceDepth levels up. The answer is
+// kept per class.
+func (v *View) frameworkServer(ref ClassRef) bool {
+	st := &v.classes
+	st.basesMu.Lock()
+	is, ok := st.fw[ref.Class]
+	st.basesMu.Unlock()
+	if ok {
+		return is
+	}
+	is, certain := v.frameworkServerSearch(ref, 0, map[*pyscan.Class]bool{})
+	if certain {
+		st.basesMu.Lock()
+		if st.fw == nil {
+			st.fw = map[*pyscan.Class]bool{}
+		}
+		st.fw[ref.Class] = is
+		st.basesMu.Unlock()
+	}
+	return is
+}
+
+// frameworkServerSearch is frameworkServer's search; certain is false when
+// the answer depends on where the search started (it met a class it was
+// already in, or the depth bound).
+func (v *View) frameworkServerSearch(ref ClassRef, depth int, visiting map[*pyscan.Class]bool) (is, certain bool) {
 	if v.serverBases[ref.Class.Name] {
-		return true
+		return true, true
 	}
-	if depth > maxResolveDepth {
-		return false
+	st := &v.classes
+	st.basesMu.Lock()
+	known, ok := st.fw[ref.Class]
+	st.basesMu.Unlock()
+	if ok {
+		return known, true
 	}
+	if depth > maxInheritanceDepth || visiting[ref.Class] {
+		return false, false
+	}
+	visiting[ref.Class] = true
+	defer delete(visiting, ref.Class)
+	certain = true
 	for _, b := range ref.Class.Bases {
 		name := BaseName(b)
 		if name == "" {
@@ -100,30 +124,44 @@ func (v *View) frameworkServer(ref ClassRef, depth int) bool {
 		s := v.Resolve(ref.Module, name)
 		switch s.Kind {
 		case RepoClass:
-			if v.IsFrameworkModule(s.Module.Name) && v.frameworkServer(ClassRef{s.Module, s.Class}, depth+1) {
-				return true
+			if !v.IsFrameworkModule(s.Module.Name) {
+				continue
 			}
+			is, c := v.frameworkServerSearch(ClassRef{s.Module, s.Class}, depth+1, visiting)
+			if is {
+				return true, true
+			}
+			certain = certain && c
 		case External:
 			if i := strings.LastIndexByte(s.Dotted, '.'); i >= 0 && v.IsFrameworkModule(s.Dotted[:i]) && v.serverBases[s.Dotted[i+1:]] {
-				return true
+				return true, true
 			}
 		}
 	}
-	return false
+	return false, certain
 }
 
 // Bases returns the direct bases of a class, classified. Bases that are not
 // names (calls, keyword-only) are Unresolved; `Generic[T]` and `Base[A, B]`
-// are looked up by their unsubscripted name.
+// are looked up by their unsubscripted name. The slice is the caller's.
 func (v *View) Bases(c ClassRef) []Ancestor {
+	return append([]Ancestor(nil), v.bases(c)...)
+}
+
+func (v *View) computeBases(c ClassRef) []Ancestor {
 	out := make([]Ancestor, 0, len(c.Class.Bases))
 	for _, b := range c.Class.Bases {
 		name := BaseName(b)
+		var a Ancestor
 		if name == "" {
-			out = append(out, Ancestor{Kind: Unresolved, Name: c.Module.Text(b)})
-			continue
+			a = Ancestor{Kind: Unresolved, Name: c.Module.Text(b)}
+		} else {
+			a = v.classify(v.Resolve(c.Module, name), name)
 		}
-		out = append(out, v.classify(v.Resolve(c.Module, name), name))
+		if a.Kind == Unresolved {
+			a.mod, a.at = c.Module, b.Range().Start
+		}
+		out = append(out, a)
 	}
 	return out
 }
@@ -141,139 +179,38 @@ func BaseName(b pyscan.Expr) string {
 // MRO returns the method resolution order of a repository class, computed
 // with C3 linearisation over the repository's classes. Framework, foreign
 // and unresolved classes end their branch: gymlint does not look inside
-// them. ok is false when C3 fails (Python would refuse the class) or the
-// hierarchy is cyclic; the order returned is then depth-first.
+// them. ok is false when there is no MRO to give: C3 fails (Python would
+// refuse the class), the hierarchy is cyclic, or it is beyond gymlint's
+// bounds (more than maxInheritanceDepth levels of repository classes, an
+// MRO longer than maxMROLength); the order returned is then depth-first,
+// without repeats and within those bounds.
 func (v *View) MRO(c ClassRef) (mro []Ancestor, ok bool) {
-	a := Ancestor{Kind: Own, Class: c, Name: c.Module.Name + "." + c.Class.Name}
-	res, ok := v.mro(a, map[string]bool{}, 0)
-	return append([]Ancestor(nil), res...), ok
-}
-
-// mroResult is a memoised MRO: class lattices would otherwise cost
-// exponential time.
-type mroResult struct {
-	mro []Ancestor
-	ok  bool
-}
-
-func (v *View) mro(a Ancestor, visiting map[string]bool, depth int) ([]Ancestor, bool) {
-	if a.Kind != Own {
-		return []Ancestor{a}, true
+	s, exceeded := v.ancestryOf(c)
+	if exceeded || s.cyclic {
+		return v.depthFirst(c), false
 	}
-	if depth > maxResolveDepth {
-		return []Ancestor{a}, false
+	st := &v.classes
+	st.mroMu.Lock()
+	defer st.mroMu.Unlock()
+	e := v.c3(c)
+	mro = make([]Ancestor, len(e.ids))
+	for i, id := range e.ids {
+		mro[i] = st.table[id]
 	}
-	k := a.key()
-	if visiting[k] {
-		return []Ancestor{a}, false
-	}
-	v.mroMu.Lock()
-	cached, hit := v.mroCache[k]
-	v.mroMu.Unlock()
-	if hit {
-		return cached.mro, cached.ok
-	}
-	visiting[k] = true
-	defer delete(visiting, k)
-	res, ok := v.computeMRO(a, visiting, depth)
-	if len(visiting) == 1 || ok {
-		// A result computed inside a cycle depends on where the cycle was
-		// entered; keep only results that do not.
-		v.mroMu.Lock()
-		v.mroCache[k] = mroResult{res, ok}
-		v.mroMu.Unlock()
-	}
-	return res, ok
-}
-
-func (v *View) computeMRO(a Ancestor, visiting map[string]bool, depth int) ([]Ancestor, bool) {
-	bases := v.Bases(a.Class)
-	var seqs [][]Ancestor
-	ok := true
-	for _, b := range bases {
-		m, bok := v.mro(b, visiting, depth+1)
-		ok = ok && bok
-		seqs = append(seqs, m)
-	}
-	seqs = append(seqs, append([]Ancestor(nil), bases...))
-	merged, mok := c3merge(append([][]Ancestor(nil), seqs...))
-	if !mok {
-		// Fall back to depth-first, left to right, without repeats.
-		seen := map[string]bool{}
-		merged = nil
-		for _, s := range seqs[:len(seqs)-1] {
-			for _, x := range s {
-				if !seen[x.key()] {
-					seen[x.key()] = true
-					merged = append(merged, x)
-				}
-			}
-		}
-	}
-	return append([]Ancestor{a}, merged...), ok && mok
-}
-
-// c3merge is the merge step of C3 linearisation.
-func c3merge(seqs [][]Ancestor) ([]Ancestor, bool) {
-	var out []Ancestor
-	for {
-		nonEmpty := make([][]Ancestor, 0, len(seqs))
-		for _, s := range seqs {
-			if len(s) > 0 {
-				nonEmpty = append(nonEmpty, s)
-			}
-		}
-		seqs = nonEmpty
-		if len(seqs) == 0 {
-			return out, true
-		}
-		var head *Ancestor
-		for _, s := range seqs {
-			cand := s[0]
-			inTail := false
-			for _, t := range seqs {
-				for _, x := range t[1:] {
-					if x.key() == cand.key() {
-						inTail = true
-						break
-					}
-				}
-				if inTail {
-					break
-				}
-			}
-			if !inTail {
-				head = &cand
-				break
-			}
-		}
-		if head == nil {
-			return out, false
-		}
-		out = append(out, *head)
-		hk := head.key()
-		for i, s := range seqs {
-			if s[0].key() == hk {
-				seqs[i] = s[1:]
-			}
-		}
-	}
+	return mro, e.status == mroOK
 }
 
 // IsServerClass reports whether a repository class's ancestry reaches a
 // framework server base. Framework classes themselves are not server
-// classes of the repository.
+// classes of the repository, and neither is a class whose ancestry is
+// beyond gymlint's bounds (Entrypoint.Undecided lists those of an
+// entrypoint).
 func (v *View) IsServerClass(c ClassRef) bool {
 	if v.IsFrameworkModule(c.Module.Name) {
 		return false
 	}
-	mro, _ := v.MRO(c)
-	for _, a := range mro {
-		if a.Kind == FrameworkServer {
-			return true
-		}
-	}
-	return false
+	s, exceeded := v.ancestryOf(c)
+	return !exceeded && s.server
 }
 
 // Definition is where a class attribute or method is found through an MRO.
@@ -374,7 +311,7 @@ func (v *View) ServerClasses(m *pyscan.Module) []Server {
 	}
 	subclassed := map[*pyscan.Class]bool{}
 	for _, c := range m.Classes {
-		for _, b := range v.Bases(ClassRef{Module: m, Class: c}) {
+		for _, b := range v.bases(ClassRef{Module: m, Class: c}) {
 			if b.Class.Module == m {
 				subclassed[b.Class.Class] = true
 			}

@@ -261,7 +261,8 @@ func (r *resolver) name(m *pyscan.Module, name string) Symbol {
 	}
 	r.seen[key] = true
 	r.steps++
-	b := m.Binding(name)
+	ix := r.v.index(m)
+	b := ix.binding[name]
 	// A star import after the last explicit binding rebinds the name, as
 	// Python runs the statements in order; the later star import wins.
 	after := int32(-1)
@@ -276,23 +277,16 @@ func (r *resolver) name(m *pyscan.Module, name string) Symbol {
 	}
 	switch b.Kind {
 	case pyscan.BindClass:
-		for _, cl := range m.Classes {
-			if cl.Name == name && cl.NameSpan == b.Span {
-				return Symbol{Kind: RepoClass, Module: m, Class: cl, Dotted: m.Name + "." + name}
-			}
+		if cl := ix.class[b.Span]; cl != nil && cl.Name == name {
+			return Symbol{Kind: RepoClass, Module: m, Class: cl, Dotted: m.Name + "." + name}
 		}
 	case pyscan.BindDef:
-		for _, f := range m.Functions {
-			if f.Name == name && f.NameSpan == b.Span {
-				return Symbol{Kind: RepoFunction, Module: m, Function: f, Dotted: m.Name + "." + name}
-			}
+		if f := ix.function[b.Span]; f != nil && f.Name == name {
+			return Symbol{Kind: RepoFunction, Module: m, Function: f, Dotted: m.Name + "." + name}
 		}
 	case pyscan.BindImport:
-		for i := len(m.Imports) - 1; i >= 0; i-- {
-			imp := m.Imports[i]
-			if imp.Bound == name && imp.Span == b.Span {
-				return r.importSym(m, imp)
-			}
+		if imp := ix.imports[importKey{b.Span, name}]; imp != nil {
+			return r.importSym(m, imp)
 		}
 	case pyscan.BindAssign, pyscan.BindAnnAssign:
 		// `Alias = Base` makes Alias another name for Base.
@@ -311,9 +305,10 @@ func (r *resolver) name(m *pyscan.Module, name string) Symbol {
 // builtins (gymlint cannot read what it exports).
 func (r *resolver) star(m *pyscan.Module, name string, after int32) Symbol {
 	v := r.v
-	for i := len(m.Imports) - 1; i >= 0; i-- {
-		imp := m.Imports[i]
-		if imp.Name != "*" || !imp.ModuleScope || imp.Span.Start < after {
+	stars := v.index(m).stars
+	for i := len(stars) - 1; i >= 0; i-- {
+		imp := stars[i]
+		if imp.Span.Start < after {
 			continue
 		}
 		if mod := v.repoModule(v.ModuleFile(m.Path, imp.Level, imp.Module)); mod != nil {
@@ -375,6 +370,74 @@ func (r *resolver) importSym(m *pyscan.Module, imp *pyscan.Import) Symbol {
 		return Symbol{}
 	}
 	return Symbol{Kind: External, Dotted: abs + "." + imp.Name}
+}
+
+// moduleIndex is what name resolution looks up in a module, by key
+// instead of by scanning: a module of many thousands of names would
+// otherwise cost time quadratic in its size.
+type moduleIndex struct {
+	binding  map[string]*pyscan.Binding // the one Module.Binding returns
+	class    map[pyscan.Span]*pyscan.Class
+	function map[pyscan.Span]*pyscan.Function
+	imports  map[importKey]*pyscan.Import // the last import of that statement binding that name
+	stars    []*pyscan.Import             // module-scope star imports, in order
+	// count and conditional say, per name, how many module-scope
+	// bindings it has and whether one is not run unconditionally.
+	count       map[string]int
+	conditional map[string]bool
+}
+
+type importKey struct {
+	span  pyscan.Span
+	bound string
+}
+
+// index returns the module's index, built on first use.
+func (v *View) index(m *pyscan.Module) *moduleIndex {
+	if ix, ok := v.indexes.Load(m); ok {
+		return ix.(*moduleIndex)
+	}
+	ix := &moduleIndex{
+		binding:     map[string]*pyscan.Binding{},
+		class:       make(map[pyscan.Span]*pyscan.Class, len(m.Classes)),
+		function:    make(map[pyscan.Span]*pyscan.Function, len(m.Functions)),
+		imports:     make(map[importKey]*pyscan.Import, len(m.Imports)),
+		count:       map[string]int{},
+		conditional: map[string]bool{},
+	}
+	visible := map[string]bool{}
+	for _, b := range m.Bindings {
+		ix.count[b.Name]++
+		if b.Where != (pyscan.Where{}) {
+			ix.conditional[b.Name] = true
+		}
+		// Binding's choice: the last outside the __main__ guard, else the
+		// last.
+		if !b.Where.InMainGuard {
+			ix.binding[b.Name] = b
+			visible[b.Name] = true
+		} else if !visible[b.Name] {
+			ix.binding[b.Name] = b
+		}
+	}
+	for _, c := range m.Classes {
+		if _, ok := ix.class[c.NameSpan]; !ok {
+			ix.class[c.NameSpan] = c
+		}
+	}
+	for _, f := range m.Functions {
+		if _, ok := ix.function[f.NameSpan]; !ok {
+			ix.function[f.NameSpan] = f
+		}
+	}
+	for _, imp := range m.Imports {
+		ix.imports[importKey{imp.Span, imp.Bound}] = imp
+		if imp.Name == "*" && imp.ModuleScope {
+			ix.stars = append(ix.stars, imp)
+		}
+	}
+	got, _ := v.indexes.LoadOrStore(m, ix)
+	return got.(*moduleIndex)
 }
 
 // FrameworkName returns the name the framework exports (for example

@@ -164,12 +164,52 @@ exempt:
 ## How to fix
 Remove the exemption, or correct its path (relative to the repository root).`,
 	}
+
+	RuleInconsistentMRO = &diag.Rule{
+		Code: "GL012", Name: "inconsistent-mro", Analyzer: "core", Severity: diag.Error,
+		Summary: "A class has no method resolution order: its bases form a cycle, C3 cannot order them, or they are deeper than gymlint follows.",
+		Doc: `## What it does
+Reports a class of a server entrypoint, or an ancestor of one, that has no method resolution order:
+- its repository bases form a cycle (` + "`class A(B)`" + ` and ` + "`class B(A)`" + `, in one module or across modules
+  that import each other), reported once per cycle at its first class, with the others as related
+  positions;
+- C3 linearisation cannot merge its bases (` + "`class Z(X, Y)`" + ` where X lists A before B and Y lists B
+  before A, or a base listed before its own subclass), or it lists a base twice;
+- its ancestry is deeper than gymlint follows (more than 256 levels of repository classes, or a
+  method resolution order of more than 512 classes), reported once per entrypoint module.
+
+A cycle is reported only when every class statement of it and the binding of each base name run
+unconditionally at module scope (not under try, if or a loop, not rebound, no star import), so the
+classes are what gymlint resolved them to.
+
+## Why it matters
+Python refuses such a class when the module is imported: a cycle fails with NameError (a class
+statement names a class that is not defined yet) or ImportError (two modules import each other
+before either defines its class), an order C3 cannot merge with
+` + "`TypeError: Cannot create a consistent method resolution order (MRO)`" + `, a repeated base with
+` + "`TypeError: duplicate base class`" + `. The server never starts. gymlint cannot look a method up in an
+ancestry it cannot order either, so the other rules say nothing of such a class (nor of a class
+whose ancestry is beyond its bounds) rather than guess.
+
+## Example
+` + "```python" + `
+class Base(SimpleResourcesServer): ...
+class Tools(Base): ...
+class EchoServer(Base, Tools):  # Base comes before its own subclass Tools
+    ...
+` + "```" + `
+
+## How to fix
+List every class before its own bases (` + "`class EchoServer(Tools, Base)`" + `, or just ` + "`class EchoServer(Tools)`" + `),
+make the bases agree on the order of the classes they share, and break a cycle by making one class
+stop deriving from the other. Flatten a hierarchy deeper than gymlint follows.`,
+	}
 )
 
 // Rules lists the core rules.
 var Rules = []*diag.Rule{
 	RuleSyntaxError, RuleUnreadableFile, RuleInvalidConfig, RuleDuplicateConfigKey,
-	RuleMissingEntrypoint, RuleEntrypointOutsideRoot, RuleUnusedExemption,
+	RuleMissingEntrypoint, RuleEntrypointOutsideRoot, RuleUnusedExemption, RuleInconsistentMRO,
 }
 
 // Check is one rule of an analyzer: its metadata and the function that

@@ -82,6 +82,12 @@ type Entrypoint struct {
 	Exemption *Exemption
 	// Servers are the module's server classes (see ServerClasses).
 	Servers []Server
+	// Undecided are the module's classes that may be server classes,
+	// although gymlint could not tell: their ancestry is beyond its bounds,
+	// cyclic, or passes through a base it cannot resolve or a module with
+	// a syntax error before reaching a framework server class. A rule that
+	// would say the module defines no server class says nothing then.
+	Undecided []ClassRef
 }
 
 // Server is a server class of an entrypoint.
@@ -104,13 +110,13 @@ type View struct {
 	framework   string
 	serverBases map[string]bool
 
-	mroMu    sync.Mutex
-	mroCache map[string]mroResult
+	classes classState // ancestries and MROs (mro.go)
 
 	sharedMu sync.Mutex
 	shared   map[any]*sharedEntry
 
 	resolved sync.Map // resolveKey -> Symbol
+	indexes  sync.Map // *pyscan.Module -> *moduleIndex
 
 	mu   sync.Mutex
 	seen map[string]bool // modules and sources asked for
@@ -408,6 +414,7 @@ func (v *View) analyseEntrypoints(jobs int) {
 		}
 		e.Module = m
 		e.Servers = v.ServerClasses(m)
+		e.Undecided = v.checkClasses(m)
 	})
 }
 

@@ -68,7 +68,8 @@ that guard's own body, nor in a function, class, lambda or comprehension. The ov
 server class or a repository ancestor (mixins included) in Python's method resolution order: a mixin
 listed after a framework server base is shadowed by the framework's default, which never counts.
 A module that a config names but that defines no server class (a library) is reported too unless it
-is exempt.
+is exempt, or one of its classes has an ancestry gymlint cannot follow to the end (a base it cannot
+resolve, a cycle, more levels than it follows): that class may be a server class, so nothing is said.
 
 ## Example
 ` + "```python" + `
@@ -119,6 +120,13 @@ func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 		return diag.Diagnostic{}, false
 	}
 	if len(e.Servers) == 0 {
+		if len(e.Undecided) > 0 {
+			// A class's ancestry was not followed to the end (beyond
+			// gymlint's bounds, a cycle, a base it cannot resolve): it may
+			// be a server class, so "defines no server class" may be
+			// wrong. A cycle or a bound is GL012's to report.
+			return diag.Diagnostic{}, false
+		}
 		d := UndeclaredWorkers.New(m.Path, gym.Pos(m, 0), gym.Pos(m, 0), fmt.Sprintf(
 			"%s defines no server class and no module-level app, and %s: if it starts a server, give it a module-level app or a %s() override; if it starts none, add it to exempt: in .gymlint.yaml with the reason",
 			m.Path, namedBy(e), Method))
