@@ -58,6 +58,9 @@ type Options struct {
 	NoGo bool
 	// GoEnv is added to the environment of `go list`.
 	GoEnv []string
+	// GoNetwork lets the go command download missing dependencies
+	// (goanalysis.Config.Network).
+	GoNetwork bool
 
 	// Checks replaces the Python rules' checks (lint.Checks), and
 	// GoAnalyzers the Go analyzers (goanalysis.Analyzers): for tests, such
@@ -76,6 +79,7 @@ type Engine struct {
 	checks      []gym.Check
 	goAnalyzers []*analysis.Analyzer
 	noGo        bool
+	goNetwork   bool
 	goEnv       []string
 	diags       []diag.Diagnostic // the configuration files not read (GL002)
 }
@@ -92,7 +96,7 @@ func New(o Options) (*Engine, error) {
 			return nil, fmt.Errorf("configuration error: %w", err)
 		}
 	}
-	e := &Engine{root: o.Root, conf: conf, noGo: o.NoGo, goEnv: o.GoEnv}
+	e := &Engine{root: o.Root, conf: conf, noGo: o.NoGo, goEnv: o.GoEnv, goNetwork: o.GoNetwork}
 	for _, u := range conf.Unread {
 		start := diag.Pos{Line: 1, Col: 1}
 		e.diags = append(e.diags, gym.RuleUnreadableFile.New(u.File, start, start, u.Msg))

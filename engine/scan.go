@@ -129,7 +129,7 @@ func (e *Engine) scanGo(scope []string, overlay map[string][]byte) (*goanalysis.
 	if len(mods) == 0 {
 		return nil, nil
 	}
-	res, err := goanalysis.Run(e.root, goanalysis.Config{Analyzers: e.goAnalyzers, Lookup: lint.Lookup, Modules: mods, Env: e.goEnv,
+	res, err := goanalysis.Run(e.root, goanalysis.Config{Analyzers: e.goAnalyzers, Lookup: lint.Lookup, Modules: mods, Env: e.goEnv, Network: e.goNetwork,
 		Overlay: overlay, MaxFileSize: e.opts.MaxFileSize})
 	if errors.Is(err, goanalysis.ErrNoGoCommand) {
 		return nil, &noGoCommand{modules: mods}

@@ -120,6 +120,12 @@ type Config struct {
 	// (hardenedEnv: CGO_ENABLED, GOTOOLCHAIN, GOPROXY, GOWORK, ...) come
 	// after it and win, and -mod is given on the command line.
 	Env []string
+	// Network lets the go command download missing dependencies, with the
+	// user's GOPROXY, GOSUMDB, GOPRIVATE, GOVCS and GOAUTH (gymlint
+	// --go-network). It still runs with CGO_ENABLED=0, GOTOOLCHAIN=local,
+	// GOWORK=off and -mod=readonly: it builds and runs nothing, and never
+	// writes go.mod or go.sum.
+	Network bool
 	// MaxFileSize caps the size of a Go file, go.mod or go.sum of a module
 	// to load, as it caps the Python side's reads; 0 means
 	// repofs.DefaultMaxFileSize.
@@ -206,7 +212,7 @@ func Run(root string, cfg Config) (*Result, error) {
 		c.overlay[abs] = data
 		c.files[abs] = data
 	}
-	env := slices.Concat(os.Environ(), cfg.Env, hardenedEnv)
+	env := goEnv(cfg)
 	guardedAll := make([]*analysis.Analyzer, len(analyzers))
 	for i, a := range analyzers {
 		guardedAll[i] = guarded(a)

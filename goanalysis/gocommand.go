@@ -3,6 +3,8 @@ package goanalysis
 import (
 	"context"
 	"errors"
+	"os"
+	"slices"
 	"sync"
 	"time"
 )
@@ -36,9 +38,22 @@ import (
 //
 // The -mod flag is given on go list's command line (see modFlag), where it
 // overrides a -mod in the user's GOFLAGS; the rest of GOFLAGS applies.
-var hardenedEnv = []string{
+var hardenedEnv = slices.Concat(buildEnv, offlineEnv)
+
+// buildEnv is the part of hardenedEnv that Config.Network keeps: what
+// stops the go command building or running anything.
+var buildEnv = []string{
 	"CGO_ENABLED=0",
 	"GOTOOLCHAIN=local",
+	"GOWORK=off",
+	"GO111MODULE=on",
+}
+
+// offlineEnv is the part of hardenedEnv that keeps the go command off the
+// network; Config.Network (gymlint --go-network) leaves it out, so that
+// the user's GOPROXY, GOSUMDB, GOPRIVATE, GOVCS and GOAUTH apply and a
+// missing dependency is downloaded into the module cache.
+var offlineEnv = []string{
 	"GOPROXY=off",
 	"GOSUMDB=off",
 	"GONOPROXY=",
@@ -46,8 +61,14 @@ var hardenedEnv = []string{
 	"GOPRIVATE=",
 	"GOVCS=*:off",
 	"GOAUTH=off",
-	"GOWORK=off",
-	"GO111MODULE=on",
+}
+
+// goEnv is the environment of the go command for cfg.
+func goEnv(cfg Config) []string {
+	if cfg.Network {
+		return slices.Concat(os.Environ(), cfg.Env, buildEnv)
+	}
+	return slices.Concat(os.Environ(), cfg.Env, hardenedEnv)
 }
 
 // modFlag is go list's -mod flag for a module: vendor when the module has a

@@ -333,3 +333,48 @@ func TestHostileGoToolchain(t *testing.T) {
 		t.Error("the go command wrote go.sum into the repository")
 	}
 }
+
+// TestHostileGoNetworkOptIn: with --go-network the go command may look a
+// missing dependency up through the user's GOPROXY, but still never asks
+// for a toolchain (GOTOOLCHAIN=local stays) and never writes go.sum.
+func TestHostileGoNetworkOptIn(t *testing.T) {
+	var mu sync.Mutex
+	var requests []string
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		requests = append(requests, r.URL.Path)
+		mu.Unlock()
+		http.NotFound(w, r)
+	}))
+	defer proxy.Close()
+	dir := hostileRepo(t, map[string]string{
+		"deps/go.mod": "module example.com/deps\n\ngo 1.26\n\ntoolchain go1.99.0\n\nrequire example.com/gymlint-absent v1.0.0\n",
+		"deps/d.go":   "package deps\n\nimport \"example.com/gymlint-absent\"\n\nvar _ = absent.X\n",
+		// -mod=readonly downloads only what go.sum vouches for.
+		"deps/go.sum": "example.com/gymlint-absent v1.0.0 h1:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\n" +
+			"example.com/gymlint-absent v1.0.0/go.mod h1:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\n",
+	})
+	sum, err := os.ReadFile(filepath.Join(dir, "deps", "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"GOTOOLCHAIN=auto", "GOPROXY=" + proxy.URL, "GOSUMDB=off", "GONOSUMDB=", "GOPRIVATE=",
+		"GOMODCACHE=" + t.TempDir(), "GOFLAGS=-modcacherw"}
+	o := goRun{env: env, limit: 2 * time.Minute, maxMB: 400}.run(t, dir, "--go-network", ".")
+	wantGood(t, o)
+	mu.Lock()
+	defer mu.Unlock()
+	asked := strings.Join(requests, " ")
+	if !strings.Contains(asked, "/example.com/gymlint-absent/") {
+		t.Errorf("with --go-network the proxy was not asked for the missing module; it was asked for %q\n%s\n%s", requests, o.stdout, o.stderr)
+	}
+	if strings.Contains(asked, "toolchain") {
+		t.Errorf("with --go-network the go command asked for a toolchain: %q", requests)
+	}
+	if want := "deps/d.go:3:8: GL008 Go package example.com/deps is not analyzed: it imports example.com/gymlint-absent, which does not load: "; !strings.Contains(o.stdout, want) {
+		t.Errorf("no %q in\n%s", want, o.stdout)
+	}
+	if after, err := os.ReadFile(filepath.Join(dir, "deps", "go.sum")); err != nil || !bytes.Equal(after, sum) {
+		t.Errorf("the go command changed go.sum in the repository (%v)", err)
+	}
+}

@@ -162,6 +162,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	exitZero := fs.Bool("exit-zero", false, "exit 0 even when there are findings (errors, GL011 included, still exit 2)")
 	statistics := fs.Bool("statistics", false, "print how many findings each rule has, instead of the findings")
 	rootFlag := fs.String("root", "", "the repository root `DIR` (default: found from the first PATH, see above)")
+	goNetwork := fs.Bool("go-network", false, "let the go command download Go dependencies missing from the module cache (default: offline, a missing one is GL008)")
 	var maxMemory memoryFlag
 	fs.Var(&maxMemory, "max-memory", "stop with exit status 2, and a message, when gymlint uses more than this many `MB` (default: 90% of the memory the process may use; 0: no bound)")
 	// Suggested fixes (package fixes).
@@ -203,7 +204,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		exemptions = append(exemptions, gym.Exemption{Path: p, Reason: "given with --exempt", Flag: true})
 	}
 	e, err := engine.New(engine.Options{Root: t.root, Jobs: *jobs, MaxFileSize: *maxSize, Exempt: exemptions,
-		GoEnv: goEnv, GoAnalyzers: goAnalyzers()})
+		GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers()})
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
