@@ -119,6 +119,11 @@ type Rule struct {
 	Severity Severity
 	// Summary is one line: what the rule reports.
 	Summary string
+	// Needs are the facts of the framework contract (package contract)
+	// the rule judges code against: with --contract auto it is applied
+	// only to a repository whose framework has them all. None: the rule
+	// holds under every framework.
+	Needs []string
 	// Doc is the rule's page in Markdown: what it does, why it matters, an
 	// example, and how to fix it.
 	Doc string

@@ -24,16 +24,19 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/policy"
+	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/suppress"
@@ -61,6 +64,12 @@ type Options struct {
 	// GoNetwork lets the go command download missing dependencies
 	// (goanalysis.Config.Network).
 	GoNetwork bool
+	// Contract overrides the configuration's contract mode (--contract);
+	// "": the configuration's, auto by default.
+	Contract contract.Mode
+	// VirtualEnv is the user's virtual environment ($VIRTUAL_ENV), where
+	// the framework may be installed (contract.Options.VirtualEnv).
+	VirtualEnv string
 
 	// Checks replaces the Python rules' checks (lint.Checks), and
 	// GoAnalyzers the Go analyzers (goanalysis.Analyzers): for tests, such
@@ -80,6 +89,9 @@ type Engine struct {
 	goAnalyzers []*analysis.Analyzer
 	noGo        bool
 	goNetwork   bool
+	framework   *contract.Framework
+	mode        contract.Mode
+	skipped     []contract.Skipped // rules not applied under the contract found
 	goEnv       []string
 	diags       []diag.Diagnostic // the configuration files not read (GL002)
 }
@@ -112,12 +124,13 @@ func New(o Options) (*Engine, error) {
 	if o.MaxFileSize > 0 {
 		e.opts.MaxFileSize = o.MaxFileSize
 	}
+	e.detectContract(o)
 	checks := o.Checks
 	if checks == nil {
 		checks = lint.Checks()
 	}
 	for _, c := range checks {
-		if e.Enabled(c.Rule.Code) {
+		if e.Enabled(c.Rule.Code) && e.applies(c.Rule) {
 			e.checks = append(e.checks, c)
 		}
 	}
@@ -168,10 +181,58 @@ func (e *Engine) analyzerEnabled(name string) bool {
 	return !known
 }
 
-// ran reports whether a rule was run: every rule that is enabled (a core
-// rule is always run; whether enabled or not, the policy keeps or drops its
-// findings).
-func (e *Engine) ran(code string) bool { return e.Enabled(code) }
+// ran reports whether a rule was run: every rule that is enabled and
+// applies under the contract (a core rule is always run; whether enabled
+// or not, the policy keeps or drops its findings).
+func (e *Engine) ran(code string) bool {
+	if r := lint.Lookup(code); r != nil && !e.applies(r) {
+		return false
+	}
+	return e.Enabled(code)
+}
+
+// detectContract finds the repository's framework and decides which
+// rules its contract lets apply.
+func (e *Engine) detectContract(o Options) {
+	e.mode = e.conf.Contract
+	if o.Contract != "" {
+		e.mode = o.Contract
+	}
+	if e.mode == "" {
+		e.mode = contract.Auto
+	}
+	pkg := e.conf.FrameworkPackage
+	e.framework = &contract.Framework{Package: cmp.Or(pkg, contract.DefaultPackage)}
+	if fsys, err := repofs.New(e.root, repofs.Options{MaxFileSize: e.opts.MaxFileSize, Overlay: o.Overlay}); err == nil {
+		e.framework = contract.Detect(contract.Options{FS: fsys, Package: pkg, FrameworkPath: e.conf.FrameworkPath, VirtualEnv: o.VirtualEnv})
+	}
+	e.opts.Framework = e.framework
+	for _, r := range lint.Rules() {
+		if !e.framework.Applies(e.mode, r.Needs) && e.Enabled(r.Code) {
+			e.skipped = append(e.skipped, contract.Skipped{Code: r.Code, Missing: e.framework.Missing(r.Needs)})
+		}
+	}
+}
+
+// applies reports whether the contract in force lets the rule apply.
+func (e *Engine) applies(r *diag.Rule) bool { return e.framework.Applies(e.mode, r.Needs) }
+
+// Framework is the framework found, and the contract mode in force.
+func (e *Engine) Framework() (*contract.Framework, contract.Mode) { return e.framework, e.mode }
+
+// Skipped are the enabled rules that were not applied because the
+// framework lacks what they need (none with --contract latest).
+func (e *Engine) Skipped() []contract.Skipped { return slices.Clone(e.skipped) }
+
+// ContractNote is the one line that says which contract the rules were
+// judged by (contract.Note), "" when there is nothing to say.
+func (e *Engine) ContractNote() string {
+	var order []string
+	for _, r := range lint.Rules() {
+		order = append(order, r.Code)
+	}
+	return contract.Note(e.framework, e.mode, e.skipped, order)
+}
 
 // Finish applies the inline suppressions, then the configuration, to
 // diagnostics: the last steps of every front end. scanned are the files

@@ -25,6 +25,9 @@ type Result struct {
 	// Notes are what the front end should tell the user beside the
 	// findings (the Go modules left out for want of a go command).
 	Notes []string
+	// Contract is the line that says which contract the rules were judged
+	// by (Engine.ContractNote), a part of the summary; "": nothing to say.
+	Contract string
 
 	source func(string) ([]byte, error)
 }
@@ -76,6 +79,7 @@ func (e *Engine) Scan(goScope []string) (*Result, error) {
 	}
 	res := &Result{Entrypoints: len(v.Entrypoints), Configs: len(v.Configs), Modules: v.ParsedModules(),
 		Go: g.res, Notes: g.notes, source: v.Source}
+	res.Contract = e.ContractNote()
 	// Suppressions are checked in every entrypoint and config, and in the
 	// Go files analysed.
 	var scanned []string

@@ -24,6 +24,7 @@ import (
 	"sync"
 
 	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/pyscan"
@@ -61,6 +62,10 @@ type Options struct {
 	MaxFileSize      int64             // 0: repofs.DefaultMaxFileSize
 	Jobs             int               // parallel parsers; 0: number of CPUs
 	Overlay          map[string][]byte // root-relative path → content, instead of the disk
+	// Framework is the repository's framework and its contract, as the
+	// engine detected it (contract.Detect); nil: not detected, which the
+	// rules take as the latest contract with no framework source known.
+	Framework *contract.Framework
 }
 
 // ConfigRef is a config instance that names an entrypoint.

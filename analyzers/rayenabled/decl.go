@@ -2,6 +2,7 @@ package rayenabled
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
@@ -147,10 +148,22 @@ func (d *decl) undeclared(declaredFalse bool) diag.Diagnostic {
 		msg = fmt.Sprintf("%s uses Ray (%s) but the server supervisor reads ray_enabled only from %s, which does not define the class: subclass %s in %s with %s in its body and start the subclass",
 			d.subject(), use, d.entryPath(), d.name(), d.entryPath(), fix)
 	}
+	msg += d.latestOnly()
 	a, b := d.classRange()
 	dg := UndeclaredRay.New(d.entryPath(), a, b, msg)
 	dg.Related = append(d.useRelated(), d.classRelated()...)
 	return dg
+}
+
+// latestOnly says, when the repository's framework does not start Ray per
+// declaration (GL201 is then reported only with --contract latest), that
+// the reason is the current contract's and not yet this framework's.
+func (d *decl) latestOnly() string {
+	fw := d.v.Options.Framework
+	if !fw.Known() || fw.Has(contract.RayPerDeclaration) {
+		return ""
+	}
+	return fmt.Sprintf(" (the current contract; %s at %s still starts Ray for every server)", fw.Package, fw.Display())
 }
 
 // needNote says what gymlint knows of the server's Ray use, for GL203.
@@ -238,7 +251,14 @@ func (d *decl) unannotated(own *ownDecl) (diag.Diagnostic, bool) {
 		"`ray_enabled = %s` in the body of %s has no annotation, and no ancestor of %s declares ray_enabled as a ClassVar: server classes are pydantic models, and pydantic rejects a non-annotated attribute when the class is created, at import (PydanticUserError: A non-annotated attribute was detected), so the server never starts: write `ray_enabled: ClassVar[bool] = %s` (import ClassVar from typing)",
 		val, d.subject(), d.name(), val)
 	if external {
-		msg += "; the framework package is outside the repository, and gymlint assumes its classes do not declare the ClassVar"
+		switch fw := d.v.Options.Framework; {
+		case fw.Known() && fw.Has(contract.RayDeclaration):
+			return diag.Diagnostic{}, false // the installed framework declares the ClassVar
+		case fw.Known():
+			msg += fmt.Sprintf("; %s at %s does not declare the ClassVar either", fw.Package, fw.Display())
+		default:
+			msg += "; the framework package was not found, and gymlint assumes its classes do not declare the ClassVar"
+		}
 	}
 	dg := UnannotatedRayEnabled.New(d.entryPath(), gym.Pos(d.m(), at.Span.Start), gym.Pos(d.m(), at.StmtSpan.End), msg)
 	if f, ok := annotateFix(d.m(), d.s.Class.Class, own); ok {

@@ -1,6 +1,9 @@
 package rayenabled
 
-import "github.com/gymlint/gymlint/diag"
+import (
+	"github.com/gymlint/gymlint/contract"
+	"github.com/gymlint/gymlint/diag"
+)
 
 // The rules of this analyzer. Their docs are the pages `gymlint explain`
 // prints and docs/rules.md renders.
@@ -8,6 +11,7 @@ var (
 	// UndeclaredRay is rule GL201.
 	UndeclaredRay = &diag.Rule{
 		Code: "GL201", Name: "undeclared-ray", Analyzer: "rayenabled", Severity: diag.Error,
+		Needs:   []string{contract.RayPerDeclaration},
 		Summary: "A server uses Ray but its entrypoint does not declare ray_enabled = True.",
 		Doc: `## What it does
 Reports a server class that uses Ray while its entrypoint source does not declare
@@ -74,6 +78,7 @@ in the entrypoint with the declaration and start the subclass.`,
 	// InheritedRayEnabled is rule GL202.
 	InheritedRayEnabled = &diag.Rule{
 		Code: "GL202", Name: "inherited-ray-enabled", Analyzer: "rayenabled", Severity: diag.Error,
+		Needs:   []string{contract.RayDeclaration},
 		Summary: "A server's ray_enabled declaration is inherited from a class in another module.",
 		Doc: `## What it does
 Reports a server class that does not declare ` + "`ray_enabled`" + ` itself but inherits it from a repository class
@@ -106,6 +111,7 @@ class RerankerModel(LocalModel):
 	// UnreadableRayEnabled is rule GL203.
 	UnreadableRayEnabled = &diag.Rule{
 		Code: "GL203", Name: "unreadable-ray-enabled", Analyzer: "rayenabled", Severity: diag.Error,
+		Needs:   []string{contract.RayDeclaration},
 		Summary: "A ray_enabled declaration cannot be read from the entrypoint's source.",
 		Doc: `## What it does
 Reports, in an entrypoint, a ` + "`ray_enabled`" + ` declaration that the server supervisor cannot read:
@@ -187,6 +193,7 @@ that binds ` + "`ClassVar`" + ` to something else and does not import typing.`,
 	// UnneededRayEnabled is rule GL205.
 	UnneededRayEnabled = &diag.Rule{
 		Code: "GL205", Name: "unneeded-ray-enabled", Analyzer: "rayenabled", Severity: diag.Warning,
+		Needs:   []string{contract.RayDeclaration},
 		Summary: "A server declares ray_enabled = True but uses no Ray.",
 		Doc: `## What it does
 Reports ` + "`ray_enabled = True`" + ` on a server class when gymlint finds no Ray use for it (see GL201 for what

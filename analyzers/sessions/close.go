@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 	"slices"
 	"sort"
 	"strings"
@@ -15,6 +16,7 @@ import (
 // SeedWithoutClose is rule GL302.
 var SeedWithoutClose = &diag.Rule{
 	Code: "GL302", Name: "seed-without-close", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.CloseSession},
 	Summary: "A resources server keeps per-session state in seed_session but has no close_resources_session override.",
 	Doc: `## What it does
 Reports a resources server whose ` + "`seed_session`" + ` override stores per-session state (see below) while
@@ -61,6 +63,7 @@ starts with ` + "`self._fences.raise_if_fenced(body.resources_session_id)`" + `.
 // CloseWithoutFence is rule GL303.
 var CloseWithoutFence = &diag.Rule{
 	Code: "GL303", Name: "close-without-fence", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.CloseSession},
 	Summary: "A close_resources_session override releases state but never fences the session.",
 	Doc: `## What it does
 Reports a resources server's ` + "`close_resources_session`" + ` override that releases state, or belongs to a

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/facts"
@@ -12,6 +13,7 @@ import (
 // PlainExceptionInCloseConflict is rule GL311.
 var PlainExceptionInCloseConflict = &diag.Rule{
 	Code: "GL311", Name: "plain-exception-in-close-conflict", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.CloseSession, contract.SessionConflictError},
 	Summary: "A close_resources_session override answers a close that names another episode with a plain exception (HTTP 500) instead of ResourcesSessionConflictError (409).",
 	Doc: `## What it does
 Reports a ` + "`raise`" + ` in a resources server's ` + "`close_resources_session`" + ` override (or in what it reaches, as in

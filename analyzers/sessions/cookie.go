@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/facts"
@@ -12,6 +13,7 @@ import (
 // CloseKeyedByCookie is rule GL305.
 var CloseKeyedByCookie = &diag.Rule{
 	Code: "GL305", Name: "close-keyed-by-cookie", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.CloseSession},
 	Summary: "A close_resources_session override finds the session through the session cookie only, not body.resources_session_id.",
 	Doc: `## What it does
 Reports a resources server's ` + "`close_resources_session`" + ` override that releases the session's state (` + "`del`" + `,

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 	"sort"
 
 	"github.com/gymlint/gymlint/diag"
@@ -13,6 +14,7 @@ import (
 // UnserializedSeedClose is rule GL310.
 var UnserializedSeedClose = &diag.Rule{
 	Code: "GL310", Name: "unserialized-seed-close", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.CloseSession},
 	Summary: "A seed or close override awaits between reading and writing the session's record without holding ResourcesSessionLocks.locked(id).",
 	Doc: `## What it does
 Reports a ` + "`seed_session`" + ` or ` + "`close_resources_session`" + ` override of a stateful resources server (see the

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 // LostSessionAsObservation is rule GL309.
 var LostSessionAsObservation = &diag.Rule{
 	Code: "GL309", Name: "lost-session-as-observation", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.SessionLostError},
 	Summary: "A tool route answers a missing session with an observation or an HTTP 4xx other than 404 instead of raising ResourcesSessionLostError.",
 	Doc: `## What it does
 Reports, in a tool route of a stateful resources server (one that keeps per-session state, see the

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
@@ -13,6 +14,7 @@ import (
 // PlainExceptionInSeed is rule GL301.
 var PlainExceptionInSeed = &diag.Rule{
 	Code: "GL301", Name: "plain-exception-in-seed", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.SeedRejectedError},
 	Summary: "A seed_session override raises a plain exception for bad input, which becomes HTTP 500 and is retried.",
 	Doc: `## What it does
 Reports where a resources server's ` + "`seed_session`" + ` override (the definition that wins on the server class

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
@@ -13,6 +14,7 @@ import (
 // LostSessionKeywordSpread is rule GL308.
 var LostSessionKeywordSpread = &diag.Rule{
 	Code: "GL308", Name: "lost-session-keyword-spread", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.LostSession},
 	Summary: "lost_session_verification(...) is spread as keyword arguments next to another mapping, which raises TypeError when that mapping carries a reward.",
 	Doc: `## What it does
 Reports a call that spreads the framework's ` + "`lost_session_verification(...)`" + ` with ` + "`**`" + ` next to another

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
@@ -13,6 +14,7 @@ import (
 // CloseSwallowsFailure is rule GL304.
 var CloseSwallowsFailure = &diag.Rule{
 	Code: "GL304", Name: "close-swallows-failure", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.CloseSession},
 	Summary: "A close_resources_session override catches the failure of releasing state and does not re-raise.",
 	Doc: `## What it does
 Reports an ` + "`except`" + ` clause in a resources server's ` + "`close_resources_session`" + ` override (or in what it

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/facts"
@@ -12,6 +13,7 @@ import (
 // LostSessionScored is rule GL306.
 var LostSessionScored = &diag.Rule{
 	Code: "GL306", Name: "lost-session-scored", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.LostSession},
 	Summary: "A stateful server's verify answers a missing session with a reward or an exception instead of lost_session_verification(...).",
 	Doc: `## What it does
 Reports, in the ` + "`verify`" + ` of a stateful resources server (one that keeps per-session state, see the
@@ -64,6 +66,7 @@ from nemo_gym.base_resources_server import lost_session_verification
 // VerifyIgnoresLostSession is rule GL307.
 var VerifyIgnoresLostSession = &diag.Rule{
 	Code: "GL307", Name: "verify-ignores-lost-session", Analyzer: Analyzer, Severity: diag.Warning,
+	Needs:   []string{contract.LostSession},
 	Summary: "A stateful server's verify reads per-session state but never refers to lost_session_verification.",
 	Doc: `## What it does
 Reports the ` + "`verify`" + ` of a stateful resources server (its own, or the one it inherits from a class

@@ -2,6 +2,7 @@ package workers
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 	"path"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 // RefusedNumWorkers is rule GL104.
 var RefusedNumWorkers = &diag.Rule{
 	Code: "GL104", Name: "refused-num-workers", Analyzer: "workers", Severity: diag.Error,
+	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A config sets num_workers above 1 for a server that refuses several workers.",
 	Doc: `## What it does
 Reports a YAML config that sets ` + "`num_workers`" + ` above 1 for a server whose

@@ -2,6 +2,7 @@ package workers
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 
 	"github.com/gymlint/gymlint/analyzers/workers/refusal"
 	"github.com/gymlint/gymlint/diag"
@@ -12,6 +13,7 @@ import (
 // UnreachableApp is rule GL106.
 var UnreachableApp = &diag.Rule{
 	Code: "GL106", Name: "unreachable-app", Analyzer: "workers", Severity: diag.Warning,
+	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A module-level app belongs to a server that always refuses several workers.",
 	Doc: `## What it does
 Reports a module-level ` + "`app`" + ` (as GL101 undeclared-workers counts one: bound where uvicorn sees it

@@ -2,6 +2,7 @@ package workers
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 	"strings"
 
 	"github.com/gymlint/gymlint/analyzers/workers/refusal"
@@ -20,6 +21,7 @@ const RefuseFunc = "refuse_unsupported_num_workers"
 // LateWorkerRefusal is rule GL102.
 var LateWorkerRefusal = &diag.Rule{
 	Code: "GL102", Name: "late-worker-refusal", Analyzer: "workers", Severity: diag.Error,
+	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A server that can refuse several workers does setup in model_post_init before refuse_unsupported_num_workers(self).",
 	Doc: `## What it does
 Reports the ` + "`model_post_init`" + ` of a server that can refuse several workers when it does work before

@@ -2,6 +2,7 @@ package workers
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 	"slices"
 	"strings"
 
@@ -13,6 +14,7 @@ import (
 // LegacyWorkerRefusal is rule GL103.
 var LegacyWorkerRefusal = &diag.Rule{
 	Code: "GL103", Name: "legacy-worker-refusal", Analyzer: "workers", Severity: diag.Warning,
+	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A server refuses several workers in its own way (num_workers: Literal[1], a validator, model_post_init) instead of through multiple_workers_unsupported_reason().",
 	Doc: `## What it does
 Reports each check that refuses several workers outside ` + "`multiple_workers_unsupported_reason()`" + `:

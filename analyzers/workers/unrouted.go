@@ -3,6 +3,7 @@ package workers
 import (
 	"cmp"
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 	"slices"
 	"strings"
 
@@ -16,6 +17,7 @@ import (
 // UnroutedSessionState is rule GL105.
 var UnroutedSessionState = &diag.Rule{
 	Code: "GL105", Name: "unrouted-session-state", Analyzer: "workers", Severity: diag.Error,
+	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A server that accepts several workers keeps per-episode state in memory keyed by a request-body field, which session routing does not follow.",
 	Doc: `## What it does
 Reports a server that accepts several workers but keeps per-episode state in process memory under a

@@ -23,6 +23,7 @@ package workers
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/contract"
 	"sort"
 	"strings"
 
@@ -49,6 +50,7 @@ var Checks = []gym.Check{
 // UndeclaredWorkers is rule GL101.
 var UndeclaredWorkers = &diag.Rule{
 	Code: "GL101", Name: "undeclared-workers", Analyzer: "workers", Severity: diag.Error,
+	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A server has neither a module-level app nor a multiple_workers_unsupported_reason() override.",
 	Doc: `## What it does
 Reports each server entrypoint that has neither a module-level ` + "`app`" + ` nor an override of

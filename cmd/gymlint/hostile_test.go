@@ -28,7 +28,8 @@ var goodServer = map[string]string{
 		"if __name__ == \"__main__\":\n    GoodServer.run_webserver()\n",
 	"resources_servers/good/configs/good.yaml": "good:\n  resources_servers:\n    good:\n      entrypoint: app.py\n",
 	"nemo_gym/__init__.py":                     "",
-	"nemo_gym/base_resources_server.py":        "class SimpleResourcesServer:\n    pass\n",
+	// A framework with the worker refusal, so that GL101 applies.
+	"nemo_gym/base_resources_server.py": "class SimpleResourcesServer:\n    def multiple_workers_unsupported_reason(self):\n        return None\n",
 }
 
 const goodFinding = "resources_servers/good/app.py:4:7: GL101"

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/fixes"
@@ -162,6 +163,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	exitZero := fs.Bool("exit-zero", false, "exit 0 even when there are findings (errors, GL011 included, still exit 2)")
 	statistics := fs.Bool("statistics", false, "print how many findings each rule has, instead of the findings")
 	rootFlag := fs.String("root", "", "the repository root `DIR` (default: found from the first PATH, see above)")
+	contractFlag := fs.String("contract", "", "judge the code by the `MODE` contract: auto (what the repository's framework has) or latest (every rule); default: the configuration's, else auto")
 	goNetwork := fs.Bool("go-network", false, "let the go command download Go dependencies missing from the module cache (default: offline, a missing one is GL008)")
 	var maxMemory memoryFlag
 	fs.Var(&maxMemory, "max-memory", "stop with exit status 2, and a message, when gymlint uses more than this many `MB` (default: 90% of the memory the process may use; 0: no bound)")
@@ -189,6 +191,11 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: %s)\n", *format, strings.Join(output.Formats, ", "))
 		return ExitError
 	}
+	mode, ok := contract.ParseMode(*contractFlag)
+	if !ok && *contractFlag != "" {
+		fmt.Fprintf(stderr, "gymlint: --contract must be auto or latest, not %q\n", *contractFlag)
+		return ExitError
+	}
 	if msg := checkRanges(*maxSize, *jobs); msg != "" {
 		fmt.Fprintln(stderr, "gymlint: "+msg)
 		return ExitError
@@ -204,7 +211,8 @@ func check(args []string, stdout, stderr io.Writer) int {
 		exemptions = append(exemptions, gym.Exemption{Path: p, Reason: "given with --exempt", Flag: true})
 	}
 	e, err := engine.New(engine.Options{Root: t.root, Jobs: *jobs, MaxFileSize: *maxSize, Exempt: exemptions,
-		GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers()})
+		GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
+		Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment()})
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
@@ -238,6 +246,9 @@ func check(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, n := range res.Notes {
 			fmt.Fprintf(stderr, "gymlint: %s\n", n)
+		}
+		if res.Contract != "" && !*quiet {
+			fmt.Fprintf(stderr, "gymlint: %s\n", res.Contract)
 		}
 		return res, true
 	}

@@ -279,8 +279,9 @@ func TestExitZeroAndStatistics(t *testing.T) {
 	for _, c := range counts {
 		total += int(c["count"].(float64))
 	}
-	if total != 20 {
-		t.Errorf("statistics count %d findings, want the fixture's 20", total)
+	// 19: the fixture's framework predates the session close, so GL302 is not applied.
+	if total != 19 {
+		t.Errorf("statistics count %d findings, want the fixture's 19", total)
 	}
 	if _, _, code := run(t, "--statistics", "--format", "sarif", fixture); code != ExitError {
 		t.Errorf("--statistics with sarif: exit %d", code)

@@ -105,7 +105,8 @@ func TestNewFromRevThroughHelper(t *testing.T) {
 		t.Skip("git not installed")
 	}
 	root := writeTree(t, map[string]string{
-		".gymlint.yaml": "disable: [GL101]\n",
+		// The framework stub has no ray_enabled: check the latest contract.
+		".gymlint.yaml": "disable: [GL101]\ncontract: latest\n",
 		"resources_servers/srv/app.py": "from nemo_gym.base_resources_server import SimpleResourcesServer\nimport helpers\n\n\n" +
 			"class Srv(SimpleResourcesServer):\n    async def verify(self, body):\n        return helpers.score(body)\n\n\n" +
 			"if __name__ == \"__main__\":\n    Srv.run_webserver()\n",

@@ -110,7 +110,7 @@ func TestCoreAndOtherAnalyzers(t *testing.T) {
 // what the passing run read.
 func TestFrameworkOverlay(t *testing.T) {
 	wantErrors(t, runCase("framework", []string{"rayenabled"}),
-		[]string{"srv/app.py:6:5: unexpected diagnostic: GL204", "the framework package is outside the repository"})
+		[]string{"srv/app.py:6:5: unexpected diagnostic: GL204", "the framework package was not found"})
 }
 
 func TestGoldenDiffers(t *testing.T) {

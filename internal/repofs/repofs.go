@@ -406,3 +406,67 @@ func (f *FS) Walk() Listing {
 	sort.Strings(l.AppPy)
 	return l
 }
+
+// MaxListing bounds how many entries ListDir returns.
+const MaxListing = 10000
+
+// ListDir lists the directory rel ("." for the root): the names of its
+// subdirectories (real directories, not symbolic links to them) and of its
+// other entries (files, and links that Read checks when they are read),
+// each sorted, at most MaxListing of each; the overlay's files and the
+// directories that hold them are included. A directory that is not inside
+// the root once its links are resolved, or that cannot be read, lists only
+// what the overlay has there.
+func (f *FS) ListDir(rel string) (dirs, files []string) {
+	c := "."
+	if rel != "." && rel != "" {
+		var ok bool
+		if c, ok = Clean(rel); !ok {
+			return nil, nil
+		}
+	}
+	isDir, isFile := map[string]bool{}, map[string]bool{}
+	abs := filepath.Join(f.root, filepath.FromSlash(c))
+	if real, err := filepath.EvalSymlinks(abs); err == nil && within(f.root, real) {
+		if entries, err := os.ReadDir(real); err == nil {
+			for _, e := range entries {
+				if e.IsDir() {
+					isDir[e.Name()] = true
+				} else {
+					isFile[e.Name()] = true
+				}
+			}
+		}
+	}
+	prefix := c + "/"
+	if c == "." {
+		prefix = ""
+	}
+	f.mu.Lock()
+	for k := range f.overlay {
+		rest, ok := strings.CutPrefix(k, prefix)
+		if !ok || rest == "" {
+			continue
+		}
+		if dir, _, deeper := strings.Cut(rest, "/"); deeper {
+			isDir[dir] = true
+		} else {
+			isFile[rest] = true
+		}
+	}
+	f.mu.Unlock()
+	return sortedNames(isDir), sortedNames(isFile)
+}
+
+// sortedNames returns the keys of set, sorted, at most MaxListing.
+func sortedNames(set map[string]bool) []string {
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	if len(out) > MaxListing {
+		out = out[:MaxListing]
+	}
+	return out
+}

@@ -6,6 +6,8 @@
 //
 //	server_types: [resources_servers, responses_api_agents, responses_api_models]
 //	framework_package: nemo_gym
+//	framework_path: third_party/nemo_gym   # where the framework is, when not at the root
+//	contract: auto                # or latest (see package contract)
 //	max_file_size: 4194304        # bytes
 //	exempt:
 //	  - path: resources_servers/gymnasium/base.py
@@ -37,8 +39,10 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/repofs"
 )
 
 // FileName is the name of the configuration file at the root.
@@ -56,8 +60,13 @@ type Settings struct {
 	File             string // the file read, "" when there is none
 	ServerTypes      []string
 	FrameworkPackage string
-	MaxFileSize      int64
-	Exempt           []gym.Exemption
+	// FrameworkPath is the configured framework_path: a root-relative
+	// directory that is the framework package or holds it; "": none.
+	FrameworkPath string
+	// Contract is the configured contract mode; "": auto.
+	Contract    contract.Mode
+	MaxFileSize int64
+	Exempt      []gym.Exemption
 
 	// Rule selection, resolved to rule codes (sorted, without duplicates).
 	Enable  []string // nil: every rule
@@ -78,7 +87,7 @@ type Settings struct {
 }
 
 // Keys are the recognised top-level keys.
-var Keys = []string{"server_types", "framework_package", "max_file_size", "exempt", "enable", "disable", "severity", "per_path_ignores"}
+var Keys = []string{"server_types", "framework_package", "framework_path", "contract", "max_file_size", "exempt", "enable", "disable", "severity", "per_path_ignores"}
 
 // Error is a configuration error with its place.
 type Error struct {
@@ -332,6 +341,26 @@ func (s *Settings) fromMapping(name string, data []byte, root *yaml.Node) error 
 				return &Error{File: name, Line: v.Line, Msg: "framework_package must be a Python package name such as nemo_gym"}
 			}
 			s.FrameworkPackage = str
+		case "framework_path":
+			str, err := scalar(name, k.Value, v)
+			if err != nil {
+				return err
+			}
+			c, ok := repofs.Clean(str)
+			if !ok || c == "." {
+				return &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("framework_path must be a directory inside the repository, relative to its root, not %q", str)}
+			}
+			s.FrameworkPath = c
+		case "contract":
+			str, err := scalar(name, k.Value, v)
+			if err != nil {
+				return err
+			}
+			m, ok := contract.ParseMode(str)
+			if !ok {
+				return &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("contract must be auto or latest, not %q", str)}
+			}
+			s.Contract = m
 		case "max_file_size":
 			str, err := scalar(name, k.Value, v)
 			if err != nil {

@@ -1,7 +1,7 @@
 """Process-level plumbing every Gym server shares."""
 
 from os import getenv
-from typing import Optional
+from typing import ClassVar, Optional
 
 from fastapi import FastAPI
 from pydantic import BaseModel
@@ -17,6 +17,7 @@ def is_nemo_gym_fastapi_entrypoint(file: str) -> bool:
 
 class BaseServer(BaseModel):
     config: Optional[dict] = None
+    ray_enabled: ClassVar[bool] = False
 
     def multiple_workers_unsupported_reason(self) -> str | None:
         return None
@@ -28,6 +29,10 @@ class BaseServer(BaseModel):
         reason = server.multiple_workers_unsupported_reason()
         if workers > 1 and reason is not None:
             raise SystemExit(f"{cls.__name__} refuses num_workers={workers}: {reason}")
+        if cls.ray_enabled:
+            import ray
+
+            ray.init()
         return server.setup_webserver()
 
 

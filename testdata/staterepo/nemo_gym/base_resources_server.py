@@ -17,6 +17,10 @@ class BaseVerifyRequest(BaseModel):
     resources_session_id: Optional[str] = None
 
 
+def lost_session_verification(reason: str) -> dict:
+    return {"reward": 0.0, "mask_sample": True, "failure_kind": "session_lost", "failure_reason": reason}
+
+
 class BaseResourcesServer(BaseServer):
     config: BaseResourcesServerConfig
 
@@ -33,3 +37,6 @@ class SimpleResourcesServer(BaseResourcesServer, SimpleServer):
 
     async def verify(self, request, body: BaseVerifyRequest):
         raise NotImplementedError
+
+    async def close_resources_session(self, body):
+        return {}

@@ -11,4 +11,6 @@ class BaseServer(BaseModel):
 class SimpleServer(BaseServer):
     @classmethod
     def run_webserver(cls):
-        ray.init()
+        # The current contract: Ray only for a server that declares it.
+        if cls.ray_enabled:
+            ray.init()

@@ -1,0 +1,291 @@
+// Package contract reads which parts of the NeMo Gym server contract the
+// repository's own framework has, from the framework's source, without
+// importing it.
+//
+// The rules are written against the current contract (the worker refusal,
+// the ray_enabled declaration, the session close with its fences, the lost
+// session answered as a masked sample, the 422/409/404 errors). A
+// repository on an older framework cannot satisfy a rule that asks for an
+// API its framework does not have, so each rule names the facts it needs
+// (diag.Rule.Needs) and the engine applies it only where they hold
+// (--contract auto, the default), or everywhere (--contract latest, the
+// upgrade report).
+//
+// Detect finds the framework package (in the repository, at a configured
+// framework_path, or installed in a virtual environment), parses its
+// modules with pyscan, and reads each Fact from the model: a class of the
+// framework defines a method, declares a class variable, a module binds a
+// name, a function reads an attribute. Nothing is imported or run; a
+// framework that cannot be read is reported and the latest contract is
+// assumed.
+package contract
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Fact is one part of the contract that a framework has or lacks. Its
+// value is the name `gymlint config` prints and Rule.Needs lists.
+type Fact = string
+
+// The facts. Each is read from the framework's source as its Info says.
+const (
+	// WorkerRefusal: the framework's server base defines
+	// multiple_workers_unsupported_reason(), so a server can refuse
+	// several workers, and uvicorn imports module:app for num_workers > 1.
+	WorkerRefusal Fact = "worker-refusal"
+	// RayDeclaration: the server base declares ray_enabled (a ClassVar),
+	// so a server says whether it needs Ray.
+	RayDeclaration Fact = "ray-declaration"
+	// RayPerDeclaration: the framework reads ray_enabled to decide whether
+	// to start Ray for a server, instead of starting it for every server.
+	RayPerDeclaration Fact = "ray-per-declaration"
+	// CloseSession: the resources base serves close_resources_session.
+	CloseSession Fact = "close-session"
+	// SessionFences: the framework exports ResourcesSessionFences.
+	SessionFences Fact = "session-fences"
+	// SessionLocks: the framework exports ResourcesSessionLocks.
+	SessionLocks Fact = "session-locks"
+	// LostSession: the framework exports lost_session_verification().
+	LostSession Fact = "lost-session-verification"
+	// SeedRejectedError: the framework exports ResourcesSeedRejectedError (422).
+	SeedRejectedError Fact = "seed-rejected-error"
+	// SessionConflictError: the framework exports ResourcesSessionConflictError (409).
+	SessionConflictError Fact = "session-conflict-error"
+	// SessionLostError: the framework exports ResourcesSessionLostError (404).
+	SessionLostError Fact = "session-lost-error"
+	// ReservedMCPToolNames: the framework binds RESERVED_MCP_TOOL_NAMES.
+	ReservedMCPToolNames Fact = "reserved-mcp-tool-names"
+	// CheckpointHooks: the resources base defines the checkpoint hooks
+	// (checkpoint_session_starts, checkpoint_verify, checkpoint_session_ended).
+	CheckpointHooks Fact = "checkpoint-hooks"
+)
+
+// Info describes a fact for people: what the framework has when it holds,
+// and what a framework without it predates.
+type Info struct {
+	Fact Fact
+	// Has says what the framework has when the fact holds.
+	Has string
+	// Predates names the part of the contract, for "predates the ...".
+	Predates string
+	// Lacks says what was looked for and not found.
+	Lacks string
+}
+
+// Facts lists every fact, in the order `gymlint config` prints them.
+var Facts = []Info{
+	{WorkerRefusal, "BaseServer defines multiple_workers_unsupported_reason()", "the worker refusal", "BaseServer has no multiple_workers_unsupported_reason"},
+	{RayDeclaration, "BaseServer declares ray_enabled as a ClassVar", "the Ray declaration", "BaseServer does not declare ray_enabled"},
+	{RayPerDeclaration, "the framework starts Ray only for servers that declare ray_enabled", "Ray per declaration", "no framework code reads ray_enabled, so it starts Ray for every server"},
+	{CloseSession, "the resources base serves close_resources_session", "the session close", "SimpleResourcesServer has no close_resources_session"},
+	{SessionFences, "the framework exports ResourcesSessionFences", "the session fences", "no class ResourcesSessionFences"},
+	{SessionLocks, "the framework exports ResourcesSessionLocks", "the session locks", "no class ResourcesSessionLocks"},
+	{LostSession, "the framework exports lost_session_verification()", "the lost-session verification", "no function lost_session_verification"},
+	{SeedRejectedError, "the framework exports ResourcesSeedRejectedError (422)", "the seed rejection error", "no class ResourcesSeedRejectedError"},
+	{SessionConflictError, "the framework exports ResourcesSessionConflictError (409)", "the session conflict error", "no class ResourcesSessionConflictError"},
+	{SessionLostError, "the framework exports ResourcesSessionLostError (404)", "the lost-session error", "no class ResourcesSessionLostError"},
+	{ReservedMCPToolNames, "the framework binds RESERVED_MCP_TOOL_NAMES", "the reserved MCP tool names", "no RESERVED_MCP_TOOL_NAMES"},
+	{CheckpointHooks, "the resources base defines the checkpoint hooks", "the checkpoint hooks", "SimpleResourcesServer has no checkpoint_session_starts, checkpoint_verify or checkpoint_session_ended"},
+}
+
+// InfoOf returns the description of a fact, or nil for an unknown name.
+func InfoOf(f Fact) *Info {
+	for i := range Facts {
+		if Facts[i].Fact == f {
+			return &Facts[i]
+		}
+	}
+	return nil
+}
+
+// Mode chooses how rules are applied.
+type Mode string
+
+// The modes.
+const (
+	// Auto applies a rule only where the framework found has the facts it
+	// needs; with no framework found, every rule is applied.
+	Auto Mode = "auto"
+	// Latest applies every rule, whatever the framework has: what the
+	// repository must change to adopt the current contract.
+	Latest Mode = "latest"
+)
+
+// Modes lists the valid modes.
+var Modes = []Mode{Auto, Latest}
+
+// ParseMode returns the mode a flag or configuration value names.
+func ParseMode(s string) (Mode, bool) {
+	for _, m := range Modes {
+		if string(m) == s {
+			return m, true
+		}
+	}
+	return "", false
+}
+
+// Where says how a framework was found.
+type Where string
+
+// The places a framework is found, in the order Detect looks.
+const (
+	InRepository  Where = "repository"     // <root>/<package>
+	FrameworkPath Where = "framework_path" // the configured framework_path, inside the root
+	VirtualEnv    Where = "virtualenv"     // <root>/.venv or <root>/venv, or $VIRTUAL_ENV
+)
+
+// Framework is what Detect found.
+type Framework struct {
+	// Package is the framework's top-level package (nemo_gym).
+	Package string
+	// Found: a framework package was found and read. When not, every fact
+	// is taken to hold (the latest contract).
+	Found bool
+	// Dir is the package directory: relative to the root (slash-separated)
+	// when it lies inside, else absolute.
+	Dir string
+	// Where says how it was found.
+	Where Where
+	// Files is how many modules the package has (within the bounds), and
+	// Modules how many of them were parsed: those that name something a
+	// fact is read from (see mayHoldFacts).
+	Files, Modules int
+	// Facts are the facts it has, with where each was found
+	// ("nemo_gym/server_utils.py:21").
+	Facts map[Fact]string
+	// Problems are what could not be read (files of the package over the
+	// size limit, beyond the bound on modules, with syntax errors): facts
+	// in them may be missing.
+	Problems []string
+}
+
+// Has reports whether the framework has the fact; every fact holds when no
+// framework was found.
+func (fw *Framework) Has(f Fact) bool {
+	if fw == nil || !fw.Found {
+		return true
+	}
+	_, ok := fw.Facts[f]
+	return ok
+}
+
+// Known reports whether the framework was found and read, so that Has
+// answers from its source.
+func (fw *Framework) Known() bool { return fw != nil && fw.Found }
+
+// Missing returns the facts of needs the framework lacks, in needs' order.
+func (fw *Framework) Missing(needs []Fact) []Fact {
+	var out []Fact
+	for _, f := range needs {
+		if !fw.Has(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Applies reports whether a rule that needs these facts is applied in mode.
+func (fw *Framework) Applies(mode Mode, needs []Fact) bool {
+	return mode == Latest || len(fw.Missing(needs)) == 0
+}
+
+// Display is the framework's directory as the summary shows it: "./nemo_gym"
+// inside the root, the absolute path outside.
+func (fw *Framework) Display() string {
+	if strings.HasPrefix(fw.Dir, "/") {
+		return fw.Dir
+	}
+	return "./" + fw.Dir
+}
+
+// Skipped is a rule that was not applied, and the facts it lacked.
+type Skipped struct {
+	Code    string
+	Missing []Fact
+}
+
+// Note is the one line that says which contract the rules were judged by:
+// the framework found, its path, and each group of rules not applied with
+// why; or that none was found and the latest contract is assumed. order
+// lists every rule code in the catalogue's order, for ranges such as
+// GL101-GL106. It is "" when every rule was applied against a framework
+// that has the whole contract.
+func Note(fw *Framework, mode Mode, skipped []Skipped, order []string) string {
+	if !fw.Known() {
+		return fmt.Sprintf("no %s framework package found (in the repository, framework_path or a virtual environment): checked against the latest contract", fw.Package)
+	}
+	where := fmt.Sprintf("%s at %s", fw.Package, fw.Display())
+	if mode == Latest {
+		var lacks []string
+		for _, in := range Facts {
+			if !fw.Has(in.Fact) {
+				lacks = append(lacks, in.Predates)
+			}
+		}
+		if len(lacks) == 0 {
+			return ""
+		}
+		return fmt.Sprintf("%s predates %s: --contract latest checks every rule anyway", where, strings.Join(lacks, ", "))
+	}
+	if len(skipped) == 0 {
+		return ""
+	}
+	// Group the rules by the first fact they lack, in the facts' order.
+	byFact := map[Fact][]string{}
+	for _, s := range skipped {
+		byFact[s.Missing[0]] = append(byFact[s.Missing[0]], s.Code)
+	}
+	var parts []string
+	for _, in := range Facts {
+		codes := byFact[in.Fact]
+		if len(codes) == 0 {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("predates %s (%s): %s not applied", in.Predates, in.Lacks, Ranges(codes, order)))
+	}
+	return fmt.Sprintf("%s %s; --contract latest checks them anyway", where, strings.Join(parts, "; "))
+}
+
+// Ranges writes codes as runs of the catalogue order: "GL101-GL106,
+// GL302". Codes order does not list come last, sorted.
+func Ranges(codes, order []string) string {
+	in := map[string]bool{}
+	for _, c := range codes {
+		in[c] = true
+	}
+	var out []string
+	run := []string{}
+	flush := func() {
+		switch len(run) {
+		case 0:
+		case 1:
+			out = append(out, run[0])
+		case 2:
+			out = append(out, run[0], run[1])
+		default:
+			out = append(out, run[0]+"-"+run[len(run)-1])
+		}
+		run = run[:0]
+	}
+	seen := map[string]bool{}
+	for _, c := range order {
+		if in[c] {
+			run = append(run, c)
+			seen[c] = true
+		} else {
+			flush()
+		}
+	}
+	flush()
+	var rest []string
+	for c := range in {
+		if !seen[c] {
+			rest = append(rest, c)
+		}
+	}
+	sort.Strings(rest)
+	return strings.Join(append(out, rest...), ", ")
+}

@@ -1,0 +1,185 @@
+package contract
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/gymlint/gymlint/internal/repofs"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// DefaultPackage is the framework's package when Options.Package is "".
+const DefaultPackage = "nemo_gym"
+
+// Bounds on what Detect reads of a framework package: a package larger
+// than this is read in part (what is beyond is a Problem).
+const (
+	MaxModules = 2000     // modules parsed
+	MaxBytes   = 64 << 20 // bytes parsed, in all
+	maxDepth   = 12       // directory levels below the package
+)
+
+// Options say where to look for the framework.
+type Options struct {
+	// FS is the repository root.
+	FS *repofs.FS
+	// Package is the framework's top-level package; "" means DefaultPackage.
+	Package string
+	// FrameworkPath is the configured framework_path: a root-relative
+	// directory that is the package, or holds it.
+	FrameworkPath string
+	// VirtualEnv is the virtual environment of the user's environment
+	// ($VIRTUAL_ENV): an absolute directory, which may lie outside the
+	// root. Only its lib/python3*/site-packages/<package> is read.
+	VirtualEnv string
+}
+
+// Detect finds the framework package and reads its facts. It looks, in
+// order, for <root>/<package>/__init__.py; the configured framework_path;
+// <root>/.venv or <root>/venv, then $VIRTUAL_ENV, each at
+// lib/python3*/site-packages/<package>/__init__.py. The first found is
+// read; when none is, Found is false and every fact holds.
+func Detect(o Options) *Framework {
+	pkg := o.Package
+	if pkg == "" {
+		pkg = DefaultPackage
+	}
+	fw := &Framework{Package: pkg}
+	if o.FS == nil {
+		return fw
+	}
+	if o.FS.IsFile(pkg + "/__init__.py") {
+		return read(fw, o.FS, pkg, pkg, InRepository)
+	}
+	if fp := strings.TrimSuffix(o.FrameworkPath, "/"); fp != "" {
+		for _, dir := range []string{fp, path.Join(fp, pkg)} {
+			if c, ok := repofs.Clean(dir); ok && o.FS.IsFile(c+"/__init__.py") {
+				return read(fw, o.FS, c, c, FrameworkPath)
+			}
+		}
+		fw.Problems = append(fw.Problems, fmt.Sprintf("framework_path %s holds no %s package (no __init__.py)", fp, pkg))
+	}
+	for _, venv := range []string{".venv", "venv"} {
+		if dir := sitePackage(o.FS, venv, pkg); dir != "" {
+			return read(fw, o.FS, dir, dir, VirtualEnv)
+		}
+	}
+	if o.VirtualEnv != "" && filepath.IsAbs(o.VirtualEnv) {
+		if vfs, err := repofs.New(o.VirtualEnv, repofs.Options{MaxFileSize: o.FS.MaxFileSize()}); err == nil {
+			if dir := sitePackage(vfs, ".", pkg); dir != "" {
+				// Inside the root when the environment is: then as the
+				// root sees it.
+				if rel, err := filepath.Rel(o.FS.Root(), filepath.Join(vfs.Root(), filepath.FromSlash(dir))); err == nil && filepath.IsLocal(rel) {
+					return read(fw, o.FS, filepath.ToSlash(rel), filepath.ToSlash(rel), VirtualEnv)
+				}
+				return read(fw, vfs, dir, filepath.Join(vfs.Root(), filepath.FromSlash(dir)), VirtualEnv)
+			}
+		}
+	}
+	return fw
+}
+
+// sitePackage returns the root-relative directory of pkg in the virtual
+// environment venv of fsys (lib/python3*/site-packages/pkg), or "".
+func sitePackage(fsys *repofs.FS, venv, pkg string) string {
+	lib := path.Join(venv, "lib")
+	dirs, _ := fsys.ListDir(lib)
+	for _, d := range dirs {
+		if !strings.HasPrefix(d, "python3") {
+			continue
+		}
+		dir := path.Join(lib, d, "site-packages", pkg)
+		if fsys.IsFile(dir + "/__init__.py") {
+			return dir
+		}
+	}
+	return ""
+}
+
+// read parses the modules of the package at dir of fsys and reads the
+// facts. display is the directory as Framework.Dir shows it.
+func read(fw *Framework, fsys *repofs.FS, dir, display string, where Where) *Framework {
+	fw.Found, fw.Dir, fw.Where = true, display, where
+	fw.Facts = map[Fact]string{}
+	files := pythonFiles(fsys, dir, fw)
+	p := pyscan.NewParser(pyscan.Options{})
+	defer p.Close()
+	var mods []*pyscan.Module
+	total := 0
+	for _, f := range files {
+		data, err := fsys.Read(f)
+		if err != nil {
+			fw.Problems = append(fw.Problems, fmt.Sprintf("%s not read: %v", shown(fsys, f, display, dir), unwrap(err)))
+			continue
+		}
+		if total+len(data) > MaxBytes {
+			fw.Problems = append(fw.Problems, fmt.Sprintf("%s and later modules not read: the framework is larger than %d MiB", shown(fsys, f, display, dir), MaxBytes>>20))
+			break
+		}
+		total += len(data)
+		if !mayHoldFacts(data) {
+			continue
+		}
+		m := p.Parse(shown(fsys, f, display, dir), data)
+		if m.SyntaxError != nil {
+			fw.Problems = append(fw.Problems, fmt.Sprintf("%s does not parse: %s", m.Path, m.SyntaxError.Message))
+		}
+		mods = append(mods, m)
+	}
+	fw.Modules = len(mods)
+	fw.Files = len(files)
+	readFacts(fw, mods)
+	return fw
+}
+
+// shown is the path of a framework file as messages give it.
+func shown(fsys *repofs.FS, f, display, dir string) string {
+	if display == dir {
+		return f
+	}
+	return filepath.Join(display, filepath.FromSlash(strings.TrimPrefix(f, dir+"/")))
+}
+
+func unwrap(err error) error {
+	if pe, ok := err.(*repofs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// pythonFiles lists the .py files of the package directory dir and its
+// subpackages, breadth-first and sorted within a directory, within the
+// bounds; hidden and cache directories are left out.
+func pythonFiles(fsys *repofs.FS, dir string, fw *Framework) []string {
+	var out []string
+	level := []string{dir}
+	for depth := 0; len(level) > 0 && depth <= maxDepth; depth++ {
+		var next []string
+		for _, d := range level {
+			dirs, files := fsys.ListDir(d)
+			for _, f := range files {
+				if strings.HasSuffix(f, ".py") && !strings.HasPrefix(f, "test_") && f != "conftest.py" {
+					if len(out) == MaxModules {
+						fw.Problems = append(fw.Problems, fmt.Sprintf("only the first %d modules of the framework were read", MaxModules))
+						return out
+					}
+					out = append(out, d+"/"+f)
+				}
+			}
+			for _, sub := range dirs {
+				if strings.HasPrefix(sub, ".") || sub == "__pycache__" || sub == "tests" {
+					continue
+				}
+				next = append(next, d+"/"+sub)
+			}
+		}
+		level = next
+	}
+	return out
+}
+
+// VirtualEnvFromEnvironment is $VIRTUAL_ENV, for Options.VirtualEnv.
+func VirtualEnvFromEnvironment() string { return os.Getenv("VIRTUAL_ENV") }
