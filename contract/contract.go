@@ -289,3 +289,18 @@ func Ranges(codes, order []string) string {
 	sort.Strings(rest)
 	return strings.Join(append(out, rest...), ", ")
 }
+
+// Requirement is the sentence rule pages give about the facts a rule
+// needs, "" when it needs none.
+func Requirement(needs []Fact) string {
+	if len(needs) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, f := range needs {
+		if in := InfoOf(f); in != nil {
+			parts = append(parts, fmt.Sprintf("%s (`%s`)", in.Has, f))
+		}
+	}
+	return "Contract: applied where " + strings.Join(parts, " and ") + "; under `--contract auto` (the default) a repository whose framework predates this is not checked by the rule, and the summary says so."
+}

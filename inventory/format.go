@@ -11,13 +11,25 @@ import (
 // Formats lists the inventory formats.
 var Formats = []string{"text", "markdown", "json"}
 
-// Write prints the inventory in the named format.
-func Write(w io.Writer, format string, rows []Server) error {
+// Write prints the inventory in the named format; note (ContractNote) goes
+// under the text and markdown tables (JSON has it per row, as contract).
+func Write(w io.Writer, format string, rows []Server, note string) error {
 	switch format {
-	case "text":
-		return text(w, rows)
-	case "markdown":
-		return markdown(w, rows)
+	case "text", "markdown":
+		var err error
+		if format == "text" {
+			err = text(w, rows)
+		} else {
+			err = markdown(w, rows)
+		}
+		if err == nil && note != "" {
+			sep := ""
+			if format == "markdown" {
+				sep = "\n"
+			}
+			_, err = fmt.Fprintf(w, "%s%s\n", sep, note)
+		}
+		return err
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")

@@ -8,12 +8,14 @@
 package inventory
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/gymlint/gymlint/analyzers/rayenabled"
 	"github.com/gymlint/gymlint/analyzers/workers"
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
 )
 
@@ -38,6 +40,59 @@ type Server struct {
 	Ray       string   `json:"ray"`       // declared, needed (undeclared), no
 	RayUse    string   `json:"ray_use"`   // path:line of the first Ray use found
 	Session   []string `json:"session_methods"`
+	// Contract says, per column, which contract it was judged by:
+	// "framework" when the repository's framework has that part of the
+	// contract, "latest" when it predates it or none was found (the column
+	// then says what the current contract would make of the server).
+	Contract Contract `json:"contract"`
+}
+
+// Contract is Server.Contract.
+type Contract struct {
+	Workers string `json:"workers"`
+	Ray     string `json:"ray"`
+	Session string `json:"session_methods"`
+}
+
+// contractOf is the contract each column of v's servers is judged by.
+func contractOf(v *gym.View) Contract {
+	fw := v.Options.Framework
+	judged := func(f contract.Fact) string {
+		if fw.Known() && fw.Has(f) {
+			return "framework"
+		}
+		return "latest"
+	}
+	return Contract{Workers: judged(contract.WorkerRefusal), Ray: judged(contract.RayDeclaration), Session: judged(contract.CloseSession)}
+}
+
+// ContractNote is the line under the text and markdown tables that says
+// which columns are judged by the latest contract, and why; "" when the
+// framework has every part the columns judge.
+func ContractNote(v *gym.View) string {
+	fw := v.Options.Framework
+	if !fw.Known() {
+		pkg := contract.DefaultPackage
+		if fw != nil {
+			pkg = cmp.Or(fw.Package, pkg)
+		}
+		return fmt.Sprintf("contract: no %s framework found; the columns are judged by the latest contract", pkg)
+	}
+	c := contractOf(v)
+	var cols, parts []string
+	for _, x := range []struct {
+		col, judged string
+		f           contract.Fact
+	}{{"WORKERS", c.Workers, contract.WorkerRefusal}, {"RAY", c.Ray, contract.RayDeclaration}, {"SESSION METHODS", c.Session, contract.CloseSession}} {
+		if x.judged == "latest" {
+			cols = append(cols, x.col)
+			parts = append(parts, contract.InfoOf(x.f).Predates)
+		}
+	}
+	if len(cols) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("contract: %s judged by the latest contract: %s at %s predates %s", strings.Join(cols, ", "), fw.Package, fw.Display(), strings.Join(parts, ", "))
 }
 
 // Build lists the servers of a view, sorted by path and class.
@@ -45,7 +100,7 @@ func Build(v *gym.View) []Server {
 	var out []Server
 	for _, e := range v.Entrypoints {
 		typ, dir := typeDir(e)
-		base := Server{Type: typ, Dir: dir, Path: e.Path, Line: 1, Configs: []string{}, Session: []string{}}
+		base := Server{Type: typ, Dir: dir, Path: e.Path, Line: 1, Configs: []string{}, Session: []string{}, Contract: contractOf(v)}
 		for _, c := range e.Configs {
 			base.Configs = append(base.Configs, fmt.Sprintf("%s:%d", c.File, c.Instance.EntrypointPos.Line))
 		}

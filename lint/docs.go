@@ -3,6 +3,8 @@ package lint
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gymlint/gymlint/contract"
 )
 
 // RulesMarkdown renders the catalogue as the Markdown page docs/rules.md.
@@ -19,6 +21,9 @@ func RulesMarkdown() string {
 	for _, r := range Rules() {
 		fmt.Fprintf(&b, "\n<a id=\"%s-%s\"></a>\n## %s %s\n\n", strings.ToLower(r.Code), r.Name, r.Code, r.Name)
 		fmt.Fprintf(&b, "Analyzer: `%s`. Default severity: %s.\n\n", r.Analyzer, r.Severity)
+		if req := contract.Requirement(r.Needs); req != "" {
+			b.WriteString(req + "\n\n")
+		}
 		doc := strings.ReplaceAll(r.Doc, "\n## ", "\n### ")
 		doc = strings.Replace(doc, "## ", "### ", 1)
 		b.WriteString(strings.TrimSpace(doc))

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/gymlint/gymlint/contract"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/rules.md")
@@ -54,6 +56,22 @@ func TestCatalogue(t *testing.T) {
 		}
 		if Lookup(r.Code) != r || Lookup(r.Name) != r {
 			t.Errorf("%s: Lookup does not find the rule by code and name", r.Code)
+		}
+	}
+}
+
+// Every contract fact a rule needs is one that package contract reads, and
+// the rules of native Go servers need none (they are judged by the
+// protocol, not by a Python framework).
+func TestRuleNeedsAreFacts(t *testing.T) {
+	for _, r := range Rules() {
+		for _, f := range r.Needs {
+			if contract.InfoOf(f) == nil {
+				t.Errorf("%s needs %q, which is not a contract fact", r.Code, f)
+			}
+		}
+		if len(r.Needs) > 0 && (r.Code < "GL101" || r.Code >= "GL350" || (r.Code >= "GL150" && r.Code < "GL200")) {
+			t.Errorf("%s (%s) needs %v", r.Code, r.Analyzer, r.Needs)
 		}
 	}
 }

@@ -189,8 +189,8 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 			keeps, has = "keep", "have"
 		}
 		msg := fmt.Sprintf(
-			"%s %s per-session state in seed_session (%s) but %s no close_resources_session override, so /close_session keeps the framework's default, which releases nothing and fences nothing: override close_resources_session to release the state by body.resources_session_id, fence the session with ResourcesSessionFences.fence, and raise when releasing fails",
-			who, keeps, where(g.writes[0]), has)
+			"%s %s per-session state in seed_session (%s) but %s no close_resources_session override, so /close_session keeps the framework's default, which releases nothing and fences nothing: override close_resources_session to release the state by body.resources_session_id, %s, and raise when releasing fails",
+			who, keeps, where(g.writes[0]), has, fenceHelp(v, "fence the session with ResourcesSessionFences.fence", ""))
 		if len(g.notes) > 0 {
 			msg += "; " + strings.Join(g.notes, "; ")
 		}
@@ -305,8 +305,8 @@ func runCloseWithoutFence(v *gym.View) []diag.Diagnostic {
 			what = "belongs to a server that keeps per-session state (" + where(state[0].Writes[0]) + ")"
 		}
 		msg := fmt.Sprintf(
-			"%s.close_resources_session %s but never fences the session, so a late or retried seed re-creates a session that was closed: after releasing, call fence(body.resources_session_id, record) on a ResourcesSessionFences built with the config's session_close_retry_window_seconds, and start seed_session with raise_if_fenced",
-			h.owner().Name, what)
+			"%s.close_resources_session %s but never fences the session, so a late or retried seed re-creates a session that was closed: %s",
+			h.owner().Name, what, fenceHelp(v, "after releasing, call fence(body.resources_session_id, record) on a ResourcesSessionFences built with the config's session_close_retry_window_seconds, and start seed_session with raise_if_fenced", "after releasing, "))
 		start, end := gym.Range(h.fn.Module, h.fn.Fn.NameSpan)
 		d := CloseWithoutFence.New(h.fn.Module.Path, start, end, msg)
 		for i, r := range rels {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/policy"
 	"github.com/gymlint/gymlint/internal/repofs"
@@ -27,6 +29,23 @@ type effectiveConfig struct {
 	Disabled         []string           `json:"disabled"`
 	Severity         map[string]string  `json:"severity"`
 	PerPathIgnores   []configPathIgnore `json:"per_path_ignores"`
+	FrameworkPath    string             `json:"framework_path"`
+	Contract         string             `json:"contract"`
+	Framework        configFramework    `json:"framework"`
+	// NotApplied are the enabled rules the contract leaves out.
+	NotApplied []string `json:"not_applied"`
+}
+
+// configFramework is the framework found (contract.Detect).
+type configFramework struct {
+	Package  string   `json:"package"`
+	Found    bool     `json:"found"`
+	Dir      string   `json:"dir"`   // relative to the root, or absolute outside it; "" when not found
+	Where    string   `json:"where"` // repository, framework_path, virtualenv; "" when not found
+	Modules  int      `json:"modules_parsed"`
+	Problems []string `json:"problems"`
+	// Facts has every contract fact: where it was found, or null.
+	Facts map[string]*string `json:"facts"`
 }
 
 type configExemption struct {
@@ -91,6 +110,21 @@ func config(args []string, stdout, stderr io.Writer) int {
 	for _, pi := range conf.PerPathIgnores {
 		ec.PerPathIgnores = append(ec.PerPathIgnores, configPathIgnore{Paths: pi.Paths, Rules: pi.Rules, Reason: pi.Reason})
 	}
+	fw, mode := e.Framework()
+	ec.FrameworkPath, ec.Contract = conf.FrameworkPath, string(mode)
+	ec.Framework = configFramework{Package: fw.Package, Found: fw.Found, Dir: fw.Dir, Where: string(fw.Where), Modules: fw.Modules,
+		Problems: append([]string{}, fw.Problems...), Facts: map[string]*string{}}
+	for _, in := range contract.Facts {
+		if at, ok := fw.Facts[in.Fact]; ok {
+			ec.Framework.Facts[in.Fact] = &at
+		} else {
+			ec.Framework.Facts[in.Fact] = nil
+		}
+	}
+	ec.NotApplied = []string{}
+	for _, sk := range e.Skipped() {
+		ec.NotApplied = append(ec.NotApplied, sk.Code)
+	}
 	var err error
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
@@ -119,6 +153,25 @@ func writeConfigText(w io.Writer, ec effectiveConfig) error {
 	}
 	fmt.Fprintf(&b, "server_types: %s\n", strings.Join(ec.ServerTypes, ", "))
 	fmt.Fprintf(&b, "framework_package: %s\n", ec.FrameworkPackage)
+	fmt.Fprintf(&b, "framework_path: %s\n", cmp.Or(ec.FrameworkPath, "(none)"))
+	fmt.Fprintf(&b, "contract: %s\n", ec.Contract)
+	fw := ec.Framework
+	if fw.Found {
+		fmt.Fprintf(&b, "framework: %s at %s (%s; %d modules parsed)\n", fw.Package, fw.Dir, fw.Where, fw.Modules)
+		for _, in := range contract.Facts {
+			if at := fw.Facts[in.Fact]; at != nil {
+				fmt.Fprintf(&b, "  %-26s yes  %s: %s\n", in.Fact, *at, in.Has)
+			} else {
+				fmt.Fprintf(&b, "  %-26s no   %s\n", in.Fact, in.Lacks)
+			}
+		}
+		for _, p := range fw.Problems {
+			fmt.Fprintf(&b, "  not read: %s\n", p)
+		}
+	} else {
+		fmt.Fprintf(&b, "framework: no %s package found (the repository, framework_path, .venv, venv, $VIRTUAL_ENV): the latest contract\n", fw.Package)
+	}
+	fmt.Fprintf(&b, "not applied under the contract (%d): %s\n", len(ec.NotApplied), strings.Join(ec.NotApplied, " "))
 	fmt.Fprintf(&b, "max_file_size: %d\n", ec.MaxFileSize)
 	fmt.Fprintf(&b, "exempt: %d\n", len(ec.Exempt))
 	for _, x := range ec.Exempt {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/lint"
 )
@@ -38,6 +39,9 @@ type JSONRule struct {
 	Severity string `json:"severity"`
 	Summary  string `json:"summary"`
 	URL      string `json:"url"`
+	// Needs are the contract facts the rule is applied under (see
+	// gymlint config); empty for a rule that holds under every framework.
+	Needs []string `json:"needs"`
 }
 
 // rules lists the catalogue. Exit status: 0, or 2 for usage errors.
@@ -68,7 +72,7 @@ func rules(args []string, stdout, stderr io.Writer) int {
 		out := make([]JSONRule, 0, len(rs))
 		for _, r := range rs {
 			out = append(out, JSONRule{Code: r.Code, Name: r.Name, Analyzer: r.Analyzer,
-				Severity: string(r.Severity), Summary: r.Summary, URL: r.URL()})
+				Severity: string(r.Severity), Summary: r.Summary, URL: r.URL(), Needs: append([]string{}, r.Needs...)})
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -124,6 +128,9 @@ func RulePage(r *diag.Rule) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s %s\n\n", r.Code, r.Name)
 	fmt.Fprintf(&b, "Analyzer: %s. Default severity: %s.\n\n", r.Analyzer, r.Severity)
+	if req := contract.Requirement(r.Needs); req != "" {
+		fmt.Fprintf(&b, "%s\n\n", req)
+	}
 	if r.Summary != "" {
 		fmt.Fprintf(&b, "%s\n\n", r.Summary)
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/inventory"
@@ -29,7 +30,7 @@ func openEngine(path string, stderr io.Writer) (*target, *engine.Engine, bool) {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return nil, nil, false
 	}
-	e, err := engine.New(engine.Options{Root: t.root})
+	e, err := engine.New(engine.Options{Root: t.root, VirtualEnv: contract.VirtualEnvFromEnvironment()})
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return nil, nil, false
@@ -75,7 +76,7 @@ func servers(args []string, stdout, stderr io.Writer) int {
 			rows = append(rows, r)
 		}
 	}
-	if err := inventory.Write(stdout, *format, rows); err != nil {
+	if err := inventory.Write(stdout, *format, rows, inventory.ContractNote(v)); err != nil {
 		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 		return ExitError
 	}

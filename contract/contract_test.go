@@ -1,0 +1,180 @@
+package contract
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gymlint/gymlint/internal/repofs"
+	"github.com/gymlint/gymlint/internal/testtree"
+)
+
+func detect(t *testing.T, files map[string]string, o Options) *Framework {
+	t.Helper()
+	fsys, err := repofs.New(testtree.New(t, files), repofs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.FS = fsys
+	return Detect(o)
+}
+
+func facts(fw *Framework) []string {
+	var out []string
+	for f := range fw.Facts {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Each fact is read from the model: by the name of a method of a server
+// base, a ClassVar declaration, a read of ray_enabled, a class, a
+// function or a binding of any module of the package; a name in a comment,
+// a string or another class is not a fact.
+func TestFacts(t *testing.T) {
+	fw := detect(t, map[string]string{
+		"nemo_gym/__init__.py": "",
+		"nemo_gym/core/servers.py": "from typing import ClassVar\n\n\nclass BaseServer:\n" +
+			"    ray_enabled: ClassVar[bool] = False\n\n" +
+			"    def multiple_workers_unsupported_reason(self):\n        return None\n\n" +
+			"    @classmethod\n    def run_webserver(cls):\n        if getattr(cls, \"ray_enabled\", False):\n            start_ray()\n",
+		"nemo_gym/core/resources.py": "from nemo_gym.core.servers import BaseServer\n\n\n" +
+			"class SimpleResourcesServer(BaseServer):\n    async def close_resources_session(self, body):\n        return {}\n\n\n" +
+			"class ResourcesSessionLocks:\n    pass\n\n\ndef lost_session_verification(reason):\n    return {}\n",
+		// Look-alikes: names in text, on other classes, nested.
+		"nemo_gym/notes.py": "# class ResourcesSessionFences and RESERVED_MCP_TOOL_NAMES are planned\n" +
+			"DOC = \"def lost_session_verification ResourcesSeedRejectedError\"\n\n\n" +
+			"class Helper:\n    def close_resources_session(self):\n        pass\n\n    def checkpoint_verify(self):\n        pass\n\n\n" +
+			"def f():\n    class ResourcesSessionLostError(Exception):\n        pass\n",
+		// The framework's tests are not the framework.
+		"nemo_gym/tests/test_fakes.py": "class ResourcesSessionConflictError(Exception):\n    pass\n",
+	}, Options{})
+	if !fw.Found || fw.Dir != "nemo_gym" || fw.Where != InRepository {
+		t.Fatalf("framework %+v", fw)
+	}
+	want := []string{CloseSession, LostSession, RayDeclaration, RayPerDeclaration, SessionLocks, WorkerRefusal}
+	slices.Sort(want)
+	if got := facts(fw); !slices.Equal(got, want) {
+		t.Errorf("facts %v, want %v", got, want)
+	}
+	if at := fw.Facts[WorkerRefusal]; at != "nemo_gym/core/servers.py:7" {
+		t.Errorf("worker refusal found at %q", at)
+	}
+	// Only the modules that name a fact's identifier are parsed.
+	if fw.Files != 4 || fw.Modules != 3 {
+		t.Errorf("%d files, %d parsed", fw.Files, fw.Modules)
+	}
+	for _, f := range []Fact{SessionFences, SeedRejectedError, SessionConflictError, SessionLostError, ReservedMCPToolNames, CheckpointHooks} {
+		if fw.Has(f) {
+			t.Errorf("%s holds", f)
+		}
+	}
+}
+
+// A bare or non-ClassVar ray_enabled is no declaration, and a framework
+// that reads ray_enabled without declaring it does not start Ray per
+// declaration.
+func TestRayDeclaration(t *testing.T) {
+	fw := detect(t, map[string]string{
+		"nemo_gym/__init__.py":     "",
+		"nemo_gym/server_utils.py": "class BaseServer:\n    ray_enabled: bool = False\n\n    def run(self):\n        if self.ray_enabled:\n            pass\n",
+	}, Options{})
+	if fw.Has(RayDeclaration) || fw.Has(RayPerDeclaration) {
+		t.Errorf("facts %v", facts(fw))
+	}
+}
+
+// Where the framework is looked for, in order.
+func TestLocations(t *testing.T) {
+	pkg := map[string]string{
+		"__init__.py":     "",
+		"server_utils.py": "class BaseServer:\n    def multiple_workers_unsupported_reason(self):\n        return None\n",
+	}
+	under := func(dir string, extra map[string]string) map[string]string {
+		out := map[string]string{}
+		for p, c := range pkg {
+			out[path.Join(dir, p)] = c
+		}
+		for p, c := range extra {
+			out[p] = c
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		o     Options
+		dir   string
+		where Where
+	}{
+		{"repository", under("nemo_gym", nil), Options{}, "nemo_gym", InRepository},
+		{"framework_path names the package", under("vendor/gym/nemo_gym", nil), Options{FrameworkPath: "vendor/gym/nemo_gym"}, "vendor/gym/nemo_gym", FrameworkPath},
+		{"framework_path holds it", under("vendor/gym/nemo_gym", nil), Options{FrameworkPath: "vendor/gym"}, "vendor/gym/nemo_gym", FrameworkPath},
+		{".venv", under(".venv/lib/python3.12/site-packages/nemo_gym", nil), Options{}, ".venv/lib/python3.12/site-packages/nemo_gym", VirtualEnv},
+		{"venv", under("venv/lib/python3.10/site-packages/nemo_gym", nil), Options{}, "venv/lib/python3.10/site-packages/nemo_gym", VirtualEnv},
+		{"the repository's first", under("nemo_gym", under(".venv/lib/python3.12/site-packages/nemo_gym", nil)), Options{}, "nemo_gym", InRepository},
+		{"another package name", under("my_gym", nil), Options{Package: "my_gym"}, "my_gym", InRepository},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fw := detect(t, tc.files, tc.o)
+			if !fw.Found || fw.Dir != tc.dir || fw.Where != tc.where || !fw.Has(WorkerRefusal) || fw.Has(CloseSession) {
+				t.Errorf("found %v at %q (%s), facts %v", fw.Found, fw.Dir, fw.Where, facts(fw))
+			}
+		})
+	}
+	// $VIRTUAL_ENV outside the root: read there, shown by its absolute path.
+	venv := testtree.New(t, under("lib/python3.11/site-packages/nemo_gym", nil))
+	fw := detect(t, map[string]string{"app.py": ""}, Options{VirtualEnv: venv})
+	if !fw.Found || !strings.HasPrefix(fw.Dir, "/") || !strings.HasSuffix(fw.Dir, "lib/python3.11/site-packages/nemo_gym") || !fw.Has(WorkerRefusal) {
+		t.Errorf("$VIRTUAL_ENV: %+v", fw)
+	}
+	// Nowhere: every fact holds, and a wrong framework_path says so.
+	fw = detect(t, map[string]string{"app.py": ""}, Options{FrameworkPath: "nowhere"})
+	if fw.Found || !fw.Has(WorkerRefusal) || len(fw.Problems) != 1 {
+		t.Errorf("not found: %+v", fw)
+	}
+}
+
+// A package link out of the root is not followed, and the reads are
+// bounded: a package of more modules than MaxModules is read in part, and
+// says so.
+func TestBounds(t *testing.T) {
+	files := map[string]string{"nemo_gym/__init__.py": ""}
+	for i := range MaxModules + 5 {
+		files[fmt.Sprintf("nemo_gym/m%04d.py", i)] = "X = 1\n"
+	}
+	fw := detect(t, files, Options{})
+	if fw.Files != MaxModules || len(fw.Problems) != 1 || !strings.Contains(fw.Problems[0], "only the first") {
+		t.Errorf("%d files, problems %v", fw.Files, fw.Problems)
+	}
+}
+
+func TestNoteAndRanges(t *testing.T) {
+	order := []string{"GL005", "GL101", "GL102", "GL103", "GL201", "GL202", "GL203", "GL301"}
+	if got := Ranges([]string{"GL103", "GL101", "GL102", "GL202", "GL301", "GL999"}, order); got != "GL101-GL103, GL202, GL301, GL999" {
+		t.Errorf("Ranges: %q", got)
+	}
+	fw := &Framework{Package: "nemo_gym", Found: true, Dir: "nemo_gym", Facts: map[Fact]string{RayDeclaration: "x:1"}}
+	skipped := []Skipped{{"GL101", []Fact{WorkerRefusal}}, {"GL102", []Fact{WorkerRefusal}}, {"GL201", []Fact{RayPerDeclaration}}}
+	want := "nemo_gym at ./nemo_gym predates the worker refusal (BaseServer has no multiple_workers_unsupported_reason): GL101, GL102 not applied; " +
+		"predates Ray per declaration (no framework code reads ray_enabled, so it starts Ray for every server): GL201 not applied; --contract latest checks them anyway"
+	if got := Note(fw, Auto, skipped, order); got != want {
+		t.Errorf("Note:\n%s\nwant\n%s", got, want)
+	}
+	if got := Note(fw, Latest, nil, order); !strings.HasPrefix(got, "nemo_gym at ./nemo_gym predates the worker refusal, Ray per declaration, the session close") {
+		t.Errorf("Note latest: %s", got)
+	}
+	if got := Note(&Framework{Package: "nemo_gym"}, Auto, nil, order); !strings.Contains(got, "checked against the latest contract") {
+		t.Errorf("Note, no framework: %s", got)
+	}
+	full := &Framework{Package: "nemo_gym", Found: true, Dir: "nemo_gym", Facts: map[Fact]string{}}
+	for _, in := range Facts {
+		full.Facts[in.Fact] = "x:1"
+	}
+	if got := Note(full, Latest, nil, order); got != "" {
+		t.Errorf("Note, the whole contract: %q", got)
+	}
+}

@@ -1,0 +1,219 @@
+package cli
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gymlint/gymlint/internal/golden"
+	"github.com/gymlint/gymlint/internal/testtree"
+)
+
+// The framework generations of testdata/contracts: the same servers
+// (servers/) on three frameworks (gen1: before the worker refusal and the
+// Ray declaration; gen2: the refusal, ray_enabled and the close, sessions
+// fenced by hand; gen3: the whole current contract). Each repository is
+// the servers with one framework, put together at test time.
+
+// contractFiles reads the files under testdata/contracts/<dir>, by path
+// relative to it; prefix is put before each path.
+func contractFiles(t *testing.T, dir, prefix string, into map[string]string) {
+	t.Helper()
+	base := filepath.Join("..", "..", "testdata", "contracts", dir)
+	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() == "README.md" {
+			return err
+		}
+		rel, _ := filepath.Rel(base, p)
+		data, err := os.ReadFile(p)
+		into[path.Join(prefix, filepath.ToSlash(rel))] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// generation writes the servers with generation gen's framework at
+// frameworkAt (a root-relative directory holding nemo_gym/), plus extra.
+func generation(t *testing.T, gen, frameworkAt string, extra map[string]string) string {
+	files := map[string]string{}
+	contractFiles(t, "servers", "", files)
+	contractFiles(t, gen, frameworkAt, files)
+	for p, c := range extra {
+		files[p] = c
+	}
+	return testtree.New(t, files)
+}
+
+// checkOutput is what a check prints that the goldens hold: the findings,
+// then the contract line of stderr (not the timed summary).
+func checkOutput(t *testing.T, args ...string) (findings, contract string, code int) {
+	t.Helper()
+	out, errOut, code := run(t, args...)
+	for _, l := range strings.Split(errOut, "\n") {
+		if strings.HasPrefix(l, "gymlint: ") && !strings.Contains(l, " finding") && l != "" {
+			contract += l + "\n"
+		}
+	}
+	return out, contract, code
+}
+
+// positions keeps the position and code of each finding of a check's
+// output: what --contract latest must give alike on every framework (the
+// help of a rule follows the framework's names, so the text may differ).
+func positions(out string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 {
+			b.WriteString(f[0] + " " + f[1] + "\n")
+		}
+	}
+	return b.String()
+}
+
+// TestContractGenerations: each generation gives the findings its
+// framework's contract supports, and the line that says what was left out;
+// with --contract latest each gives the whole set, which is what the
+// current framework (gen3) gives by default.
+// Regenerate with: go test ./internal/cli -run TestContractGenerations -update
+func TestContractGenerations(t *testing.T) {
+	full := ""
+	outputs := map[string]string{}
+	for _, gen := range []string{"gen3", "gen2", "gen1"} {
+		root := generation(t, gen, "", nil)
+		for _, mode := range []string{"auto", "latest"} {
+			findings, note, code := checkOutput(t, "--contract", mode, root)
+			if code != ExitFindings {
+				t.Errorf("%s --contract %s: exit %d", gen, mode, code)
+			}
+			outputs[gen+"."+mode] = findings
+			golden.Check(t, filepath.Join("..", "..", "testdata", "contracts", gen+"."+mode+".golden.txt"),
+				[]byte(findings+"--- stderr\n"+note), *update, "update")
+		}
+		if gen == "gen3" {
+			full = outputs["gen3.auto"]
+			if !strings.Contains(full, "GL101") || !strings.Contains(full, "GL301") {
+				t.Fatalf("the current contract's findings lack rules:\n%s", full)
+			}
+		}
+		if got := outputs[gen+".latest"]; positions(got) != positions(full) {
+			t.Errorf("%s --contract latest differs from the current framework's findings:\n%s\nwant\n%s", gen, got, full)
+		}
+	}
+	for k, out := range outputs {
+		if strings.Contains(out, "resources_servers/fenced/") {
+			t.Errorf("%s: the server that fences by hand is reported:\n%s", k, out)
+		}
+	}
+	if outputs["gen1.auto"] == full || outputs["gen2.auto"] == full || outputs["gen1.auto"] == outputs["gen2.auto"] {
+		t.Error("the generations give the same findings by default")
+	}
+	// The configuration chooses the mode too, and the flag wins over it.
+	root := generation(t, "gen1", "", map[string]string{".gymlint.yaml": "contract: latest\n"})
+	if got, _, _ := checkOutput(t, root); positions(got) != positions(full) {
+		t.Errorf("contract: latest in .gymlint.yaml:\n%s", got)
+	}
+	if got, _, _ := checkOutput(t, "--contract", "auto", root); got != outputs["gen1.auto"] {
+		t.Errorf("--contract auto over contract: latest:\n%s", got)
+	}
+	if _, errOut, code := run(t, "--contract", "newest", root); code != ExitError || !strings.Contains(errOut, "--contract must be auto or latest") {
+		t.Errorf("--contract newest: exit %d, %s", code, errOut)
+	}
+}
+
+// TestContractInstalledFramework: a framework installed in a virtual
+// environment, in the repository's .venv or in $VIRTUAL_ENV outside it, or
+// at a configured framework_path, is found and read as one in the
+// repository is.
+func TestContractInstalledFramework(t *testing.T) {
+	want := map[string]string{}
+	for _, gen := range []string{"gen1", "gen3"} {
+		want[gen], _, _ = checkOutput(t, generation(t, gen, "", nil))
+	}
+	for _, gen := range []string{"gen1", "gen3"} {
+		root := generation(t, gen, ".venv/lib/python3.12/site-packages", nil)
+		got, note, _ := checkOutput(t, root)
+		if got != want[gen] {
+			t.Errorf("%s in .venv: findings\n%s\nwant\n%s", gen, got, want[gen])
+		}
+		if gen == "gen1" && !strings.Contains(note, "nemo_gym at ./.venv/lib/python3.12/site-packages/nemo_gym predates the worker refusal") {
+			t.Errorf("%s in .venv: %q", gen, note)
+		}
+	}
+
+	venv := t.TempDir()
+	files := map[string]string{}
+	contractFiles(t, "gen1", "lib/python3.11/site-packages", files)
+	testtree.Write(t, venv, files)
+	t.Setenv("VIRTUAL_ENV", venv)
+	root := generation(t, "gen3", "", nil)
+	if err := os.RemoveAll(filepath.Join(root, "nemo_gym")); err != nil {
+		t.Fatal(err)
+	}
+	got, note, _ := checkOutput(t, root)
+	if got != want["gen1"] {
+		t.Errorf("gen1 at $VIRTUAL_ENV: findings\n%s\nwant\n%s", got, want["gen1"])
+	}
+	if !strings.Contains(note, "nemo_gym at "+filepath.Join(venv, "lib/python3.11/site-packages/nemo_gym")+" predates") {
+		t.Errorf("gen1 at $VIRTUAL_ENV: %q", note)
+	}
+
+	t.Setenv("VIRTUAL_ENV", "")
+	root = generation(t, "gen1", "third_party", map[string]string{".gymlint.yaml": "framework_path: third_party/nemo_gym\n"})
+	if got, _, _ := checkOutput(t, root); got != want["gen1"] {
+		t.Errorf("gen1 at framework_path: findings\n%s\nwant\n%s", got, want["gen1"])
+	}
+
+	// With no framework anywhere, the latest contract, said once.
+	root = generation(t, "gen1", "elsewhere", nil)
+	got, note, _ = checkOutput(t, root)
+	if !strings.Contains(got, "GL101") || strings.Count(note, "\n") != 1 || !strings.Contains(note, "no nemo_gym framework package found") {
+		t.Errorf("no framework: %q\n%s", note, got)
+	}
+}
+
+// gymlint config prints the framework found and every fact; gymlint
+// servers says by which contract each column was judged.
+func TestContractConfigAndServers(t *testing.T) {
+	gen1, gen3 := generation(t, "gen1", "", nil), generation(t, "gen3", "", nil)
+	out, _, code := run(t, "config", "--format", "json", gen1)
+	var ec effectiveConfig
+	if err := json.Unmarshal([]byte(out), &ec); err != nil || code != ExitClean {
+		t.Fatalf("config: exit %d, %v\n%s", code, err, out)
+	}
+	fw := ec.Framework
+	if !fw.Found || fw.Dir != "nemo_gym" || fw.Where != "repository" || ec.Contract != "auto" ||
+		fw.Facts["worker-refusal"] != nil || len(fw.Facts) != 12 || !slices.Contains(ec.NotApplied, "GL101") {
+		t.Errorf("config of gen1: %+v, not applied %v", fw, ec.NotApplied)
+	}
+	out, _, _ = run(t, "config", gen3)
+	if !strings.Contains(out, "worker-refusal             yes  nemo_gym/server_utils.py:18") || !strings.Contains(out, "not applied under the contract (0)") {
+		t.Errorf("config of gen3:\n%s", out)
+	}
+
+	for _, tc := range []struct {
+		root, judged, note string
+	}{
+		{gen1, "latest", "contract: WORKERS, RAY, SESSION METHODS judged by the latest contract: nemo_gym at ./nemo_gym predates the worker refusal, the Ray declaration, the session close"},
+		{gen3, "framework", ""},
+	} {
+		out, _, _ := run(t, "servers", "--format", "json", tc.root)
+		var rows []map[string]any
+		if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 5 {
+			t.Fatalf("servers: %v\n%s", err, out)
+		}
+		if c := rows[0]["contract"].(map[string]any); c["workers"] != tc.judged || c["ray"] != tc.judged || c["session_methods"] != tc.judged {
+			t.Errorf("servers contract %v, want %s", c, tc.judged)
+		}
+		text, _, _ := run(t, "servers", tc.root)
+		if last := strings.TrimSpace(text[strings.LastIndex(strings.TrimSpace(text), "\n")+1:]); (tc.note == "") != strings.HasPrefix(last, "resources_servers") || tc.note != "" && last != tc.note {
+			t.Errorf("servers text ends with %q, want %q", last, tc.note)
+		}
+	}
+}

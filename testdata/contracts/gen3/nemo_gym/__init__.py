@@ -1,0 +1,1 @@
+"""A stand-in for the NeMo Gym framework package (gen3)."""
