@@ -56,6 +56,9 @@ type Options struct {
 	GoEnv []string
 	// NoGo turns the Go analysis off.
 	NoGo bool
+	// VirtualEnv is the editor's virtual environment ($VIRTUAL_ENV), where
+	// the framework may be installed (engine.Options.VirtualEnv).
+	VirtualEnv string
 }
 
 // Serve runs a language server on r and w until the client sends exit or

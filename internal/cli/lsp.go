@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/lsp"
 )
 
@@ -35,7 +36,8 @@ func serveLSP(args []string, in io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint lsp: unexpected argument %q: the workspace comes from the editor\n", fs.Arg(0))
 		return ExitError
 	}
-	err := lsp.Serve(in, stdout, lsp.Options{Version: version(), Log: stderr, Jobs: *jobs, GoEnv: goEnv, NoGo: *noGo})
+	err := lsp.Serve(in, stdout, lsp.Options{Version: version(), Log: stderr, Jobs: *jobs, GoEnv: goEnv, NoGo: *noGo,
+		VirtualEnv: contract.VirtualEnvFromEnvironment()})
 	if err != nil {
 		// The protocol asks for status 1 when exit comes without
 		// shutdown, or the stream ends first.

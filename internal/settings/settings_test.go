@@ -1,6 +1,9 @@
 package settings
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseExemptions(t *testing.T) {
 	data := []byte("# réglages\nexempt:\n  - reason: Base class module.\n    path: resources_servers/gymnasium/base.py\n  - {reason: \"é\", path: b.py}\nframework_package: my_gym\nserver_types: [a, b]\nmax_file_size: 1024\n")
@@ -37,5 +40,27 @@ func TestParseEmpty(t *testing.T) {
 	}
 	if _, err := Parse("x", []byte("[1, 2]\n")); err == nil {
 		t.Error("a list should be an error")
+	}
+}
+
+func TestParseContract(t *testing.T) {
+	s, err := Parse(".gymlint.yaml", []byte("contract: latest\nframework_path: third_party/./nemo_gym/\n"))
+	if err != nil || s.Contract != "latest" || s.FrameworkPath != "third_party/nemo_gym" {
+		t.Fatalf("%v %+v", err, s)
+	}
+	for in, want := range map[string]string{
+		"contract: newest\n":       "contract must be auto or latest",
+		"framework_path: ../gym\n": "framework_path must be a directory inside the repository",
+		"framework_path: /opt/x\n": "framework_path must be a directory inside the repository",
+		"framework_path: .\n":      "framework_path must be a directory inside the repository",
+	} {
+		if _, err := Parse(".gymlint.yaml", []byte(in)); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), ":1") {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+	// And from [tool.gymlint].
+	s, _, err = ParseTOML("pyproject.toml", []byte("[tool.gymlint]\ncontract = \"auto\"\nframework_path = \"vendor/nemo_gym\"\n"))
+	if err != nil || s.Contract != "auto" || s.FrameworkPath != "vendor/nemo_gym" {
+		t.Errorf("TOML: %v %+v", err, s)
 	}
 }
