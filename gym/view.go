@@ -61,6 +61,10 @@ type Options struct {
 	MaxFileSize      int64             // 0: repofs.DefaultMaxFileSize
 	Jobs             int               // parallel parsers; 0: number of CPUs
 	Overlay          map[string][]byte // root-relative path → content, instead of the disk
+	// ParseBudget is the parsing work, in pyscan steps, that the parses of
+	// one view may take together; 0: pyscan.DefaultScanSteps; negative: no
+	// limit. Each file also has a budget of its own (pyscan.FileBudget).
+	ParseBudget int64
 }
 
 // ConfigRef is a config instance that names an entrypoint.
@@ -101,6 +105,7 @@ type View struct {
 
 	cache       *Cache
 	ownCache    bool
+	budget      *pyscan.Budget // the view's parses' (Options.ParseBudget); nil: none
 	framework   string
 	serverBases map[string]bool
 
@@ -156,7 +161,7 @@ func (v *View) Focus(paths []string) *View {
 	if paths == nil {
 		paths = []string{}
 	}
-	return v.cache.View(paths)
+	return v.cache.view(paths, v.budget) // the parse budget is the scan's, not one per retry
 }
 
 // Diagnostics returns the core diagnostics found while building the view:
@@ -415,7 +420,7 @@ func (v *View) analyseEntrypoints(jobs int) {
 // first use. It is safe for concurrent use. Read errors and syntax errors
 // are reported once per view, as core diagnostics.
 func (v *View) Module(p string) (*pyscan.Module, error) {
-	e := v.cache.module(p)
+	e := v.cache.module(p, v.budget)
 	v.mu.Lock()
 	first := !v.seen[p]
 	v.seen[p] = true
@@ -424,6 +429,11 @@ func (v *View) Module(p string) (*pyscan.Module, error) {
 	if first {
 		if e.err != nil && !errors.Is(e.err, ErrClosed) {
 			v.report(RuleUnreadableFile.New(p, filePos, filePos, v.cache.readErrorMessage(p, e.err)))
+		} else if e.mod != nil && e.mod.SyntaxError != nil && e.mod.SyntaxError.Stopped != nil {
+			// Not a syntax error: the parse ran out of budget, and nothing
+			// is known of the file's syntax. Like a file over the size
+			// limit, it was not taken in: GL002.
+			v.report(RuleUnreadableFile.New(p, filePos, filePos, stopMessage(p, e.mod.SyntaxError.Stopped)))
 		} else if e.mod != nil && e.mod.SyntaxError != nil {
 			se := e.mod.SyntaxError
 			start, end := Range(e.mod, se.Span)
@@ -432,6 +442,23 @@ func (v *View) Module(p string) (*pyscan.Module, error) {
 		}
 	}
 	return e.mod, e.err
+}
+
+// stopMessage is the GL002 message of a module whose parse ran out of
+// budget: which budget, and what to do. It says nothing that the machine's
+// speed or load decides (no times, no counts of steps taken), so the same
+// repository gives the same message every run.
+func stopMessage(p string, s *pyscan.ParseStop) string {
+	switch s.Reason {
+	case pyscan.FileBudgetRanOut:
+		return fmt.Sprintf("%s was not analysed: parsing it ran out of its budget of %d steps, several times what real code of its size needs, "+
+			"and its syntax was not checked; split it, or keep generated data out of modules that servers import", p, s.Budget)
+	case pyscan.ScanBudgetRanOut:
+		return fmt.Sprintf("%s was not analysed: the scan's parse budget of %d steps ran out before it was parsed; raise --parse-budget to analyse it", p, s.Budget)
+	default:
+		return fmt.Sprintf("%s was not analysed: parsing it took more processor time than its size allows (tree-sitter is very slow on some broken input, "+
+			"such as a long run of tokens that cannot follow one another), and its syntax was not checked; look for such a run, or split the file", p)
+	}
 }
 
 // ParsedModules returns how many modules the view has asked for.
