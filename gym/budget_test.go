@@ -51,57 +51,64 @@ func TestDiagParseStopped(t *testing.T) {
 }
 
 // TestScanParseBudget checks the budget that a view's parses share
-// (Options.ParseBudget): the module it has no room for is reported as not
-// analysed, with the flag that raises it; a Focus of the view (a rule run
-// again on one entrypoint) shares the view's budget, not a new one; and a
-// new view of the cache (the language server's next request) has a budget
-// of its own and parses that module.
+// (Options.ParseBudget): the smallest entrypoints are parsed first, and the
+// module it has no room for is reported as not analysed, with the flag
+// that raises it; a Focus of the view (a rule run again on one entrypoint)
+// shares the view's budget, not a new one; and a new view of the cache
+// (the language server's next request) has a budget of its own and parses
+// that module.
 func TestScanParseBudget(t *testing.T) {
-	a, b := serverModule("A")+strings.Repeat("x = [1, 2, 3]\n", 2000), serverModule("B")
-	// The steps of a's parse: the budget pays for it and nothing more.
+	// a is b and a comment: a little larger, about as dear to parse.
+	a, b := serverModule("A")+"# the same server, a little larger\n", serverModule("B")
+	// The budget pays for either parse, not for both.
 	p := pyscan.NewParser(pyscan.Options{})
-	probe := pyscan.NewBudget(1 << 40)
-	if m := p.ParseWithin("a.py", []byte(a), probe); m.SyntaxError != nil {
-		t.Fatal(m.SyntaxError)
+	var budget int64
+	for _, src := range []string{a, b} {
+		probe := pyscan.NewBudget(1 << 40)
+		if m := p.ParseWithin("m.py", []byte(src), probe); m.SyntaxError != nil {
+			t.Fatal(m.SyntaxError)
+		}
+		budget = max(budget, probe.Spent())
 	}
 	p.Close()
 	root := writeRepo(t, map[string]string{
 		"resources_servers/a/app.py": a,
 		"resources_servers/b/app.py": b,
 	})
-	// One job: the entrypoints are parsed in path order, a then b.
-	c, err := gym.NewCache(root, gym.Options{Jobs: 1, ParseBudget: probe.Spent()})
+	// One job: the entrypoints are parsed one at a time, the smaller, b,
+	// first, although a sorts first.
+	c, err := gym.NewCache(root, gym.Options{Jobs: 1, ParseBudget: budget})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
 	v := c.View(nil)
-	noDiag(t, v, "GL002", "resources_servers/a/app.py")
-	if got := serverNames(entry(t, v, "resources_servers/a/app.py")); !equalStrings(got, []string{"A"}) {
-		t.Errorf("a's servers: %v", got)
+	noDiag(t, v, "GL002", "resources_servers/b/app.py")
+	if got := serverNames(entry(t, v, "resources_servers/b/app.py")); !equalStrings(got, []string{"B"}) {
+		t.Errorf("b's servers: %v", got)
 	}
-	d := findDiag(t, v, "GL002", "resources_servers/b/app.py")
-	want := "the scan's parse budget of " + strconv.FormatInt(probe.Spent(), 10) + " steps ran out before it was parsed; raise --parse-budget"
+	d := findDiag(t, v, "GL002", "resources_servers/a/app.py")
+	want := "the scan's parse budget of " + strconv.FormatInt(budget, 10) + " steps ran out before it was parsed; raise --parse-budget"
 	if !strings.Contains(d.Message, want) {
 		t.Errorf("GL002 %q, want it to say %q", d.Message, want)
 	}
-	noDiag(t, v, "GL001", "resources_servers/b/app.py")
+	noDiag(t, v, "GL001", "resources_servers/a/app.py")
 
-	// A retry on b alone is part of the same scan: still no room.
-	f := v.Focus([]string{"resources_servers/b/app.py"})
-	findDiag(t, f, "GL002", "resources_servers/b/app.py")
-	if e := entry(t, f, "resources_servers/b/app.py"); len(e.Servers) != 0 {
-		t.Errorf("the focused view parsed b past the scan's budget")
+	// A retry on a alone is part of the same scan: still no room.
+	f := v.Focus([]string{"resources_servers/a/app.py"})
+	findDiag(t, f, "GL002", "resources_servers/a/app.py")
+	if e := entry(t, f, "resources_servers/a/app.py"); len(e.Servers) != 0 {
+		t.Errorf("the focused view parsed a past the scan's budget")
 	}
 
-	// The next view has a budget of its own: b parses.
-	w := c.View([]string{"resources_servers/b/app.py"})
-	noDiag(t, w, "GL002", "resources_servers/b/app.py")
-	if got := serverNames(entry(t, w, "resources_servers/b/app.py")); !equalStrings(got, []string{"B"}) {
-		t.Errorf("b's servers in a new view: %v", got)
+	// The next view has a budget of its own, and a is its only parse.
+	w := c.View([]string{"resources_servers/a/app.py"})
+	noDiag(t, w, "GL002", "resources_servers/a/app.py")
+	if got := serverNames(entry(t, w, "resources_servers/a/app.py")); !equalStrings(got, []string{"A"}) {
+		t.Errorf("a's servers in a new view: %v", got)
 	}
 
 	// A negative budget is no limit.
 	u := build(t, root, gym.Options{Jobs: 1, ParseBudget: -1})
-	noDiag(t, u, "GL002", "resources_servers/b/app.py")
+	noDiag(t, u, "GL002", "resources_servers/a/app.py")
 }

@@ -316,6 +316,25 @@ func (c *Cache) parse(e *moduleEntry, p string, budget *pyscan.Budget) {
 	}
 }
 
+// size is the size in bytes of the file at p as the cache would read it
+// (an overlay, else the disk), without reading it; 0 when it cannot be
+// read (Read says why, later). Only a file that repofs says lies inside
+// the root is looked at.
+func (c *Cache) size(p string) int64 {
+	if c.fs.Overlaid(p) {
+		data, _ := c.fs.Read(p)
+		return int64(len(data))
+	}
+	if c.fs.Stat(p) != nil {
+		return 0
+	}
+	st, err := os.Stat(filepath.Join(c.root, filepath.FromSlash(p)))
+	if err != nil {
+		return 0
+	}
+	return st.Size()
+}
+
 // source returns the content of the file at p, read once. A module that
 // is parsed already holds its text: that is shared instead of a second
 // copy. A parse it has to finish is charged to budget.

@@ -404,9 +404,19 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 // analyseEntrypoints parses every entrypoint and resolves its server
 // classes, in parallel. Modules that the resolution reaches are parsed on
 // demand, once each.
+//
+// The smallest files go first: when the view's parse budget runs out, the
+// files left unparsed are the largest, not whichever sort last, so a few
+// huge files cannot starve a repository's ordinary servers.
 func (v *View) analyseEntrypoints(jobs int) {
-	parallel(len(v.Entrypoints), jobs, func(i int) {
-		e := v.Entrypoints[i]
+	order := make([]int, len(v.Entrypoints))
+	sizes := make([]int64, len(v.Entrypoints))
+	for i, e := range v.Entrypoints {
+		order[i], sizes[i] = i, v.cache.size(e.Path)
+	}
+	sort.SliceStable(order, func(a, b int) bool { return sizes[order[a]] < sizes[order[b]] })
+	parallel(len(order), jobs, func(k int) {
+		e := v.Entrypoints[order[k]]
 		m, err := v.Module(e.Path)
 		if err != nil {
 			return
