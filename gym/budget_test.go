@@ -30,7 +30,7 @@ func TestDiagParseStopped(t *testing.T) {
 	p := pyscan.NewParser(pyscan.Options{})
 	defer p.Close()
 	for _, c := range []struct{ path, want string }{
-		{"resources_servers/cont/app.py", "ran out of its budget of " + strconv.FormatInt(p.FileBudget(len(serverModule("Cont")+continuations)), 10) + " steps"},
+		{"resources_servers/cont/app.py", "ran out of the file's budget (" + strconv.FormatInt(p.FileBudget(len(serverModule("Cont")+continuations)), 10) + " steps, "},
 		{"resources_servers/dots/app.py", "more processor time than its size allows"},
 	} {
 		d := findDiag(t, v, "GL002", c.path)

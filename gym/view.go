@@ -461,8 +461,8 @@ func (v *View) Module(p string) (*pyscan.Module, error) {
 func stopMessage(p string, s *pyscan.ParseStop) string {
 	switch s.Reason {
 	case pyscan.FileBudgetRanOut:
-		return fmt.Sprintf("%s was not analysed: parsing it ran out of its budget of %d steps, several times what real code of its size needs, "+
-			"and its syntax was not checked; split it, or keep generated data out of modules that servers import", p, s.Budget)
+		return fmt.Sprintf("%s was not analysed: parsing it ran out of the file's budget (%d steps, %d bytes read), and its syntax was not checked; "+
+			"split it, or keep generated data out of modules that servers import", p, s.Budget, s.ReadLimit)
 	case pyscan.ScanBudgetRanOut:
 		return fmt.Sprintf("%s was not analysed: the scan's parse budget of %d steps ran out before it was parsed; raise --parse-budget to analyse it", p, s.Budget)
 	default:

@@ -91,6 +91,17 @@ func TestFileBudget(t *testing.T) {
 	if m := d.Parse("big.py", big); m.SyntaxError != nil {
 		t.Errorf("default budget: %+v", m.SyntaxError)
 	}
+
+	// The budget has a cap, whatever the file's size: the memory of a
+	// parse grows with its steps.
+	if b := d.FileBudget(50 << 20); b != DefaultMaxFileSteps || d.FileBudget(1<<20) != DefaultBaseSteps+DefaultStepsPerKB*1024 {
+		t.Errorf("the default budget of 50 MB is %d, want the cap %d", b, DefaultMaxFileSteps)
+	}
+	c := NewParser(Options{MaxSteps: 500})
+	defer c.Close()
+	if stop := stopped(t, c.Parse("big.py", big)); c.FileBudget(len(big)) != 500 || stop.Reason != FileBudgetRanOut || stop.Steps != 501 {
+		t.Errorf("a budget capped at 500 steps: %+v", stop)
+	}
 }
 
 // TestScanBudget checks a budget shared by several parses: they spend it
@@ -195,7 +206,9 @@ func TestHardInputs(t *testing.T) {
 		// each dearer than the last.
 		{"dots", repeated(".", 128<<10), ProcessorTimeRanOut},
 		{"hex prefixes", repeated("0x ", 128<<10), ProcessorTimeRanOut},
-		{"global", repeated("global ", 128<<10), ProcessorTimeRanOut},
+		// At 128 KB it takes about as much time as its steps allow: 256 KB
+		// take four times that.
+		{"global", repeated("global ", 256<<10), ProcessorTimeRanOut},
 		// The lexer scans the rest of the file again for each token: its
 		// reads are the steps.
 		{"line continuations", repeated("\\\n", 128<<10), FileBudgetRanOut},
@@ -226,8 +239,9 @@ func TestHardInputs(t *testing.T) {
 			case tc.want == 0:
 			case stop == nil || stop.Reason != tc.want:
 				t.Errorf("stop %+v, want reason %d", stop, tc.want)
-			case tc.want == FileBudgetRanOut && stop.Steps != p.FileBudget(size)+1:
-				t.Errorf("stopped after %d steps, want %d", stop.Steps, p.FileBudget(size)+1)
+			case tc.want == FileBudgetRanOut && (stop.Steps > p.FileBudget(size)+1 || stop.Read > stop.ReadLimit+readChunk ||
+				stop.Steps <= p.FileBudget(size) && stop.Read <= stop.ReadLimit):
+				t.Errorf("stopped after %d steps and %d bytes read, want just over %d steps or %d bytes", stop.Steps, stop.Read, p.FileBudget(size), stop.ReadLimit)
 			case tc.want == ProcessorTimeRanOut:
 				if stop.CPU <= stop.Allowed || stop.Allowed > cpuCapBase+time.Duration(kb(size))*cpuCapPerKB || stop.Steps >= p.FileBudget(size) {
 					t.Errorf("stop %+v", stop)
@@ -350,6 +364,7 @@ func TestBudgetHeadroom(t *testing.T) {
 	leastCPU, leastCPUAt, leastCPUUsed := 1e9, "", time.Duration(0)
 	var perStep float64
 	var perStepAt string
+	mostRead, mostReadAt := 0.0, ""
 	// Processor time is read on the thread that parsed.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -366,6 +381,9 @@ func TestBudgetHeadroom(t *testing.T) {
 			continue
 		}
 		tree.Close()
+		if r := float64(m.read) / float64(len(src)+1); r > mostRead && len(src) > 4<<10 {
+			mostRead, mostReadAt = r, sc.Text()
+		}
 		files++
 		total += int64(len(src))
 		totalSteps += m.steps
@@ -386,4 +404,5 @@ func TestBudgetHeadroom(t *testing.T) {
 	t.Logf("least headroom %.1f (%s)", least, leastAt)
 	t.Logf("least processor-time headroom %.1f (%s, %v)", leastCPU, leastCPUAt, leastCPUUsed)
 	t.Logf("most processor time per step %.1fµs (%s)", perStep, perStepAt)
+	t.Logf("most bytes read per byte of a file over 4 KB %.2f (%s)", mostRead, mostReadAt)
 }

@@ -19,6 +19,9 @@ type Options struct {
 	// plus StepsPerKB for each KB of it (see Parser.FileBudget); 0 means
 	// DefaultBaseSteps, DefaultStepsPerKB.
 	BaseSteps, StepsPerKB int64
+	// MaxSteps caps the budget of one file, whatever its size; 0 means
+	// DefaultMaxFileSteps.
+	MaxSteps int64
 }
 
 // Parsing is bounded by work, not by time: tree-sitter calls back once
@@ -34,10 +37,30 @@ type Options struct {
 const (
 	DefaultBaseSteps  = 2048
 	DefaultStepsPerKB = 64
+	// DefaultMaxFileSteps caps a file's budget: the memory of a parse
+	// grows with its steps (about 7 KB a step on ordinary code: the tree
+	// and the parse stack take some 80 times the source they cover), so a
+	// file of any size, the size limit raised, takes at most about 1 GB.
+	// It is the budget of a 2 MB file; a file of the default size limit
+	// (4 MB) may still take 32 steps per KB, more than the densest real
+	// code's 22, and a file of ordinary code parses up to about 12 MB.
+	DefaultMaxFileSteps = 1 << 17
 	// DefaultScanSteps is the default budget of a whole scan (a View):
 	// about 100 MB of ordinary code, several times all of NeMo Gym's
 	// Python (1,600 files, 16.6 MB, 150,000 steps).
 	DefaultScanSteps = 1_000_000
+)
+
+// The lexer reads the file through a callback whose every answer the
+// binding copies into C memory and keeps until the parse ends (see
+// parseTree), so reads are bounded too: a parse may be handed
+// readFactor times the file's size plus readBase bytes. Real modules are
+// read at most 2.03 times over (of the same 3,800, in files over 4 KB);
+// a lexer that scans the rest of the file again for each token (a long
+// run of line continuations) would be handed the square of the size.
+const (
+	readFactor = 8
+	readBase   = 64 << 10
 )
 
 // Steps are not a measure of time on every input: tree-sitter 0.25's error
@@ -64,9 +87,9 @@ const (
 // Parser parses Python files into Modules. A Parser is not safe for
 // concurrent use: give each goroutine its own, and Close it when done.
 type Parser struct {
-	g                     *grammar
-	p                     *sitter.Parser
-	baseSteps, stepsPerKB int64
+	g                               *grammar
+	p                               *sitter.Parser
+	baseSteps, stepsPerKB, maxSteps int64
 	// opts is handed to every parse; see releaseOptions.
 	opts sitter.ParseOptions
 	// ks and marks are the walker's stacks (see walker.ks), kept from
@@ -88,19 +111,23 @@ func NewParser(opts Options) *Parser {
 		// The grammar is compiled in; a version mismatch is a build error.
 		panic(fmt.Sprintf("pyscan: tree-sitter-python grammar rejected: %v", err))
 	}
-	np := &Parser{g: g, p: p, baseSteps: opts.BaseSteps, stepsPerKB: opts.StepsPerKB}
+	np := &Parser{g: g, p: p, baseSteps: opts.BaseSteps, stepsPerKB: opts.StepsPerKB, maxSteps: opts.MaxSteps}
 	if np.baseSteps <= 0 {
 		np.baseSteps = DefaultBaseSteps
 	}
 	if np.stepsPerKB <= 0 {
 		np.stepsPerKB = DefaultStepsPerKB
 	}
+	if np.maxSteps <= 0 {
+		np.maxSteps = DefaultMaxFileSteps
+	}
 	return np
 }
 
-// FileBudget is the number of steps a file of size bytes may take to parse.
+// FileBudget is the number of steps a file of size bytes may take to parse:
+// BaseSteps plus StepsPerKB for each KB, at most MaxSteps.
 func (p *Parser) FileBudget(size int) int64 {
-	return p.baseSteps + p.stepsPerKB*kb(size)
+	return min(p.maxSteps, p.baseSteps+p.stepsPerKB*kb(size))
 }
 
 // kb is size in KB, rounded up.
@@ -149,6 +176,9 @@ type ParseStop struct {
 	// Budget is the budget that ran out, in steps: the file's
 	// (FileBudgetRanOut) or the scan's (ScanBudgetRanOut).
 	Budget int64
+	// ReadLimit is the file's limit on the bytes its parse may be handed
+	// (see readFactor), and Read how many it was (FileBudgetRanOut).
+	ReadLimit, Read int64
 	// CPU is the processor time the parse had used, and Allowed what it
 	// was allowed then (ProcessorTimeRanOut).
 	CPU, Allowed time.Duration
@@ -157,7 +187,8 @@ type ParseStop struct {
 func (s *ParseStop) message() string {
 	switch s.Reason {
 	case FileBudgetRanOut:
-		return fmt.Sprintf("parsing stopped after %d steps, the file's budget; the file was not analysed", s.Steps)
+		return fmt.Sprintf("parsing stopped after %d steps and %d bytes read, over the file's budget of %d steps and %d bytes; the file was not analysed",
+			s.Steps, s.Read, s.Budget, s.ReadLimit)
 	case ScanBudgetRanOut:
 		return fmt.Sprintf("parsing stopped: the scan's budget of %d steps ran out; the file was not analysed", s.Budget)
 	default:
@@ -169,11 +200,14 @@ func (s *ParseStop) message() string {
 // meter counts the steps of one parse against its budgets.
 type meter struct {
 	steps, budget int64
-	scan          *Budget
-	capCPU        time.Duration
-	cpu0          time.Duration
-	started       bool
-	stop          *ParseStop
+	// read is how many bytes the read callback has handed tree-sitter,
+	// of readLimit.
+	read, readLimit int64
+	scan            *Budget
+	capCPU          time.Duration
+	cpu0            time.Duration
+	started         bool
+	stop            *ParseStop
 }
 
 // step counts n steps and reports whether the parse may go on. It runs on
@@ -191,7 +225,7 @@ func (m *meter) step(n int64) bool {
 		return false
 	}
 	if m.steps > m.budget {
-		m.stop = &ParseStop{Reason: FileBudgetRanOut, Steps: m.steps, Budget: m.budget}
+		m.stop = &ParseStop{Reason: FileBudgetRanOut, Steps: m.steps, Budget: m.budget, ReadLimit: m.readLimit, Read: m.read}
 		return false
 	}
 	if m.steps%cpuEvery == 0 {
@@ -241,7 +275,8 @@ const readChunk = 4 << 10
 // then reset for the next file.
 func (p *Parser) parseTree(src []byte, old *sitter.Tree, scan *Budget) (*sitter.Tree, *meter) {
 	n := len(src)
-	m := &meter{budget: p.FileBudget(n), scan: scan, capCPU: cpuCapBase + time.Duration(kb(n))*cpuCapPerKB}
+	m := &meter{budget: p.FileBudget(n), scan: scan, capCPU: cpuCapBase + time.Duration(kb(n))*cpuCapPerKB,
+		readLimit: readFactor*int64(n) + readBase}
 	if scan.exhausted() {
 		m.stop = &ParseStop{Reason: ScanBudgetRanOut, Budget: scan.limit}
 		return nil, m
@@ -262,6 +297,10 @@ func (p *Parser) parseTree(src []byte, old *sitter.Tree, scan *Budget) (*sitter.
 		end := i + readChunk
 		if end > n {
 			end = n
+		}
+		if m.read += int64(end - i); m.read > m.readLimit {
+			m.stop = &ParseStop{Reason: FileBudgetRanOut, Steps: m.steps, Budget: m.budget, ReadLimit: m.readLimit, Read: m.read}
+			return nil
 		}
 		return src[i:end]
 	}, old, &p.opts)
