@@ -405,9 +405,10 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 // classes, in parallel. Modules that the resolution reaches are parsed on
 // demand, once each.
 //
-// The smallest files go first: when the view's parse budget runs out, the
-// files left unparsed are the largest, not whichever sort last, so a few
-// huge files cannot starve a repository's ordinary servers.
+// The smallest files go first, each with its servers' ancestry: when the
+// view's parse budget runs out, the files left unparsed are the largest,
+// not whichever sort last, so a few huge files cannot starve a
+// repository's ordinary servers.
 func (v *View) analyseEntrypoints(jobs int) {
 	order := make([]int, len(v.Entrypoints))
 	sizes := make([]int64, len(v.Entrypoints))
@@ -423,6 +424,12 @@ func (v *View) analyseEntrypoints(jobs int) {
 		}
 		e.Module = m
 		e.Servers = v.ServerClasses(m)
+		// The servers' ancestry, which every rule asks for: its modules
+		// are parsed now, in the entrypoint's turn, not after the large
+		// files have spent the budget.
+		for _, srv := range e.Servers {
+			v.MRO(srv.Class)
+		}
 	})
 }
 
