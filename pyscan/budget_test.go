@@ -406,3 +406,32 @@ func TestBudgetHeadroom(t *testing.T) {
 	t.Logf("most processor time per step %.1fµs (%s)", perStep, perStepAt)
 	t.Logf("most bytes read per byte of a file over 4 KB %.2f (%s)", mostRead, mostReadAt)
 }
+
+// TestStopWhileBalancing checks a parse stopped in its last phase, while
+// tree-sitter balances the finished tree: tree-sitter 0.25's reset keeps
+// the flag that says balancing was cancelled, so the parser's next parse
+// would resume balancing a tree that the reset freed (an assertion
+// failure that aborts the process). Every step but the last is allowed,
+// and the last ones are the balancing's.
+func TestStopWhileBalancing(t *testing.T) {
+	src := []byte(strings.Repeat("x = 1\n", 20000))
+	small := []byte("import ray\nclass A(Base):\n    x = f(1)\n")
+	fresh := parseSrc(t, string(small))
+	fresh.Path, fresh.Name = "small.py", "small"
+	d := NewParser(Options{})
+	n, ok := steps(d, src)
+	d.Close()
+	if !ok {
+		t.Fatal("the file does not parse")
+	}
+	for _, cut := range []int64{1, 2, 5, 10} {
+		p := NewParser(Options{MaxSteps: n - cut})
+		if stop := stopped(t, p.Parse("m.py", src)); stop.Reason != FileBudgetRanOut {
+			t.Fatalf("stop %+v", stop)
+		}
+		if m := p.Parse("small.py", small); !reflect.DeepEqual(m, fresh) {
+			t.Errorf("%d steps short: after the stop the parser returned %+v", cut, m)
+		}
+		p.Close()
+	}
+}

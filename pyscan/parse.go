@@ -244,6 +244,15 @@ func (m *meter) step(n int64) bool {
 	return true
 }
 
+// renew replaces the tree-sitter parser with a new one (see parseTree).
+func (p *Parser) renew() {
+	p.p.Close()
+	p.p = sitter.NewParser()
+	if err := p.p.SetLanguage(p.g.lang); err != nil {
+		panic(fmt.Sprintf("pyscan: tree-sitter-python grammar rejected: %v", err))
+	}
+}
+
 // Close releases the parser's C memory. It is safe to call more than once.
 func (p *Parser) Close() {
 	if p.p != nil {
@@ -312,8 +321,13 @@ func (p *Parser) parseTree(src []byte, old *sitter.Tree, scan *Budget) (*sitter.
 		tree = nil
 	}
 	if tree == nil {
-		// A cancelled parse would otherwise resume on the next call.
-		p.p.Reset()
+		// A cancelled parse would otherwise resume on the next call, and
+		// Reset is not enough: tree-sitter 0.25's ts_parser_reset keeps
+		// canceled_balancing, so after a stop in the last phase (balancing
+		// the finished tree) the next parse resumes balancing a tree that
+		// the reset freed, and an assertion aborts the process. A new
+		// parser has no state to resume.
+		p.renew()
 	}
 	return tree, m
 }
