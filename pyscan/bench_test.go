@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"testing"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // gymModule generates a large module shaped like a NeMo Gym entrypoint:
@@ -158,9 +160,33 @@ func BenchmarkParseTreeOnly(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		tree := p.parseTree(src, nil)
+		tree, _ := p.parseTree(src, nil, nil)
 		if tree == nil {
-			b.Fatal("timed out")
+			b.Fatal("the parse did not finish")
+		}
+		tree.Close()
+	}
+}
+
+// BenchmarkParseTreeUnmetered is BenchmarkParseTreeOnly without the
+// budget: the same chunked reads, no progress callback, no meter. The
+// ratio of the two is what the budget costs on ordinary code.
+func BenchmarkParseTreeUnmetered(b *testing.B) {
+	src := gymModule(benchSize)
+	p := NewParser(Options{})
+	defer p.Close()
+	n := len(src)
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	for b.Loop() {
+		tree := p.p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
+			if i >= n {
+				return nil
+			}
+			return src[i:min(i+readChunk, n)]
+		}, nil, nil)
+		if tree == nil {
+			b.Fatal("the parse did not finish")
 		}
 		tree.Close()
 	}

@@ -1138,42 +1138,6 @@ func TestParserReuse(t *testing.T) {
 	p.Parse("m.py", []byte("x = 1\n"))
 }
 
-func TestTimeout(t *testing.T) {
-	var b bytes.Buffer
-	for b.Len() < 2<<20 {
-		fmt.Fprintf(&b, "def f%d(x):\n    return g(x, [1, 2, 3], {'a': (4, 5)})\n", b.Len())
-	}
-	big := b.Bytes()
-	small := []byte("import ray\nclass A(Base):\n    x = f(1)\n")
-	fresh := parseSrc(t, string(small))
-	fresh.Path, fresh.Name = "small.py", "small"
-
-	// 2 MB take far longer than 5ms to parse; 40 bytes far less.
-	p := NewParser(Options{Timeout: 5 * time.Millisecond})
-	defer p.Close()
-	for round := 0; round < 3; round++ {
-		start := time.Now()
-		m := p.Parse("big.py", big)
-		if m.SyntaxError == nil || !strings.Contains(m.SyntaxError.Message, "did not finish within 5ms") {
-			t.Fatalf("expected a timeout, got %+v", m.SyntaxError)
-		}
-		if m.SyntaxError.Span != (Span{}) || len(m.Functions) != 0 || len(m.Body) != 0 || m.Size != len(big) || m.Name != "big" {
-			t.Errorf("timed-out module: %v %d functions %d statements", m.SyntaxError, len(m.Functions), len(m.Body))
-		}
-		if string(m.Source()) != string(big) || m.Pos(100).Line != bytes.Count(big[:100], []byte("\n"))+1 {
-			t.Errorf("a timed-out module keeps its text and lines")
-		}
-		if d := time.Since(start); d > 5*time.Second {
-			t.Errorf("a 5ms timeout took %v", d)
-		}
-		// The parser must start afresh on the next file, not resume the
-		// cancelled parse.
-		if m := p.Parse("small.py", small); !reflect.DeepEqual(m, fresh) {
-			t.Fatalf("after a timeout the parser returned %+v", m)
-		}
-	}
-}
-
 // TestDeepNesting checks that pathological nesting terminates without a
 // crash (tree-sitter and the walker both recurse over the tree).
 func TestDeepNesting(t *testing.T) {
