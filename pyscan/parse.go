@@ -85,9 +85,13 @@ func ModuleName(relPath string) (string, bool) {
 // readChunk is how many bytes the parser is handed per read callback.
 const readChunk = 16 << 10
 
-// parseTree runs tree-sitter on src. It returns nil when the time limit
-// stopped the parse, after resetting the parser for the next file.
+// parseTree runs tree-sitter on src, with CPython's line ends (see
+// input.go). It returns nil when the time limit stopped the parse, after
+// resetting the parser for the next file.
 func (p *Parser) parseTree(src []byte, old *sitter.Tree) *sitter.Tree {
+	if in, ok := sitterText(src); ok {
+		src, old = in, nil
+	}
 	// The binding copies whatever the read callback returns into C memory
 	// and keeps every copy until the parse ends, and tree-sitter calls the
 	// callback again whenever its lexer moves back before the last chunk.
@@ -147,7 +151,8 @@ func (r *Retained) Close() {
 // comparing the two texts: their common prefix and suffix), and the model
 // is built from the new tree as Parse builds it, so the Module is the same
 // as Parse's. prev is consumed (closed); the returned Retained is for the
-// next version, nil when the parse could not finish. A text with a syntax
+// next version, nil when the parse could not finish or was of a text
+// rewritten for tree-sitter (see input.go). A text with a syntax
 // error is parsed afresh: tree-sitter's error recovery may differ between
 // an incremental parse and a fresh one.
 func (p *Parser) ParseIncremental(path string, src []byte, prev *Retained) (*Module, *Retained) {
@@ -217,6 +222,7 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree) (*Module, *sit
 		}
 		return m, nil
 	}
+	tree, retain := p.relex(m, src, tree)
 	kept := false
 	defer func() {
 		if !kept { // a panic on the way: the tree goes with it
@@ -236,5 +242,9 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree) (*Module, *sit
 		m.SyntaxError = e
 	}
 	kept = true
+	if !retain { // the parse of a rewritten text (input.go)
+		tree.Close()
+		return m, nil
+	}
 	return m, tree
 }
