@@ -38,14 +38,23 @@ type lineIndex []int32 // start offset of each line
 
 func newLineIndex(src []byte) lineIndex {
 	idx := make(lineIndex, 1, len(src)/40+1)
-	for i := 0; i < len(src); i++ {
-		j := bytes.IndexAny(src[i:], "\r\n")
-		if j < 0 {
-			break
+	if bytes.IndexByte(src, '\r') < 0 { // the common case, as fast as it was
+		for i, c := range src {
+			if c == '\n' {
+				idx = append(idx, int32(i+1))
+			}
 		}
-		i += j
-		if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
-			i++
+		return idx
+	}
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+		case '\n':
+		default:
+			continue
 		}
 		idx = append(idx, int32(i+1))
 	}
