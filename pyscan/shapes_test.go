@@ -116,6 +116,9 @@ var diffShapes = []string{
 	// CPython's line ends: a lone CR, and all three mixed.
 	"import os\r# note\rx = 1\rdef f():\r    '''doc\r    more'''\r    return (1,\r2)\r",
 	"a = 1\r\nb = 2\rc = 3\nif a:\r\n    d = '''x\ry\r\nz\n'''  # e\r    f = a + \\\rb\r\r\n\n\rg = 4",
+	// The text of a self-documenting field over lines, its line ends read
+	// as "\n".
+	"x = f'''{\r\n3\r\n=}''' + f'''{a\r=!r}'''\r\n",
 	// Long left-deep chains, which the walker walks in a loop.
 	"x = " + strings.Join(numbered("x", 1500), " or ") + "\n",
 	"y = " + strings.Join(numbered("y", 1100), " + ") + "\n",

@@ -97,7 +97,11 @@ func (w *walker) str(x kid, sc scope) Expr {
 				// conversion, format specification or "}", before the value.
 				for i := 1; i+1 < len(ik); i++ {
 					if !ik[i].named && w.spanText(ik[i].span) == "=" {
-						appendLit(w.spanText(Span{Start: ik[0].span.End, End: ik[i+1].span.Start}))
+						t := w.spanText(Span{Start: ik[0].span.End, End: ik[i+1].span.Start})
+						if strings.Contains(t, "\r") { // line ends read as Python reads them
+							t = strings.ReplaceAll(strings.ReplaceAll(t, "\r\n", "\n"), "\r", "\n")
+						}
+						appendLit(t)
 						break
 					}
 				}
