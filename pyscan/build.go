@@ -72,10 +72,11 @@ type kid struct {
 const maxDepth = 1000
 
 // maxNesting bounds the depth of the model: the walker's recursion plus
-// the links of the left-deep chains (a.b.c, a + b + c) it walks in a loop
-// (see chain), which CPython takes up to about 3,000 links (10,000 in
-// 3.13). A deeper model would cost the recursive walks over it (Inspect,
-// the rules) about 1 KB of Go stack a level.
+// the links of the left-deep chains (a.b.c, a + b + c, a or b or c) it
+// walks in a loop (see chain), which CPython takes up to about 3,000 links
+// (10,000 in 3.13; an `or` of any length). A deeper model would cost the
+// recursive walks over it (Inspect, the rules) about 1 KB of Go stack a
+// level, and a longer chain the walk about 1 KB of memory a link.
 const maxNesting = 15000
 
 // enter counts one level of recursion; it reports false, after noting a
@@ -1711,38 +1712,45 @@ func chainLeft(k kind, ks []kid) *kid {
 // them up to its recursion limit (about 3,000 links; 10,000 in 3.13; an
 // `or` or an `and` of any length, which is one BoolOp), so the walk goes
 // down the chain and back up it in a loop: the links count against
-// maxNesting (the model's depth), not against maxDepth (the walker's
-// recursion). The operands are converted in source order, as a recursive
-// walk would.
+// maxNesting, not against maxDepth (the walker's recursion), every link of
+// an `or` or an `and` too, which bounds the memory the walk of one chain
+// holds (an `or` of more than about 15,000 terms is too deeply nested
+// here, where CPython takes any length). The operands are converted in
+// source order, as a recursive walk would.
 func (w *walker) chain(x kid, sc scope) Expr {
 	base := len(w.spine)
+	defer func() { w.spine = w.spine[:base] }()
+	saved := w.nest
+	defer func() { w.nest = saved }()
 	cur := x
 	for {
 		ks := w.kids(cur.n)
-		l := chainLeft(cur.k, ks)
-		w.spine = append(w.spine, chainLink{x: cur, ks: ks, left: l})
-		if l == nil || !w.isChainLink(*l) {
+		c := chainLink{x: cur, ks: ks, left: chainLeft(cur.k, ks)}
+		if n := len(w.spine); n > base {
+			// a or b or c is one BoolOp: the inner or is no level of its
+			// own.
+			p := &w.spine[n-1]
+			c.nest = p.nest + 1
+			if c.x.k == kBooleanOperator && p.x.k == kBooleanOperator && c.left != nil &&
+				byField(c.ks, fOperator).t == byField(p.ks, fOperator).t {
+				c.nest--
+			}
+		}
+		// Too long: stop here, before reading the rest of the chain. Every
+		// link counts, an or's or an and's too (the walk holds each one's
+		// children), though the model makes them one BoolOp.
+		if w.depth+saved+(len(w.spine)-base)+1 > maxNesting {
+			w.layoutErrorAt(x.span, "syntax error: too deeply nested")
+			return &Other{Span: x.span}
+		}
+		w.spine = append(w.spine, c)
+		if c.left == nil || !w.isChainLink(*c.left) {
 			break
 		}
-		cur = *l
+		cur = *c.left
 	}
 	links := w.spine[base:]
-	defer func() { w.spine = w.spine[:base] }()
-	// a or b or c is one BoolOp: the inner or is no level of its own.
-	for i := 1; i < len(links); i++ {
-		links[i].nest = links[i-1].nest + 1
-		if links[i].x.k == kBooleanOperator && links[i-1].x.k == kBooleanOperator && links[i].left != nil &&
-			byField(links[i].ks, fOperator).t == byField(links[i-1].ks, fOperator).t {
-			links[i].nest--
-		}
-	}
 	last := len(links) - 1
-	saved := w.nest
-	defer func() { w.nest = saved }()
-	if w.depth+saved+links[last].nest+1 > maxNesting {
-		w.layoutErrorAt(x.span, "syntax error: too deeply nested")
-		return &Other{Span: x.span}
-	}
 	var e Expr
 	if l := links[last].left; l != nil {
 		w.nest = saved + links[last].nest
@@ -1853,6 +1861,11 @@ func (w *walker) bitwise(l kid, op tok, r kid, sc scope) Expr {
 	defer func() { w.nest = saved }()
 	todo := []item{{k: r}, {op: op, isOp: true}, {k: l}}
 	for len(todo) > 0 {
+		// Too long: stop before reading the rest of the chain.
+		if w.depth+saved+len(ops)+len(todo)/2 > maxNesting {
+			w.layoutErrorAt(Span{Start: l.span.Start, End: r.span.End}, "syntax error: too deeply nested")
+			return &Other{Span: Span{Start: l.span.Start, End: r.span.End}}
+		}
 		it := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
 		k := it.k

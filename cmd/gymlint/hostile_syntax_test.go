@@ -76,8 +76,9 @@ func TestHostileValidSyntax(t *testing.T) {
 }
 
 // TestHostileDeepNesting: nesting deeper than CPython takes (it stops at
-// 200 brackets) is GL001 with a message that says so, in bounded time and
-// memory, and the good server is still analysed.
+// 200 brackets), and chains longer than pyscan walks, are GL001 with a
+// message that says so, in bounded time and memory, and the good server is
+// still analysed.
 func TestHostileDeepNesting(t *testing.T) {
 	const n = 100000
 	for _, tc := range []struct{ name, prefix string }{
@@ -85,6 +86,10 @@ func TestHostileDeepNesting(t *testing.T) {
 		{"lists", "X = " + strings.Repeat("[", n) + strings.Repeat("]", n)},
 		{"calls", "X = " + strings.Repeat("f(", n) + strings.Repeat(")", n)},
 		{"nots", "X = " + strings.Repeat("not ", n) + "a"},
+		// Longer than maxNesting links: the walk of the chain stops there
+		// (walked to its end, a 300,000-term `or` held about 480 MB).
+		{"300,000-term or", "X = a" + strings.Repeat(" or a", 3*n)},
+		{"300,000-term sum", "X = a" + strings.Repeat(" + a", 3*n)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, _ := hostileServer(tc.prefix, "\n")
