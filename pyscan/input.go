@@ -67,7 +67,7 @@ func loneCR(b []byte, from int) int {
 // relex returns the tree to build m from: tree itself, or, when tree has
 // an error and bracketText finds a line break inside brackets that
 // tree-sitter-python may misread, the parse of the rewritten text if that
-// parse has no error, or its first error comes no sooner than tree's. The
+// parse has no error, or its first error comes later than tree's. The
 // comments the rewrite blanked out are added to m.Comments. retain is
 // false when the tree is the parse of a rewritten text (of either kind, see
 // above): such a tree must not be handed to an incremental parse of the
@@ -85,7 +85,7 @@ func (p *Parser) relex(m *Module, src []byte, tree *sitter.Tree) (_ *sitter.Tree
 	if again == nil {
 		return tree, !crs
 	}
-	if r := again.RootNode(); r.HasError() && firstErrorStart(r) < firstErrorStart(tree.RootNode()) {
+	if r := again.RootNode(); r.HasError() && firstErrorStart(r) <= firstErrorStart(tree.RootNode()) {
 		again.Close()
 		return tree, !crs
 	}

@@ -65,6 +65,14 @@ func TestBracketContinuation(t *testing.T) {
 	if bm.SyntaxError == nil || lc(bm, bm.SyntaxError.Span.Start) != "13:7" {
 		t.Errorf("broken file: %+v", bm.SyntaxError)
 	}
+	// A file whose rewrite errs at the same place keeps the parse of its
+	// own text: the error does not run on to the end of the joined text.
+	unclosed := "class S:\n    async def verify(self, body):\n        expected = sum(\n            1 for n in body.numbers if n > body.limit\n" +
+		"        distance = abs(int(body.text or 0) - expected)\n        return Response(text=body.text, reward=1.0 / (1 + distance))\n" +
+		"\n\nif __name__ == \"__main__\":\n    S.run_webserver()\n"
+	if um := parseSrc(t, unclosed); um.SyntaxError == nil || lc(um, um.SyntaxError.Span.Start) != "3:9" || lc(um, um.SyntaxError.Span.End) != "9:27" {
+		t.Errorf("unclosed bracket: %+v", um.SyntaxError)
+	}
 	// A layout error the walker finds is still found.
 	if m := parseSrc(t, "def f():\n    (a.\nb)\n      c = 1\n"); m.SyntaxError == nil || lc(m, m.SyntaxError.Span.Start) != "4:7" {
 		t.Errorf("unexpected indent after a continuation: %+v", m.SyntaxError)
