@@ -256,14 +256,33 @@ func (c *sourceCache) lines(path string) []string {
 	var ls []string
 	if c.read != nil && path != "" && !strings.HasPrefix(path, "../") && !filepath.IsAbs(path) {
 		if b, err := c.read(path); err == nil {
-			ls = strings.Split(string(b), "\n")
-			for i, l := range ls {
-				ls[i] = strings.TrimSuffix(l, "\r")
-			}
+			ls = splitLines(string(b), !strings.HasSuffix(path, ".go"))
 		}
 	}
 	c.files[path] = ls
 	return ls
+}
+
+// splitLines splits s at "\n" and "\r\n", and, when loneCR, at a lone
+// "\r" too, as the findings' lines count them: Python's (CPython's) and
+// YAML's lines end there, Go's (go/token's) do not.
+func splitLines(s string, loneCR bool) []string {
+	var ls []string
+	for {
+		i := strings.IndexByte(s, '\n')
+		if loneCR {
+			if j := strings.IndexByte(s, '\r'); j >= 0 && (i < 0 || j < i-1) {
+				ls = append(ls, s[:j]) // a lone "\r"
+				s = s[j+1:]
+				continue
+			}
+		}
+		if i < 0 {
+			return append(ls, strings.TrimSuffix(s, "\r"))
+		}
+		ls = append(ls, strings.TrimSuffix(s[:i], "\r"))
+		s = s[i+1:]
+	}
 }
 
 // line returns the text of the 1-based line, or "".

@@ -214,3 +214,51 @@ func BenchmarkInspect(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLineEnds measures what CPython's line ends and the bracket
+// rewrite (input.go) cost a file that needs neither, against Parse on the
+// same bytes: "input" is the work added to every parse (the scan for a
+// lone "\r" before tree-sitter runs and again in relex, whose check of a
+// clean tree stops there, and the line index at "\n", "\r\n" and "\r");
+// "lf index" is the line index as it was, at "\n" only, for comparison.
+func BenchmarkLineEnds(b *testing.B) {
+	src := gymModule(benchSize)
+	b.Run("parse", func(b *testing.B) {
+		p := NewParser(Options{})
+		defer p.Close()
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			if m := p.Parse("bench/app.py", src); m.SyntaxError != nil {
+				b.Fatal(m.SyntaxError)
+			}
+		}
+	})
+	b.Run("input", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			if _, ok := sitterText(src); ok {
+				b.Fatal("rewritten")
+			}
+			if _, ok := sitterText(src); ok {
+				b.Fatal("rewritten")
+			}
+			if len(newLineIndex(src)) < 2 {
+				b.Fatal("no lines")
+			}
+		}
+	})
+	b.Run("lf index", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			idx := make(lineIndex, 1, len(src)/40+1)
+			for i, c := range src {
+				if c == '\n' {
+					idx = append(idx, int32(i+1))
+				}
+			}
+			if len(idx) < 2 {
+				b.Fatal("no lines")
+			}
+		}
+	})
+}

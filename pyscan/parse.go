@@ -281,8 +281,12 @@ const readChunk = 4 << 10
 // as to the file's own budget, and returns the tree with the meter that
 // counted them. The tree is nil when a budget stopped the parse (the
 // meter's stop says which) or tree-sitter gave up by itself; the parser is
-// then reset for the next file.
+// then reset for the next file. src is parsed with CPython's line ends
+// (see input.go).
 func (p *Parser) parseTree(src []byte, old *sitter.Tree, scan *Budget) (*sitter.Tree, *meter) {
+	if in, ok := sitterText(src); ok {
+		src, old = in, nil
+	}
 	n := len(src)
 	m := &meter{budget: p.FileBudget(n), scan: scan, capCPU: cpuCapBase + time.Duration(kb(n))*cpuCapPerKB,
 		readLimit: readFactor*int64(n) + readBase}
@@ -409,7 +413,8 @@ func (r *Retained) Close() {
 // comparing the two texts: their common prefix and suffix), and the model
 // is built from the new tree as Parse builds it, so the Module is the same
 // as Parse's. prev is consumed (closed); the returned Retained is for the
-// next version, nil when the parse could not finish. A text with a syntax
+// next version, nil when the parse could not finish or was of a text
+// rewritten for tree-sitter (see input.go). A text with a syntax
 // error is parsed afresh: tree-sitter's error recovery may differ between
 // an incremental parse and a fresh one.
 func (p *Parser) ParseIncremental(path string, src []byte, prev *Retained) (*Module, *Retained) {
@@ -491,6 +496,7 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree, scan *Budget) 
 		m.SyntaxError = &SyntaxError{Message: "syntax error: tree-sitter gave up on the file"}
 		return m, nil
 	}
+	tree, retain := p.relex(m, src, tree, scan)
 	kept := false
 	defer func() {
 		if !kept { // a panic on the way: the tree goes with it
@@ -510,5 +516,9 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree, scan *Budget) 
 		m.SyntaxError = e
 	}
 	kept = true
+	if !retain { // the parse of a rewritten text (input.go)
+		tree.Close()
+		return m, nil
+	}
 	return m, tree
 }

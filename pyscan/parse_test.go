@@ -1153,8 +1153,26 @@ func TestDeepNesting(t *testing.T) {
 		{"lists", []byte(strings.Repeat("[", 30000) + strings.Repeat("]", 30000)), deep},
 		{"subscripts", []byte("x = a" + strings.Repeat("[a", 30000) + strings.Repeat("]", 30000) + "\n"), deep},
 		{"tuple targets", []byte(strings.Repeat("(", 5000) + "a" + strings.Repeat(",)", 5000) + " = 1\n"), deep},
-		{"bitwise chain", []byte("x = a" + strings.Repeat(" ^ a & a", 5000) + "\n"), deep},
-		{"starred calls", []byte("x = [*f" + strings.Repeat("(1)", 5000) + "]\n"), deep},
+		// Left-deep chains are walked in a loop: CPython 3.13 compiles
+		// these (up to about 10,000 links; 3.12 about 3,000), and an `or`
+		// or an `and` of any length (one BoolOp), which pyscan takes up to
+		// maxNesting terms.
+		{"bitwise chain", []byte("x = a" + strings.Repeat(" ^ a & a", 5000) + "\n"), ""},
+		{"starred calls", []byte("x = [*f" + strings.Repeat("(1)", 5000) + "]\n"), ""},
+		{"or chain", []byte("x = a" + strings.Repeat(" or a", 12000) + "\n"), ""},
+		{"and-or chain", []byte("x = a" + strings.Repeat(" and a or a", 5000) + "\n"), ""}, // an `or` of `and`s
+		{"sum", []byte("x = a" + strings.Repeat(" + a", 9000) + "\n"), ""},
+		{"method chain", []byte("x = a" + strings.Repeat(".b()", 5000) + "\n"), ""},
+		// Beyond maxNesting, the model would be too deep for the recursive
+		// walks over it; CPython's recursion limit rejects these too.
+		{"long bitwise chain", []byte("x = a" + strings.Repeat(" ^ a & a", 20000) + "\n"), deep},
+		{"long starred calls", []byte("x = [*f" + strings.Repeat("(1)", 20000) + "]\n"), deep},
+		{"long sum", []byte("x = a" + strings.Repeat(" + a", 20000) + "\n"), deep},
+		// An `or` whose walk would hold more than maxNesting links' children.
+		{"long or chain", []byte("x = a" + strings.Repeat(" or a", 100000) + "\n"), deep},
+		// A right-recursive chain is recursion: beyond maxDepth it is too
+		// deep, though CPython compiles up to about 3,000 of these.
+		{"nots", []byte("x = " + strings.Repeat("not ", 1500) + "a\n"), deep},
 		{"chained assignment", []byte(strings.Repeat("a = ", 50000) + "1\n"), ""},
 		{"attributes", []byte("x = a" + strings.Repeat(".b", 50000) + "\n"), deep},
 		{"long line of statements", []byte(strings.Repeat("a; ", 50000) + "\n"), ""},

@@ -195,17 +195,29 @@ type directive struct {
 	used      map[string]bool
 }
 
-func splitLines(content []byte) []line {
+// splitLines splits content into lines at "\n" and "\r\n", and, when
+// loneCR, at a lone "\r" too: Python (CPython's tokenizer, and pyscan's
+// positions) and YAML end lines there; Go does not.
+func splitLines(content []byte, loneCR bool) []line {
 	s := string(content)
 	var ls []line
 	off := 0
 	for {
 		i := strings.IndexByte(s[off:], '\n')
+		if loneCR {
+			if j := strings.IndexByte(s[off:], '\r'); j >= 0 && (i < 0 || j < i-1) {
+				i = j // a lone "\r" before the next "\n"
+			}
+		}
 		end := len(s)
 		if i >= 0 {
 			end = off + i
 		}
-		ls = append(ls, line{start: off, text: strings.TrimSuffix(s[off:end], "\r"), comment: -1})
+		text := s[off:end]
+		if i < 0 || s[end] == '\n' {
+			text = strings.TrimSuffix(text, "\r")
+		}
+		ls = append(ls, line{start: off, text: text, comment: -1})
 		if i < 0 {
 			break
 		}
@@ -440,9 +452,10 @@ func isAre(xs []string) string {
 
 // parse finds the suppressions of a file.
 func parse(p string, content []byte) []*directive {
-	ls := splitLines(content)
+	lg := langOf(p)
+	ls := splitLines(content, lg != langGo)
 	var dirs []*directive
-	switch lg := langOf(p); lg {
+	switch lg {
 	case langPython, langYAML:
 		if lg == langPython {
 			scanPython(ls)
