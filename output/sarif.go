@@ -268,20 +268,28 @@ func (c *sourceCache) lines(path string) []string {
 // YAML's lines end there, Go's (go/token's) do not.
 func splitLines(s string, loneCR bool) []string {
 	var ls []string
+	off := 0
+	cr := -1 // the next "\r" at or after off (len(s): none), found again once passed
 	for {
-		i := strings.IndexByte(s, '\n')
+		i := strings.IndexByte(s[off:], '\n')
 		if loneCR {
-			if j := strings.IndexByte(s, '\r'); j >= 0 && (i < 0 || j < i-1) {
-				ls = append(ls, s[:j]) // a lone "\r"
-				s = s[j+1:]
+			if cr < off {
+				cr = len(s)
+				if j := strings.IndexByte(s[off:], '\r'); j >= 0 {
+					cr = off + j
+				}
+			}
+			if j := cr - off; cr < len(s) && (i < 0 || j < i-1) {
+				ls = append(ls, s[off:cr]) // a lone "\r"
+				off = cr + 1
 				continue
 			}
 		}
 		if i < 0 {
-			return append(ls, strings.TrimSuffix(s, "\r"))
+			return append(ls, strings.TrimSuffix(s[off:], "\r"))
 		}
-		ls = append(ls, strings.TrimSuffix(s[:i], "\r"))
-		s = s[i+1:]
+		ls = append(ls, strings.TrimSuffix(s[off:off+i], "\r"))
+		off += i + 1
 	}
 }
 

@@ -202,10 +202,20 @@ func splitLines(content []byte, loneCR bool) []line {
 	s := string(content)
 	var ls []line
 	off := 0
+	// cr is the offset of the next "\r" at or after off (len(s) when there
+	// is none), found again only once off has passed it, so that a file
+	// without "\r" is scanned once, not once per line.
+	cr := -1
 	for {
 		i := strings.IndexByte(s[off:], '\n')
 		if loneCR {
-			if j := strings.IndexByte(s[off:], '\r'); j >= 0 && (i < 0 || j < i-1) {
+			if cr < off {
+				cr = len(s)
+				if j := strings.IndexByte(s[off:], '\r'); j >= 0 {
+					cr = off + j
+				}
+			}
+			if j := cr - off; cr < len(s) && (i < 0 || j < i-1) {
 				i = j // a lone "\r" before the next "\n"
 			}
 		}

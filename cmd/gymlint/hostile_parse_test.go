@@ -95,6 +95,12 @@ class Handler%d(object):
 		t.Errorf("a valid file is reported as a syntax error:\n%s", o.stdout)
 	}
 	wantGood(t, o)
+	// SARIF reads the file again for columns and fingerprints: line by
+	// line once (splitting at lone CRs was quadratic, over 60 s here).
+	o = bounded(t, dir, 60*time.Second, 2200, "--format", "sarif", "--max-file-size", "67108864", ".")
+	if !strings.Contains(o.stdout, `"ruleId": "GL002"`) {
+		t.Errorf("SARIF of the 50 MB file: no GL002:\n%.2000s", o.stdout)
+	}
 }
 
 // TestHostileParseLoadIndependent: the per-file limits decide from the
