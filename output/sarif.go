@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/lineends"
 )
 
 // SARIF 2.1.0, in the subset that GitHub code scanning reads. The types
@@ -263,34 +264,14 @@ func (c *sourceCache) lines(path string) []string {
 	return ls
 }
 
-// splitLines splits s at "\n" and "\r\n", and, when loneCR, at a lone
-// "\r" too, as the findings' lines count them: Python's (CPython's) and
-// YAML's lines end there, Go's (go/token's) do not.
+// splitLines returns the lines of s as the findings count them (see
+// lineends): lone CRs end lines except in Go files.
 func splitLines(s string, loneCR bool) []string {
 	var ls []string
-	off := 0
-	cr := -1 // the next "\r" at or after off (len(s): none), found again once passed
-	for {
-		i := strings.IndexByte(s[off:], '\n')
-		if loneCR {
-			if cr < off {
-				cr = len(s)
-				if j := strings.IndexByte(s[off:], '\r'); j >= 0 {
-					cr = off + j
-				}
-			}
-			if j := cr - off; cr < len(s) && (i < 0 || j < i-1) {
-				ls = append(ls, s[off:cr]) // a lone "\r"
-				off = cr + 1
-				continue
-			}
-		}
-		if i < 0 {
-			return append(ls, strings.TrimSuffix(s[off:], "\r"))
-		}
-		ls = append(ls, strings.TrimSuffix(s[off:off+i], "\r"))
-		off += i + 1
+	for _, l := range lineends.Split(s, loneCR) {
+		ls = append(ls, l.Text)
 	}
+	return ls
 }
 
 // line returns the text of the 1-based line, or "".

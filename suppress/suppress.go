@@ -78,6 +78,7 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/lineends"
 )
 
 // SuppressionWithoutReason is rule GL009.
@@ -199,39 +200,9 @@ type directive struct {
 // loneCR, at a lone "\r" too: Python (CPython's tokenizer, and pyscan's
 // positions) and YAML end lines there; Go does not.
 func splitLines(content []byte, loneCR bool) []line {
-	s := string(content)
 	var ls []line
-	off := 0
-	// cr is the offset of the next "\r" at or after off (len(s) when there
-	// is none), found again only once off has passed it, so that a file
-	// without "\r" is scanned once, not once per line.
-	cr := -1
-	for {
-		i := strings.IndexByte(s[off:], '\n')
-		if loneCR {
-			if cr < off {
-				cr = len(s)
-				if j := strings.IndexByte(s[off:], '\r'); j >= 0 {
-					cr = off + j
-				}
-			}
-			if j := cr - off; cr < len(s) && (i < 0 || j < i-1) {
-				i = j // a lone "\r" before the next "\n"
-			}
-		}
-		end := len(s)
-		if i >= 0 {
-			end = off + i
-		}
-		text := s[off:end]
-		if i < 0 || s[end] == '\n' {
-			text = strings.TrimSuffix(text, "\r")
-		}
-		ls = append(ls, line{start: off, text: text, comment: -1})
-		if i < 0 {
-			break
-		}
-		off = end + 1
+	for _, l := range lineends.Split(string(content), loneCR) {
+		ls = append(ls, line{start: l.Start, text: l.Text, comment: -1})
 	}
 	return ls
 }
