@@ -52,6 +52,10 @@ type Options struct {
 	Jobs int
 	// MaxFileSize overrides the configuration's cap on a file's size.
 	MaxFileSize int64
+	// ParseBudget is the parsing work, in steps, that one scan's parses
+	// may take together (--parse-budget); 0: the default
+	// (pyscan.DefaultScanSteps). See gym.Options.ParseBudget.
+	ParseBudget int64
 	// Exempt are exemptions in addition to the configuration's (--exempt).
 	Exempt []gym.Exemption
 	// Overlay is read instead of the disk for the Python side:
@@ -120,6 +124,7 @@ func New(o Options) (*Engine, error) {
 		Exemptions:       append(slices.Clone(conf.Exempt), o.Exempt...),
 		Jobs:             o.Jobs,
 		Overlay:          o.Overlay,
+		ParseBudget:      o.ParseBudget,
 	}
 	if o.MaxFileSize > 0 {
 		e.opts.MaxFileSize = o.MaxFileSize

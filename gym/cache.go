@@ -252,8 +252,9 @@ func (c *Cache) existence(p string) {
 
 func isYAML(p string) bool { return strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") }
 
-// module returns the cache entry of the module at p, parsed.
-func (c *Cache) module(p string) *moduleEntry {
+// module returns the cache entry of the module at p, parsed, the parse
+// charged to budget (a view's).
+func (c *Cache) module(p string, budget *pyscan.Budget) *moduleEntry {
 	c.mu.Lock()
 	e := c.modules[p]
 	if e == nil {
@@ -261,12 +262,25 @@ func (c *Cache) module(p string) *moduleEntry {
 		c.modules[p] = e
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { c.parse(e, p) })
+	e.once.Do(func() { c.parse(e, p, budget) })
 	return e
 }
 
-// parse fills a module entry; it runs once per entry, through e.once.
-func (c *Cache) parse(e *moduleEntry, p string) {
+// parse fills a module entry; it runs once per entry, through e.once. A
+// module that a view's budget had no room for is not kept: the next view,
+// with a budget of its own, parses it again. (A file that runs out of its
+// own budget is kept: the same content would again.)
+func (c *Cache) parse(e *moduleEntry, p string, budget *pyscan.Budget) {
+	defer func() {
+		if e.mod != nil && e.mod.SyntaxError != nil && e.mod.SyntaxError.Stopped != nil &&
+			e.mod.SyntaxError.Stopped.Reason == pyscan.ScanBudgetRanOut {
+			c.mu.Lock()
+			if c.modules[p] == e {
+				delete(c.modules, p)
+			}
+			c.mu.Unlock()
+		}
+	}()
 	data, err := c.fs.Read(p)
 	if err != nil {
 		e.err = err
@@ -279,7 +293,7 @@ func (c *Cache) parse(e *moduleEntry, p string) {
 	}
 	defer c.putParser(parser)
 	if !c.fs.Overlaid(p) {
-		e.mod = parser.Parse(p, data)
+		e.mod = parser.ParseWithin(p, data, budget)
 		return
 	}
 	// An open buffer: parse from the tree of its previous version (the
@@ -289,7 +303,7 @@ func (c *Cache) parse(e *moduleEntry, p string) {
 	delete(c.retained, p)
 	c.mu.Unlock()
 	var next *pyscan.Retained
-	e.mod, next = parser.ParseIncremental(p, data, prev)
+	e.mod, next = parser.ParseIncrementalWithin(p, data, prev, budget)
 	if next != nil {
 		c.mu.Lock()
 		if c.noRetain {
@@ -302,15 +316,34 @@ func (c *Cache) parse(e *moduleEntry, p string) {
 	}
 }
 
+// size is the size in bytes of the file at p as the cache would read it
+// (an overlay, else the disk), without reading it; 0 when it cannot be
+// read (Read says why, later). Only a file that repofs says lies inside
+// the root is looked at.
+func (c *Cache) size(p string) int64 {
+	if c.fs.Overlaid(p) {
+		data, _ := c.fs.Read(p)
+		return int64(len(data))
+	}
+	if c.fs.Stat(p) != nil {
+		return 0
+	}
+	st, err := os.Stat(filepath.Join(c.root, filepath.FromSlash(p)))
+	if err != nil {
+		return 0
+	}
+	return st.Size()
+}
+
 // source returns the content of the file at p, read once. A module that
 // is parsed already holds its text: that is shared instead of a second
-// copy.
-func (c *Cache) source(p string) *sourceEntry {
+// copy. A parse it has to finish is charged to budget.
+func (c *Cache) source(p string, budget *pyscan.Budget) *sourceEntry {
 	c.mu.Lock()
 	if me := c.modules[p]; me != nil {
 		c.mu.Unlock()
 		// Parse it (once, whoever asks first), then share its text.
-		me.once.Do(func() { c.parse(me, p) })
+		me.once.Do(func() { c.parse(me, p, budget) })
 		if me.mod != nil {
 			if src := me.mod.Source(); src != nil || me.mod.Size == 0 {
 				return &sourceEntry{data: src}
@@ -336,7 +369,7 @@ func (c *Cache) Source(p string) ([]byte, error) {
 	if !ok {
 		return nil, &repofs.PathError{Path: p, Err: repofs.ErrOutsideRoot}
 	}
-	e := c.source(cp)
+	e := c.source(cp, c.newBudget())
 	return e.data, e.err
 }
 
@@ -423,7 +456,27 @@ func (c *Cache) config(p string) *configEntry {
 // paths focus lists (paths that are not entrypoints are ignored), and the
 // view's Dependencies say what their analysis read. Every view reports the
 // repository's core diagnostics (RepositoryDiagnostics) whatever its focus.
-func (c *Cache) View(focus []string) *View {
+//
+// Each view has a parse budget of its own (Options.ParseBudget): the
+// parses that one view starts share it, and a module it had no room for is
+// parsed again by the next view.
+func (c *Cache) View(focus []string) *View { return c.view(focus, c.newBudget()) }
+
+// newBudget returns a new parse budget of Options.ParseBudget steps (nil
+// for none).
+func (c *Cache) newBudget() *pyscan.Budget {
+	switch n := c.options.ParseBudget; {
+	case n < 0:
+		return nil
+	case n == 0:
+		return pyscan.NewBudget(pyscan.DefaultScanSteps)
+	default:
+		return pyscan.NewBudget(n)
+	}
+}
+
+// view is View with the given parse budget.
+func (c *Cache) view(focus []string, budget *pyscan.Budget) *View {
 	s := c.skeletonOf()
 	v := &View{
 		Root:        c.root,
@@ -431,6 +484,7 @@ func (c *Cache) View(focus []string) *View {
 		FS:          c.fs,
 		Configs:     s.configs,
 		cache:       c,
+		budget:      budget,
 		framework:   c.framework,
 		serverBases: c.serverBases,
 		seen:        map[string]bool{},

@@ -31,11 +31,16 @@ Fix the syntax at the reported position. gymlint parses Python 3 as tree-sitter-
 
 	RuleUnreadableFile = &diag.Rule{
 		Code: "GL002", Name: "unreadable-file", Analyzer: "core", Severity: diag.Error,
-		Summary: "A config or module that gymlint needs cannot be read.",
+		Summary: "A config or module that gymlint needs cannot be read, or was not analysed.",
 		Doc: `## What it does
 Reports a YAML file or a needed Python module that gymlint does not read: larger than the size
 limit (` + "`--max-file-size`" + `, 4 MiB by default), binary (it contains a NUL byte), not valid UTF-8, a symbolic
 link loop, a symbolic link that leaves the repository, or a file the operating system refuses.
+It also reports a Python module that was read but not analysed because its parse ran out of
+budget: its own (2,048 steps plus 64 per KB, several times what real code needs; or the processor
+time that its steps allow, on input that tree-sitter's error recovery is very slow on), or the
+scan's (` + "`--parse-budget`" + `). Such a module is not reported as a syntax error (GL001): nothing is
+known of its syntax.
 
 ## Why it matters
 The rules cannot check what they cannot read, and gymlint never reads outside the scanned root, so
@@ -45,7 +50,9 @@ a server behind such a file would otherwise pass unchecked.
 ` + "`configs/server.yaml -> ../../../../etc/server.yaml`" + ` (a link out of the repository).
 
 ## How to fix
-Point the link at a file inside the repository, save the file as UTF-8, or raise the size limit.`,
+Point the link at a file inside the repository, save the file as UTF-8, or raise the size limit.
+For a module over its own parse budget, split it, or keep generated data out of the modules that
+servers import; for the scan's, raise ` + "`--parse-budget`" + `.`,
 	}
 
 	RuleInvalidConfig = &diag.Rule{

@@ -34,6 +34,6 @@ func (v *View) Shared(key any, compute func() any) any {
 // must not be modified.
 func (v *View) Source(p string) ([]byte, error) {
 	v.touch(p)
-	e := v.cache.source(p)
+	e := v.cache.source(p, v.budget)
 	return e.data, e.err
 }

@@ -62,6 +62,10 @@ type Options struct {
 	MaxFileSize      int64             // 0: repofs.DefaultMaxFileSize
 	Jobs             int               // parallel parsers; 0: number of CPUs
 	Overlay          map[string][]byte // root-relative path → content, instead of the disk
+	// ParseBudget is the parsing work, in pyscan steps, that the parses of
+	// one view may take together; 0: pyscan.DefaultScanSteps; negative: no
+	// limit. Each file also has a budget of its own (pyscan.FileBudget).
+	ParseBudget int64
 	// Framework is the repository's framework and its contract, as the
 	// engine detected it (contract.Detect); nil: not detected, which the
 	// rules take as the latest contract with no framework source known.
@@ -112,6 +116,7 @@ type View struct {
 
 	cache       *Cache
 	ownCache    bool
+	budget      *pyscan.Budget // the view's parses' (Options.ParseBudget); nil: none
 	framework   string
 	serverBases map[string]bool
 
@@ -167,7 +172,7 @@ func (v *View) Focus(paths []string) *View {
 	if paths == nil {
 		paths = []string{}
 	}
-	return v.cache.View(paths)
+	return v.cache.view(paths, v.budget) // the parse budget is the scan's, not one per retry
 }
 
 // Diagnostics returns the core diagnostics found while building the view:
@@ -410,9 +415,20 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 // analyseEntrypoints parses every entrypoint and resolves its server
 // classes, in parallel. Modules that the resolution reaches are parsed on
 // demand, once each.
+//
+// The smallest files go first, each with its servers' ancestry: when the
+// view's parse budget runs out, the files left unparsed are the largest,
+// not whichever sort last, so a few huge files cannot starve a
+// repository's ordinary servers.
 func (v *View) analyseEntrypoints(jobs int) {
-	parallel(len(v.Entrypoints), jobs, func(i int) {
-		e := v.Entrypoints[i]
+	order := make([]int, len(v.Entrypoints))
+	sizes := make([]int64, len(v.Entrypoints))
+	for i, e := range v.Entrypoints {
+		order[i], sizes[i] = i, v.cache.size(e.Path)
+	}
+	sort.SliceStable(order, func(a, b int) bool { return sizes[order[a]] < sizes[order[b]] })
+	parallel(len(order), jobs, func(k int) {
+		e := v.Entrypoints[order[k]]
 		m, err := v.Module(e.Path)
 		if err != nil {
 			return
@@ -420,6 +436,12 @@ func (v *View) analyseEntrypoints(jobs int) {
 		e.Module = m
 		e.Servers = v.ServerClasses(m)
 		e.Undecided = v.checkClasses(m)
+		// The servers' ancestry, which every rule asks for: its modules
+		// are parsed now, in the entrypoint's turn, not after the large
+		// files have spent the budget.
+		for _, srv := range e.Servers {
+			v.MRO(srv.Class)
+		}
 	})
 }
 
@@ -427,7 +449,7 @@ func (v *View) analyseEntrypoints(jobs int) {
 // first use. It is safe for concurrent use. Read errors and syntax errors
 // are reported once per view, as core diagnostics.
 func (v *View) Module(p string) (*pyscan.Module, error) {
-	e := v.cache.module(p)
+	e := v.cache.module(p, v.budget)
 	v.mu.Lock()
 	first := !v.seen[p]
 	v.seen[p] = true
@@ -436,6 +458,11 @@ func (v *View) Module(p string) (*pyscan.Module, error) {
 	if first {
 		if e.err != nil && !errors.Is(e.err, ErrClosed) {
 			v.report(RuleUnreadableFile.New(p, filePos, filePos, v.cache.readErrorMessage(p, e.err)))
+		} else if e.mod != nil && e.mod.SyntaxError != nil && e.mod.SyntaxError.Stopped != nil {
+			// Not a syntax error: the parse ran out of budget, and nothing
+			// is known of the file's syntax. Like a file over the size
+			// limit, it was not taken in: GL002.
+			v.report(RuleUnreadableFile.New(p, filePos, filePos, stopMessage(p, e.mod.SyntaxError.Stopped)))
 		} else if e.mod != nil && e.mod.SyntaxError != nil {
 			se := e.mod.SyntaxError
 			start, end := Range(e.mod, se.Span)
@@ -444,6 +471,23 @@ func (v *View) Module(p string) (*pyscan.Module, error) {
 		}
 	}
 	return e.mod, e.err
+}
+
+// stopMessage is the GL002 message of a module whose parse ran out of
+// budget: which budget, and what to do. It says nothing that the machine's
+// speed or load decides (no times, no counts of steps taken), so the same
+// repository gives the same message every run.
+func stopMessage(p string, s *pyscan.ParseStop) string {
+	switch s.Reason {
+	case pyscan.FileBudgetRanOut:
+		return fmt.Sprintf("%s was not analysed: parsing it ran out of the file's budget (%d steps, %d bytes read), and its syntax was not checked; "+
+			"split it, or keep generated data out of modules that servers import", p, s.Budget, s.ReadLimit)
+	case pyscan.ScanBudgetRanOut:
+		return fmt.Sprintf("%s was not analysed: the scan's parse budget of %d steps ran out before it was parsed; raise --parse-budget to analyse it", p, s.Budget)
+	default:
+		return fmt.Sprintf("%s was not analysed: parsing it took more processor time than its size allows (tree-sitter is very slow on some broken input, "+
+			"such as a long run of tokens that cannot follow one another), and its syntax was not checked; look for such a run, or split the file", p)
+	}
 }
 
 // ParsedModules returns how many modules the view has asked for.

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/lineends"
 )
 
 // SARIF 2.1.0, in the subset that GitHub code scanning reads. The types
@@ -256,13 +257,20 @@ func (c *sourceCache) lines(path string) []string {
 	var ls []string
 	if c.read != nil && path != "" && !strings.HasPrefix(path, "../") && !filepath.IsAbs(path) {
 		if b, err := c.read(path); err == nil {
-			ls = strings.Split(string(b), "\n")
-			for i, l := range ls {
-				ls[i] = strings.TrimSuffix(l, "\r")
-			}
+			ls = splitLines(string(b), !strings.HasSuffix(path, ".go"))
 		}
 	}
 	c.files[path] = ls
+	return ls
+}
+
+// splitLines returns the lines of s as the findings count them (see
+// lineends): lone CRs end lines except in Go files.
+func splitLines(s string, loneCR bool) []string {
+	var ls []string
+	for _, l := range lineends.Split(s, loneCR) {
+		ls = append(ls, l.Text)
+	}
 	return ls
 }
 

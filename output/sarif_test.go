@@ -67,9 +67,17 @@ func diagAt(path string, line, col, endCol int) diag.Diagnostic {
 }
 
 func TestSARIFColumnsNonASCII(t *testing.T) {
+	// Lines end at "\n", "\r\n" or a lone "\r" (CPython's line ends, which
+	// the findings' lines count).
+	for _, nl := range []string{"\n", "\r\n", "\r"} {
+		testSARIFColumnsNonASCII(t, nl)
+	}
+}
+
+func testSARIFColumnsNonASCII(t *testing.T, nl string) {
 	root := t.TempDir()
 	// "class Café😀Server(Base):" — the name starts at byte 7 and ends at byte 22.
-	src := "# ünïcödé\nclass Café😀Server(Base):\n    pass\n"
+	src := strings.ReplaceAll("# ünïcödé\nclass Café😀Server(Base):\n    pass\n", "\n", nl)
 	if err := os.WriteFile(filepath.Join(root, "app.py"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -79,11 +87,11 @@ func TestSARIFColumnsNonASCII(t *testing.T) {
 	res := log.Runs[0].Results[0]
 	r := res.Locations[0].PhysicalLocation.Region
 	if r.StartColumn != 7 || r.EndColumn != 7+len([]rune("Café"))+2+len("Server") {
-		t.Errorf("region %+v, want columns 7..%d in UTF-16 units", *r, 7+4+2+6)
+		t.Errorf("%q: region %+v, want columns 7..%d in UTF-16 units", nl, *r, 7+4+2+6)
 	}
 	rr := res.RelatedLocations[0].PhysicalLocation.Region
 	if rr.StartColumn != 3 || rr.EndColumn != 10 {
-		t.Errorf("related region %+v, want columns 3..10", *rr)
+		t.Errorf("%q: related region %+v, want columns 3..10", nl, *rr)
 	}
 	if log.Runs[0].ColumnKind != "utf16CodeUnits" {
 		t.Errorf("columnKind %q", log.Runs[0].ColumnKind)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"testing"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // gymModule generates a large module shaped like a NeMo Gym entrypoint:
@@ -158,9 +160,33 @@ func BenchmarkParseTreeOnly(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		tree := p.parseTree(src, nil)
+		tree, _ := p.parseTree(src, nil, nil)
 		if tree == nil {
-			b.Fatal("timed out")
+			b.Fatal("the parse did not finish")
+		}
+		tree.Close()
+	}
+}
+
+// BenchmarkParseTreeUnmetered is BenchmarkParseTreeOnly without the
+// budget: the same chunked reads, no progress callback, no meter. The
+// ratio of the two is what the budget costs on ordinary code.
+func BenchmarkParseTreeUnmetered(b *testing.B) {
+	src := gymModule(benchSize)
+	p := NewParser(Options{})
+	defer p.Close()
+	n := len(src)
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	for b.Loop() {
+		tree := p.p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
+			if i >= n {
+				return nil
+			}
+			return src[i:min(i+readChunk, n)]
+		}, nil, nil)
+		if tree == nil {
+			b.Fatal("the parse did not finish")
 		}
 		tree.Close()
 	}
@@ -187,4 +213,52 @@ func BenchmarkInspect(b *testing.B) {
 			b.Fatal("no calls")
 		}
 	}
+}
+
+// BenchmarkLineEnds measures what CPython's line ends and the bracket
+// rewrite (input.go) cost a file that needs neither, against Parse on the
+// same bytes: "input" is the work added to every parse (the scan for a
+// lone "\r" before tree-sitter runs and again in relex, whose check of a
+// clean tree stops there, and the line index at "\n", "\r\n" and "\r");
+// "lf index" is the line index as it was, at "\n" only, for comparison.
+func BenchmarkLineEnds(b *testing.B) {
+	src := gymModule(benchSize)
+	b.Run("parse", func(b *testing.B) {
+		p := NewParser(Options{})
+		defer p.Close()
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			if m := p.Parse("bench/app.py", src); m.SyntaxError != nil {
+				b.Fatal(m.SyntaxError)
+			}
+		}
+	})
+	b.Run("input", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			if _, ok := sitterText(src); ok {
+				b.Fatal("rewritten")
+			}
+			if _, ok := sitterText(src); ok {
+				b.Fatal("rewritten")
+			}
+			if len(newLineIndex(src)) < 2 {
+				b.Fatal("no lines")
+			}
+		}
+	})
+	b.Run("lf index", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			idx := make(lineIndex, 1, len(src)/40+1)
+			for i, c := range src {
+				if c == '\n' {
+					idx = append(idx, int32(i+1))
+				}
+			}
+			if len(idx) < 2 {
+				b.Fatal("no lines")
+			}
+		}
+	})
 }

@@ -22,6 +22,11 @@ type walker struct {
 	// a recursion.
 	kr    *kidReader
 	depth int // of expression and statement recursion
+	// nest is how much deeper in the model than depth the walk is: the
+	// links of the chains it walks in a loop (see chain and bitwise), and
+	// spine the stack of those links.
+	nest  int
+	spine []chainLink
 	// ks is a stack of the children lists that kids and named return:
 	// each is a slice of it, valid until the leave that pairs with the
 	// last enter before it was made, which drops the lists made since
@@ -57,10 +62,22 @@ type kid struct {
 	span  Span
 }
 
-// maxDepth bounds the walker's recursion. CPython rejects far shallower
-// nesting (200 levels of brackets), so deeper code is a syntax error; the
-// bound keeps the Go stack small on pathological input.
+// maxDepth bounds the walker's recursion: nested brackets, statements,
+// and right-recursive expressions (not not x, -(-x), a if b else c if d
+// else e, lambdas in lambdas). CPython takes 200 levels of brackets and
+// 100 of indentation, and about 3,000 levels of the rest (so that code
+// nesting those deeper than 1,000 is, wrongly, a syntax error here; none
+// was seen in the standard library); the bound keeps the Go stack small
+// (the walker's frames take about 2 KB a level) on pathological input.
 const maxDepth = 1000
+
+// maxNesting bounds the depth of the model: the walker's recursion plus
+// the links of the left-deep chains (a.b.c, a + b + c, a or b or c) it
+// walks in a loop (see chain), which CPython takes up to about 3,000 links
+// (10,000 in 3.13; an `or` of any length). A deeper model would cost the
+// recursive walks over it (Inspect, the rules) about 1 KB of Go stack a
+// level, and a longer chain the walk about 1 KB of memory a link.
+const maxNesting = 15000
 
 // enter counts one level of recursion; it reports false, after noting a
 // syntax error, when the walk is too deep to go on. Every enter is paired
@@ -68,7 +85,7 @@ const maxDepth = 1000
 func (w *walker) enter(s Span) bool {
 	w.depth++
 	w.marks = append(w.marks, int32(len(w.ks)))
-	if w.depth > maxDepth {
+	if w.depth > maxDepth || w.depth+w.nest > maxNesting {
 		w.layoutErrorAt(s, "syntax error: too deeply nested")
 		return false
 	}
@@ -119,6 +136,11 @@ func (w *walker) kids(n tsNode) []kid {
 			k.named, k.k = true, kError // ERROR nodes are outside the tables
 		}
 		if k.k == kComment && k.named {
+			// tree-sitter's comment runs on over the "\r" of a "\r\n";
+			// CPython's ends before it, as the line does.
+			if k.span.End > k.span.Start && w.text[k.span.End-1] == '\r' {
+				k.span.End--
+			}
 			w.m.Comments = append(w.m.Comments, k.span)
 			continue
 		}
@@ -802,7 +824,8 @@ func compactDots(s string) string {
 		return s
 	}
 	var b strings.Builder
-	for _, line := range strings.Split(s, "\n") {
+	lines := strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' })
+	for _, line := range lines {
 		line, _, _ = strings.Cut(line, "#")
 		for _, r := range line {
 			switch r {
@@ -1362,60 +1385,8 @@ func (w *walker) expr(x kid, sc scope) Expr {
 	}
 	n, sp := x.n, x.span
 	switch x.k {
-	case kAttribute:
-		ks := w.kids(n)
-		obj, attr := byField(ks, fObject), byField(ks, fAttribute)
-		if obj == nil || attr == nil {
-			return &Other{Span: sp}
-		}
-		return w.hoistStar(&Attribute{Span: sp, Value: w.expr(*obj, sc), Attr: w.spanText(attr.span)})
-	case kCall:
-		ks := w.kids(n)
-		f := byField(ks, fFunction)
-		if f == nil {
-			return &Other{Span: sp} // only in a broken region
-		}
-		c := &Call{Span: sp, Func: w.expr(*f, sc)}
-		if a := byField(ks, fArguments); a != nil {
-			if a.k == kGeneratorExpression {
-				// f(x for x in y): the generator is the only argument.
-				c.Args = []Arg{{Kind: Positional, Value: w.expr(*a, sc), Span: a.span}}
-			} else {
-				c.Args = w.arguments(a.n, sc)
-			}
-		}
-		return w.hoistStar(c)
-	case kSubscript:
-		ks := w.kids(n)
-		s := &Subscript{Span: sp}
-		var idx []kid
-		comma := int32(-1) // the end of a comma after an index: x[a,] is x[(a,)]
-		for _, k := range ks {
-			switch {
-			case k.f == fValue:
-				s.Value = w.expr(k, sc)
-			case k.f == fSubscript && k.named:
-				idx = append(idx, k)
-			case !k.named && k.t == tComma && len(idx) > 0:
-				comma = k.span.End
-			}
-		}
-		if s.Value == nil {
-			return &Other{Span: sp}
-		}
-		switch {
-		case len(idx) == 0:
-			s.Index = &Other{Span: Span{Start: sp.End, End: sp.End}}
-		case len(idx) == 1 && comma < 0:
-			s.Index = w.expr(idx[0], sc)
-		default:
-			t := &Tuple{Span: Span{Start: idx[0].span.Start, End: max(idx[len(idx)-1].span.End, comma)}}
-			for _, k := range idx {
-				t.Elts = append(t.Elts, w.expr(k, sc))
-			}
-			s.Index = t
-		}
-		return w.hoistStar(s)
+	case kAttribute, kCall, kSubscript, kBooleanOperator:
+		return w.chain(x, sc)
 	case kSlice:
 		s := &Slice{Span: sp}
 		part := 0
@@ -1484,48 +1455,16 @@ func (w *walker) expr(x kid, sc scope) Expr {
 		}
 		u.Operand = w.expr(*a, sc)
 		return u
-	case kBooleanOperator:
-		ks := w.kids(n)
-		l, r, op := byField(ks, fLeft), byField(ks, fRight), byField(ks, fOperator)
-		if l == nil || r == nil || op == nil {
-			return &Other{Span: sp}
-		}
-		b := &BoolOp{Span: sp, Op: And}
-		if op.t == tOr {
-			b.Op = Or
-		}
-		left := w.expr(*l, sc)
-		// a or b or c is one BoolOp, as CPython has it; a parenthesized
-		// (a or b) or c is not (its span starts after the parenthesis).
-		if lb, ok := left.(*BoolOp); ok && lb.Op == b.Op && l.k == kBooleanOperator {
-			b.Values = append(lb.Values, w.expr(*r, sc))
-		} else {
-			b.Values = []Expr{left, w.expr(*r, sc)}
-		}
-		return b
 	case kBinaryOperator:
+		if t := w.operatorOf(x); t != tBitXor && t != tBitAnd {
+			return w.chain(x, sc)
+		}
 		ks := w.kids(n)
 		l, r, op := byField(ks, fLeft), byField(ks, fRight), byField(ks, fOperator)
 		if l == nil || r == nil || op == nil {
 			return &Other{Span: sp}
 		}
-		if op.t == tBitXor || op.t == tBitAnd {
-			return w.bitwise(*l, op.t, *r, sc)
-		}
-		b := &BinOp{Span: sp}
-		switch op.t {
-		case tStar:
-			b.Op = Mult
-		case tStarStar:
-			b.Op = Pow
-		default:
-			if op.t < tAdd || op.t > tBitAnd {
-				return &Other{Span: sp}
-			}
-			b.Op = BinOpKind(op.t - tAdd)
-		}
-		b.Left, b.Right = w.expr(*l, sc), w.expr(*r, sc)
-		return w.hoistStar(b)
+		return w.bitwise(*l, op.t, *r, sc)
 	case kConditionalExpression:
 		ks := w.named(w.kids(n))
 		if len(ks) != 3 {
@@ -1713,6 +1652,194 @@ func (w *walker) expr(x kid, sc scope) Expr {
 	return &Other{Span: sp}
 }
 
+// chainLink is one node of a left-deep chain (see chain): its children,
+// the one of them that is its left-hand operand, and how many levels of
+// the model it lies below the chain's top.
+type chainLink struct {
+	x    kid
+	ks   []kid
+	left *kid // nil for a link that converts to an Other: its left is not converted
+	nest int
+}
+
+// isChainLink reports whether the walker converts x as a link of a
+// left-deep chain (see chain).
+func (w *walker) isChainLink(x kid) bool {
+	switch x.k {
+	case kAttribute, kCall, kSubscript, kBooleanOperator:
+		return true
+	case kBinaryOperator:
+		t := w.operatorOf(x)
+		return t != tBitXor && t != tBitAnd
+	}
+	return false
+}
+
+// chainLeft returns the left-hand operand of a chain link with children
+// ks, or nil when the link is incomplete (only in a broken region) and
+// converts to an Other.
+func chainLeft(k kind, ks []kid) *kid {
+	switch k {
+	case kAttribute:
+		if byField(ks, fAttribute) == nil {
+			return nil
+		}
+		return byField(ks, fObject)
+	case kCall:
+		return byField(ks, fFunction)
+	case kSubscript:
+		return byField(ks, fValue)
+	case kBooleanOperator:
+		if byField(ks, fRight) == nil || byField(ks, fOperator) == nil {
+			return nil
+		}
+		return byField(ks, fLeft)
+	case kBinaryOperator:
+		op := byField(ks, fOperator)
+		if byField(ks, fRight) == nil || op == nil || op.t != tStar && op.t != tStarStar && (op.t < tAdd || op.t > tBitAnd) {
+			return nil
+		}
+		return byField(ks, fLeft)
+	}
+	return nil
+}
+
+// chain converts a left-deep chain: an attribute, call or subscript of an
+// attribute, call or subscript (a.b(c)[d].e), or a boolean or binary
+// operator whose left operand is one (a + b + c, a or b or c, and mixes).
+// Such chains run long in real code (a generated `or` of a thousand names,
+// a sum of a thousand terms, a builder's chain of calls) and CPython takes
+// them up to its recursion limit (about 3,000 links; 10,000 in 3.13; an
+// `or` or an `and` of any length, which is one BoolOp), so the walk goes
+// down the chain and back up it in a loop: the links count against
+// maxNesting, not against maxDepth (the walker's recursion), every link of
+// an `or` or an `and` too, which bounds the memory the walk of one chain
+// holds (an `or` of more than about 15,000 terms is too deeply nested
+// here, where CPython takes any length). The operands are converted in
+// source order, as a recursive walk would.
+func (w *walker) chain(x kid, sc scope) Expr {
+	base := len(w.spine)
+	defer func() { w.spine = w.spine[:base] }()
+	saved := w.nest
+	defer func() { w.nest = saved }()
+	cur := x
+	for {
+		ks := w.kids(cur.n)
+		c := chainLink{x: cur, ks: ks, left: chainLeft(cur.k, ks)}
+		if n := len(w.spine); n > base {
+			// a or b or c is one BoolOp: the inner or is no level of its
+			// own.
+			p := &w.spine[n-1]
+			c.nest = p.nest + 1
+			if c.x.k == kBooleanOperator && p.x.k == kBooleanOperator && c.left != nil &&
+				byField(c.ks, fOperator).t == byField(p.ks, fOperator).t {
+				c.nest--
+			}
+		}
+		// Too long: stop here, before reading the rest of the chain. Every
+		// link counts, an or's or an and's too (the walk holds each one's
+		// children), though the model makes them one BoolOp.
+		if w.depth+saved+(len(w.spine)-base)+1 > maxNesting {
+			w.layoutErrorAt(x.span, "syntax error: too deeply nested")
+			return &Other{Span: x.span}
+		}
+		w.spine = append(w.spine, c)
+		if c.left == nil || !w.isChainLink(*c.left) {
+			break
+		}
+		cur = *c.left
+	}
+	links := w.spine[base:]
+	last := len(links) - 1
+	var e Expr
+	if l := links[last].left; l != nil {
+		w.nest = saved + links[last].nest
+		e = w.expr(*l, sc)
+	}
+	for i := last; i >= 0; i-- {
+		w.nest = saved + links[i].nest
+		e = w.chainNode(links[i], e, sc)
+	}
+	return e
+}
+
+// chainNode converts one link of a chain whose left-hand operand converted
+// to left (nil when the link has none: it converts to an Other).
+func (w *walker) chainNode(c chainLink, left Expr, sc scope) Expr {
+	ks, sp := c.ks, c.x.span
+	if c.left == nil {
+		return &Other{Span: sp} // only in a broken region
+	}
+	switch c.x.k {
+	case kAttribute:
+		return w.hoistStar(&Attribute{Span: sp, Value: left, Attr: w.spanText(byField(ks, fAttribute).span)})
+	case kCall:
+		call := &Call{Span: sp, Func: left}
+		if a := byField(ks, fArguments); a != nil {
+			if a.k == kGeneratorExpression {
+				// f(x for x in y): the generator is the only argument.
+				call.Args = []Arg{{Kind: Positional, Value: w.expr(*a, sc), Span: a.span}}
+			} else {
+				call.Args = w.arguments(a.n, sc)
+			}
+		}
+		return w.hoistStar(call)
+	case kSubscript:
+		s := &Subscript{Span: sp, Value: left}
+		var idx []kid
+		comma := int32(-1) // the end of a comma after an index: x[a,] is x[(a,)]
+		for _, k := range ks {
+			switch {
+			case k.f == fSubscript && k.named:
+				idx = append(idx, k)
+			case !k.named && k.t == tComma && len(idx) > 0:
+				comma = k.span.End
+			}
+		}
+		switch {
+		case len(idx) == 0:
+			s.Index = &Other{Span: Span{Start: sp.End, End: sp.End}}
+		case len(idx) == 1 && comma < 0:
+			s.Index = w.expr(idx[0], sc)
+		default:
+			t := &Tuple{Span: Span{Start: idx[0].span.Start, End: max(idx[len(idx)-1].span.End, comma)}}
+			for _, k := range idx {
+				t.Elts = append(t.Elts, w.expr(k, sc))
+			}
+			s.Index = t
+		}
+		return w.hoistStar(s)
+	case kBooleanOperator:
+		r, op := byField(ks, fRight), byField(ks, fOperator)
+		b := &BoolOp{Span: sp, Op: And}
+		if op.t == tOr {
+			b.Op = Or
+		}
+		// a or b or c is one BoolOp, as CPython has it; a parenthesized
+		// (a or b) or c is not (its span starts after the parenthesis).
+		if lb, ok := left.(*BoolOp); ok && lb.Op == b.Op && c.left.k == kBooleanOperator {
+			b.Values = append(lb.Values, w.expr(*r, sc))
+		} else {
+			b.Values = []Expr{left, w.expr(*r, sc)}
+		}
+		return b
+	case kBinaryOperator:
+		r, op := byField(ks, fRight), byField(ks, fOperator)
+		b := &BinOp{Span: sp, Left: left}
+		switch op.t {
+		case tStar:
+			b.Op = Mult
+		case tStarStar:
+			b.Op = Pow
+		default:
+			b.Op = BinOpKind(op.t - tAdd)
+		}
+		b.Right = w.expr(*r, sc)
+		return w.hoistStar(b)
+	}
+	return &Other{Span: sp}
+}
+
 // bitwise converts a chain of ^ and & operators, l op r. tree-sitter-python
 // gives ^ a higher precedence than &, Python the reverse (| < ^ < &): the
 // chain's operands and operators are read in source order and grouped
@@ -1722,30 +1849,50 @@ func (w *walker) bitwise(l kid, op tok, r kid, sc scope) Expr {
 	var operands []Expr
 	var spans []Span // the operands' spans, their parentheses included
 	var ops []BinOpKind
-	var collect func(k kid)
-	collect = func(k kid) {
+	// The chain is read in source order in a loop (a long `a & b & c ...`
+	// is a deep tree), from a stack of what is still to read: nodes, and
+	// the operators between them.
+	type item struct {
+		k    kid
+		op   tok
+		isOp bool
+	}
+	saved := w.nest
+	defer func() { w.nest = saved }()
+	todo := []item{{k: r}, {op: op, isOp: true}, {k: l}}
+	for len(todo) > 0 {
+		// Too long: stop before reading the rest of the chain.
+		if w.depth+saved+len(ops)+len(todo)/2 > maxNesting {
+			w.layoutErrorAt(Span{Start: l.span.Start, End: r.span.End}, "syntax error: too deeply nested")
+			return &Other{Span: Span{Start: l.span.Start, End: r.span.End}}
+		}
+		it := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		k := it.k
+		if it.isOp {
+			ops = append(ops, BinOpKind(it.op-tAdd))
+			continue
+		}
 		if t := w.operatorOf(k); t == tBitXor || t == tBitAnd {
-			defer w.leave()
-			if w.enter(k.span) {
-				ks := w.kids(k.n)
-				kl, kr := byField(ks, fLeft), byField(ks, fRight)
-				if kl != nil && kr != nil {
-					collect(*kl)
-					ops = append(ops, BinOpKind(t-tAdd))
-					collect(*kr)
-					return
-				}
+			ks := w.kids(k.n)
+			kl, kr := byField(ks, fLeft), byField(ks, fRight)
+			if kl != nil && kr != nil {
+				todo = append(todo, item{k: *kr}, item{op: t, isOp: true}, item{k: *kl})
+				continue
 			}
 			operands = append(operands, &Other{Span: k.span})
 			spans = append(spans, k.span)
-			return
+			continue
 		}
+		// Regrouped, the chain is at most one level an operator deep.
+		w.nest = saved + len(ops) + len(todo)/2
 		operands = append(operands, w.expr(k, sc))
 		spans = append(spans, k.span)
 	}
-	collect(l)
-	ops = append(ops, BinOpKind(op-tAdd))
-	collect(r)
+	if w.depth+saved+len(ops) > maxNesting {
+		w.layoutErrorAt(Span{Start: spans[0].Start, End: spans[len(spans)-1].End}, "syntax error: too deeply nested")
+		return &Other{Span: Span{Start: spans[0].Start, End: spans[len(spans)-1].End}}
+	}
 	join := func(a Expr, as Span, o BinOpKind, b Expr, bs Span) (Expr, Span) {
 		s := Span{Start: as.Start, End: bs.End}
 		return w.hoistStar(&BinOp{Span: s, Left: a, Op: o, Right: b}), s

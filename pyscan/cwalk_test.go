@@ -24,7 +24,7 @@ func TestCLayoutMatchesBinding(t *testing.T) {
 	src = append(src, "\nBIG = ["+strings.Repeat("1, ", 200)+"]\nx = f(a, *b, k=c)  # comment\n"...)
 	p := NewParser(Options{})
 	defer p.Close()
-	tree := p.parseTree(src, nil)
+	tree, _ := p.parseTree(src, nil, nil)
 	if tree == nil {
 		t.Fatal("timed out")
 	}

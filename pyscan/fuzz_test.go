@@ -69,12 +69,14 @@ func FuzzParse(f *testing.F) {
 		}
 		checkInvariants(t, m, src)
 
-		// A file has a syntax error exactly when tree-sitter found one,
-		// or a layout error it accepts.
-		tree := p.parseTree(src, nil)
+		// A file has a syntax error exactly when tree-sitter found one
+		// (in the text it parses, see input.go), or a layout error it
+		// accepts.
+		tree, _ := p.parseTree(src, nil, nil)
 		if tree == nil {
 			t.Fatalf("tree-sitter timed out")
 		}
+		tree, _ = p.relex(&Module{}, src, tree, nil)
 		treeErr := tree.RootNode().HasError()
 		tree.Close()
 		if m.SyntaxError == nil && treeErr {

@@ -33,11 +33,13 @@ func (m *Module) ImportInsertion(before int32) (int32, bool) {
 		if int(anchor) > len(src) {
 			return 0, false
 		}
-		nl := strings.IndexByte(src[anchor:], '\n')
-		if nl < 0 || anchor+int32(nl)+1 > before {
+		// The next line, at CPython's line ends ("\n", "\r\n", a lone
+		// "\r"), as the line index counts them.
+		next := m.LineEndsAfter(anchor)
+		if m.LineEnding(anchor) == "" || next > before {
 			return 0, false
 		}
-		return anchor + int32(nl) + 1, true
+		return next, true
 	}
 	// The first line that is neither blank nor a comment starts the first
 	// statement.
@@ -46,18 +48,15 @@ func (m *Module) ImportInsertion(before int32) (int32, bool) {
 		off = 3
 	}
 	for off <= int(before) {
-		end := len(src)
-		if i := strings.IndexByte(src[off:], '\n'); i >= 0 {
-			end = off + i
-		}
-		text := strings.TrimLeft(src[off:end], " \t\f\r")
+		end := int(m.LineEndsAfter(int32(off)))
+		text := strings.TrimLeft(strings.TrimRight(src[off:end], "\r\n"), " \t\f")
 		if len(text) > 0 && text[0] != '#' {
 			return int32(off), true
 		}
 		if end == len(src) {
 			break
 		}
-		off = end + 1
+		off = end
 	}
 	return 0, false
 }

@@ -144,6 +144,10 @@ func TestImportInsertion(t *testing.T) {
 		{"first statement below the leading comments", "#!/usr/bin/env python\n# -*- coding: utf-8 -*-\n\n|@dec\nclass ^A: pass\n"},
 		{"byte order mark", "\ufeff|^x = 1\n"},
 		{"CRLF", "import os\r\n|\r\n^x = 1\r\n"},
+		// A lone "\r" ends a line, for CPython as for the line index.
+		{"lone CR", "import os\r|\r^x = 1\r"},
+		{"lone CR after comments", "# a\r# b\r\r|x = ^1\r"},
+		{"mixed line ends", "import os\r\nimport sys\r|\r\n^x = 1\n"},
 		{"semicolons", "import os; import sys\n|^x = 1\n"},
 		{"import on the line of before", "import os; ^x = 1\n"},
 		{"nothing before", "^"},

@@ -80,7 +80,7 @@ func TestKidReaderNoLeak(t *testing.T) {
 	src := []byte("x = [" + strings.Repeat("1, ", 100) + "]\n")
 	p := NewParser(Options{})
 	defer p.Close()
-	tree := p.parseTree(src, nil)
+	tree, _ := p.parseTree(src, nil, nil)
 	defer tree.Close()
 	root := nodeOf(tree.RootNode())
 	wide := tree.RootNode().Child(0).Child(0).ChildByFieldName("right") // the list: 202 children

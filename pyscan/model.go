@@ -74,10 +74,14 @@ func (m *Module) HasComment(s Span) bool {
 // or MISSING node tree-sitter recovered with, or the first of the errors
 // tree-sitter-python accepts but Python rejects (a compound statement
 // without a body, inconsistent indentation, nesting too deep to walk),
-// whichever comes first; or a parse that ran out of time (at offset 0).
+// whichever comes first; or a parse that did not finish (at offset 0, with
+// Stopped set).
 type SyntaxError struct {
 	Span    Span
 	Message string
+	// Stopped is set when the parse ran out of budget: the file was not
+	// analysed, and nothing is known of its syntax.
+	Stopped *ParseStop
 }
 
 // MainGuard is an `if __name__ == "__main__":` statement at module scope.

@@ -5,23 +5,93 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
+	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // Options tune a Parser.
 type Options struct {
-	// Timeout bounds the time tree-sitter may spend on one file; 0 means 10s.
-	Timeout time.Duration
+	// BaseSteps and StepsPerKB set the work budget of one file: BaseSteps
+	// plus StepsPerKB for each KB of it (see Parser.FileBudget); 0 means
+	// DefaultBaseSteps, DefaultStepsPerKB.
+	BaseSteps, StepsPerKB int64
+	// MaxSteps caps the budget of one file, whatever its size; 0 means
+	// DefaultMaxFileSteps.
+	MaxSteps int64
 }
+
+// Parsing is bounded by work, not by time: tree-sitter calls back once
+// every 100 parse operations, and each call is a step; so is each block of
+// readChunk bytes the lexer asks for (a lexer that scans far ahead, again
+// and again, shows only there). A file may take a number of steps
+// proportional to its size, so whether it parses depends on its content
+// alone, not on the machine's load. Measured on 3,800 real modules (150 MB,
+// NeMo Gym, CPython's library, the largest generated modules at hand), the
+// densest code takes 22 steps per KB and ordinary code about 10; the
+// default budget, 2,048 + 64 per KB, leaves every one of them at least 3
+// times its need.
+const (
+	DefaultBaseSteps  = 2048
+	DefaultStepsPerKB = 64
+	// DefaultMaxFileSteps caps a file's budget: the memory of a parse
+	// grows with its steps (about 7 KB a step on ordinary code: the tree
+	// and the parse stack take some 80 times the source they cover), so a
+	// file of any size, the size limit raised, takes at most about 1 GB.
+	// It is the budget of a 2 MB file; a file of the default size limit
+	// (4 MB) may still take 32 steps per KB, more than the densest real
+	// code's 22, and a file of ordinary code parses up to about 12 MB.
+	DefaultMaxFileSteps = 1 << 17
+	// DefaultScanSteps is the default budget of a whole scan (a View):
+	// about 100 MB of ordinary code, several times all of NeMo Gym's
+	// Python (1,600 files, 16.6 MB, 150,000 steps).
+	DefaultScanSteps = 1_000_000
+)
+
+// The lexer reads the file through a callback whose every answer the
+// binding copies into C memory and keeps until the parse ends (see
+// parseTree), so reads are bounded too: a parse may be handed
+// readFactor times the file's size plus readBase bytes. Real modules are
+// read at most 2.03 times over (of the same 3,800, in files over 4 KB);
+// a lexer that scans the rest of the file again for each token (a long
+// run of line continuations) would be handed the square of the size.
+const (
+	readFactor = 8
+	readBase   = 64 << 10
+)
+
+// Steps are not a measure of time on every input: tree-sitter 0.25's error
+// recovery can make one operation cost time proportional to the size of an
+// ERROR node it keeps widening (a long run of "." or "0x", where each
+// token is folded into the same ERROR node, costs quadratic time in few
+// steps). The last resort is processor time: the parse's own thread's
+// (see threadCPU), so the load of other processes does not count. A parse
+// may use cpuBase plus cpuPerStep for each step it took, and never more
+// than cpuCapBase plus cpuCapPerKB for each KB of the file. The dearest
+// real module measured takes 28µs per step and 0.35 ms per KB: 35 and 3
+// times under the two limits. A file stopped there takes about half a
+// second of processor time instead of its quadratic course.
+const (
+	cpuBase     = 250 * time.Millisecond
+	cpuPerStep  = time.Millisecond
+	cpuCapBase  = time.Second
+	cpuCapPerKB = time.Millisecond
+	// cpuEvery is how many steps go between two readings of the clock
+	// (one system call each).
+	cpuEvery = 8
+)
 
 // Parser parses Python files into Modules. A Parser is not safe for
 // concurrent use: give each goroutine its own, and Close it when done.
 type Parser struct {
-	g       *grammar
-	p       *sitter.Parser
-	timeout time.Duration
+	g                               *grammar
+	p                               *sitter.Parser
+	baseSteps, stepsPerKB, maxSteps int64
+	// opts is handed to every parse; see releaseOptions.
+	opts sitter.ParseOptions
 	// ks and marks are the walker's stacks (see walker.ks), kept from
 	// one parse for the next when they stay small.
 	ks    []kid
@@ -41,24 +111,146 @@ func NewParser(opts Options) *Parser {
 		// The grammar is compiled in; a version mismatch is a build error.
 		panic(fmt.Sprintf("pyscan: tree-sitter-python grammar rejected: %v", err))
 	}
-	t := opts.Timeout
-	if t <= 0 {
-		t = 10 * time.Second
+	np := &Parser{g: g, p: p, baseSteps: opts.BaseSteps, stepsPerKB: opts.StepsPerKB, maxSteps: opts.MaxSteps}
+	if np.baseSteps <= 0 {
+		np.baseSteps = DefaultBaseSteps
 	}
-	// The time limit is checked by tree-sitter itself, in C, every 100
-	// parse operations. A ParseOptions.ProgressCallback would do the same
-	// from Go, but go-tree-sitter v0.25.0 registers the ParseOptions of
-	// every ParseWithOptions call in mattn/go-pointer's global table and
-	// never unregisters it: one leaked entry (and a 1-byte C allocation)
-	// per parsed file, which a long-running LSP server would accumulate.
-	// Revisit when the binding releases it (the C setting goes in 0.26).
-	us := t.Microseconds()
-	if us < 1 {
-		us = 1
+	if np.stepsPerKB <= 0 {
+		np.stepsPerKB = DefaultStepsPerKB
 	}
-	//lint:ignore SA1019 the replacement leaks in v0.25.0, see above.
-	p.SetTimeoutMicros(uint64(us))
-	return &Parser{g: g, p: p, timeout: t}
+	if np.maxSteps <= 0 {
+		np.maxSteps = DefaultMaxFileSteps
+	}
+	return np
+}
+
+// FileBudget is the number of steps a file of size bytes may take to parse:
+// BaseSteps plus StepsPerKB for each KB, at most MaxSteps.
+func (p *Parser) FileBudget(size int) int64 {
+	return min(p.maxSteps, p.baseSteps+p.stepsPerKB*kb(size))
+}
+
+// kb is size in KB, rounded up.
+func kb(size int) int64 { return (int64(size) + 1023) / 1024 }
+
+// A Budget is the parsing work that several parses (a scan) may spend
+// together, in steps. It is safe for concurrent use. A nil *Budget has no
+// limit.
+type Budget struct {
+	limit int64
+	spent atomic.Int64
+}
+
+// NewBudget returns a budget of steps.
+func NewBudget(steps int64) *Budget { return &Budget{limit: steps} }
+
+// Limit is the budget's size in steps.
+func (b *Budget) Limit() int64 { return b.limit }
+
+// Spent is how many steps the parses charged to b have taken. It may pass
+// the limit by what the parses in progress when it ran out took.
+func (b *Budget) Spent() int64 { return b.spent.Load() }
+
+func (b *Budget) exhausted() bool { return b != nil && b.spent.Load() >= b.limit }
+
+// StopReason says which budget stopped a parse.
+type StopReason uint8
+
+const (
+	// FileBudgetRanOut: the file took more steps than Parser.FileBudget.
+	FileBudgetRanOut StopReason = iota + 1
+	// ScanBudgetRanOut: the scan's Budget ran out, before or during the
+	// parse.
+	ScanBudgetRanOut
+	// ProcessorTimeRanOut: the parse used more processor time than its
+	// steps allow (the last resort, see cpuBase).
+	ProcessorTimeRanOut
+)
+
+// A ParseStop says why a parse did not finish: what it did, and the budget
+// that ran out. The file was not analysed; its syntax may be fine.
+type ParseStop struct {
+	Reason StopReason
+	// Steps is how many steps the parse took before it stopped.
+	Steps int64
+	// Budget is the budget that ran out, in steps: the file's
+	// (FileBudgetRanOut) or the scan's (ScanBudgetRanOut).
+	Budget int64
+	// ReadLimit is the file's limit on the bytes its parse may be handed
+	// (see readFactor), and Read how many it was (FileBudgetRanOut).
+	ReadLimit, Read int64
+	// CPU is the processor time the parse had used, and Allowed what it
+	// was allowed then (ProcessorTimeRanOut).
+	CPU, Allowed time.Duration
+}
+
+func (s *ParseStop) message() string {
+	switch s.Reason {
+	case FileBudgetRanOut:
+		return fmt.Sprintf("parsing stopped after %d steps and %d bytes read, over the file's budget of %d steps and %d bytes; the file was not analysed",
+			s.Steps, s.Read, s.Budget, s.ReadLimit)
+	case ScanBudgetRanOut:
+		return fmt.Sprintf("parsing stopped: the scan's budget of %d steps ran out; the file was not analysed", s.Budget)
+	default:
+		return fmt.Sprintf("parsing stopped after %s of processor time, more than the %s allowed for its %d steps; the file was not analysed",
+			s.CPU.Round(time.Millisecond), s.Allowed.Round(time.Millisecond), s.Steps)
+	}
+}
+
+// meter counts the steps of one parse against its budgets.
+type meter struct {
+	steps, budget int64
+	// read is how many bytes the read callback has handed tree-sitter,
+	// of readLimit.
+	read, readLimit int64
+	scan            *Budget
+	capCPU          time.Duration
+	cpu0            time.Duration
+	started         bool
+	stop            *ParseStop
+}
+
+// step counts n steps and reports whether the parse may go on. It runs on
+// the thread that runs the parse (tree-sitter calls it from C).
+func (m *meter) step(n int64) bool {
+	if m.stop != nil {
+		return false
+	}
+	if !m.started {
+		m.started, m.cpu0 = true, threadCPU()
+	}
+	m.steps += n
+	if m.scan != nil && m.scan.spent.Add(n) > m.scan.limit {
+		m.stop = &ParseStop{Reason: ScanBudgetRanOut, Steps: m.steps, Budget: m.scan.limit}
+		return false
+	}
+	if m.steps > m.budget {
+		m.stop = &ParseStop{Reason: FileBudgetRanOut, Steps: m.steps, Budget: m.budget, ReadLimit: m.readLimit, Read: m.read}
+		return false
+	}
+	if m.steps%cpuEvery == 0 {
+		used := threadCPU() - m.cpu0
+		allowed := min(m.capCPU, cpuBase+time.Duration(m.steps)*cpuPerStep)
+		if used > allowed {
+			m.stop = &ParseStop{Reason: ProcessorTimeRanOut, Steps: m.steps, CPU: used, Allowed: allowed}
+			// The scan is charged the whole budget of a file whose
+			// steps did not tell its cost.
+			if m.scan != nil {
+				m.scan.spent.Add(m.budget - m.steps)
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// renew replaces the tree-sitter parser with a new one (see parseTree).
+func (p *Parser) renew() {
+	p.p.Close()
+	p.p = sitter.NewParser()
+	if err := p.p.SetLanguage(p.g.lang); err != nil {
+		panic(fmt.Sprintf("pyscan: tree-sitter-python grammar rejected: %v", err))
+	}
 }
 
 // Close releases the parser's C memory. It is safe to call more than once.
@@ -83,41 +275,115 @@ func ModuleName(relPath string) (string, bool) {
 }
 
 // readChunk is how many bytes the parser is handed per read callback.
-const readChunk = 16 << 10
+const readChunk = 4 << 10
 
-// parseTree runs tree-sitter on src. It returns nil when the time limit
-// stopped the parse, after resetting the parser for the next file.
-func (p *Parser) parseTree(src []byte, old *sitter.Tree) *sitter.Tree {
+// parseTree runs tree-sitter on src, charging its steps to scan as well
+// as to the file's own budget, and returns the tree with the meter that
+// counted them. The tree is nil when a budget stopped the parse (the
+// meter's stop says which) or tree-sitter gave up by itself; the parser is
+// then reset for the next file. src is parsed with CPython's line ends
+// (see input.go).
+func (p *Parser) parseTree(src []byte, old *sitter.Tree, scan *Budget) (*sitter.Tree, *meter) {
+	if in, ok := sitterText(src); ok {
+		src, old = in, nil
+	}
+	n := len(src)
+	m := &meter{budget: p.FileBudget(n), scan: scan, capCPU: cpuCapBase + time.Duration(kb(n))*cpuCapPerKB,
+		readLimit: readFactor*int64(n) + readBase}
+	if scan.exhausted() {
+		m.stop = &ParseStop{Reason: ScanBudgetRanOut, Budget: scan.limit}
+		return nil, m
+	}
+	p.opts.ProgressCallback = func(sitter.ParseState) bool { return !m.step(1) }
 	// The binding copies whatever the read callback returns into C memory
 	// and keeps every copy until the parse ends, and tree-sitter calls the
 	// callback again whenever its lexer moves back before the last chunk.
 	// Handing it the whole rest of the file costs a copy of the rest on
 	// every such call (a handful per file in practice, but unbounded in the
-	// worst case); bounded chunks keep the copying linear in the file size.
-	n := len(src)
+	// worst case); bounded chunks keep the copying linear in the file size,
+	// and each is a step. Once a budget has run out, the lexer is told
+	// that the file ends (the parse then stops at its next progress call).
 	tree := p.p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
-		if i >= n {
+		if i >= n || !m.step(1) {
 			return nil
 		}
 		end := i + readChunk
 		if end > n {
 			end = n
 		}
+		if m.read += int64(end - i); m.read > m.readLimit {
+			m.stop = &ParseStop{Reason: FileBudgetRanOut, Steps: m.steps, Budget: m.budget, ReadLimit: m.readLimit, Read: m.read}
+			return nil
+		}
 		return src[i:end]
-	}, old, nil)
-	if tree == nil {
-		// A cancelled parse would otherwise resume on the next call.
-		p.p.Reset()
+	}, old, &p.opts)
+	p.opts.ProgressCallback = nil
+	releaseOptions(&p.opts)
+	if m.stop != nil && tree != nil {
+		// Stopped in the read callback: a tree of a truncated file.
+		tree.Close()
+		tree = nil
 	}
-	return tree
+	if tree == nil {
+		// A cancelled parse would otherwise resume on the next call, and
+		// Reset is not enough: tree-sitter 0.25's ts_parser_reset keeps
+		// canceled_balancing, so after a stop in the last phase (balancing
+		// the finished tree) the next parse resumes balancing a tree that
+		// the reset freed, and an assertion aborts the process. A new
+		// parser has no state to resume.
+		p.renew()
+	}
+	return tree, m
 }
+
+// The binding (go-tree-sitter v0.25.0) registers the ParseOptions of every
+// ParseWithOptions call in github.com/mattn/go-pointer's table, where C
+// finds the progress callback, and never takes it out again: one entry and
+// a 1-byte C allocation leaked per parse, which a language server would
+// accumulate. (Fixed upstream, unreleased: tree-sitter/go-tree-sitter#56.)
+// releaseOptions takes out the entries of opts, each Parser's own, once
+// its parse is over. The table holds one entry per parse in progress, so
+// this looks at a handful. A test checks that the table does not grow.
+func releaseOptions(opts *sitter.ParseOptions) {
+	var leaked []unsafe.Pointer
+	goPointerMutex.RLock()
+	for k, v := range goPointerStore {
+		if o, ok := v.(*sitter.ParseOptions); ok && o == opts {
+			leaked = append(leaked, k)
+		}
+	}
+	goPointerMutex.RUnlock()
+	for _, k := range leaked {
+		goPointerUnref(k)
+	}
+}
+
+// The table of github.com/mattn/go-pointer v0.0.1 (go.sum pins it), which
+// the binding imports: store and its mutex, and Unref, which frees an
+// entry's C allocation and deletes it.
+var (
+	//go:linkname goPointerStore github.com/mattn/go-pointer.store
+	goPointerStore map[unsafe.Pointer]interface{}
+	//go:linkname goPointerMutex github.com/mattn/go-pointer.mutex
+	goPointerMutex sync.RWMutex
+)
+
+//go:linkname goPointerUnref github.com/mattn/go-pointer.Unref
+func goPointerUnref(unsafe.Pointer)
 
 // Parse builds the Module for one file. path is the file's slash-separated
 // path relative to the root; src is its content. Parse never panics on any
-// input; a file tree-sitter cannot finish in time gets a SyntaxError.
-// The Module keeps no reference to src or to the syntax tree.
+// input; a file whose parse runs out of budget (see Options) gets a
+// SyntaxError with Stopped set. The Module keeps no reference to src or to
+// the syntax tree.
 func (p *Parser) Parse(path string, src []byte) *Module {
-	m, tree := p.parse(path, src, nil)
+	return p.ParseWithin(path, src, nil)
+}
+
+// ParseWithin is Parse with the parse's steps charged to scan too: once
+// scan has run out, no file parses.
+func (p *Parser) ParseWithin(path string, src []byte, scan *Budget) *Module {
+	m, tree := p.parse(path, src, nil, scan)
 	if tree != nil {
 		tree.Close()
 	}
@@ -147,16 +413,23 @@ func (r *Retained) Close() {
 // comparing the two texts: their common prefix and suffix), and the model
 // is built from the new tree as Parse builds it, so the Module is the same
 // as Parse's. prev is consumed (closed); the returned Retained is for the
-// next version, nil when the parse could not finish. A text with a syntax
+// next version, nil when the parse could not finish or was of a text
+// rewritten for tree-sitter (see input.go). A text with a syntax
 // error is parsed afresh: tree-sitter's error recovery may differ between
 // an incremental parse and a fresh one.
 func (p *Parser) ParseIncremental(path string, src []byte, prev *Retained) (*Module, *Retained) {
+	return p.ParseIncrementalWithin(path, src, prev, nil)
+}
+
+// ParseIncrementalWithin is ParseIncremental with the steps charged to scan
+// too (see ParseWithin).
+func (p *Parser) ParseIncrementalWithin(path string, src []byte, prev *Retained, scan *Budget) (*Module, *Retained) {
 	var old *sitter.Tree
 	if prev != nil && prev.tree != nil {
 		old = prev.tree
 		old.Edit(diffEdit(prev.src, src))
 	}
-	m, tree := p.parse(path, src, old)
+	m, tree := p.parse(path, src, old, scan)
 	prev.Close()
 	if tree == nil {
 		return m, nil
@@ -190,7 +463,7 @@ func point(src []byte, off int) sitter.Point {
 
 // parse builds the Module of src and returns the syntax tree too (nil when
 // the parse did not finish), for the caller to close or keep.
-func (p *Parser) parse(path string, src []byte, old *sitter.Tree) (*Module, *sitter.Tree) {
+func (p *Parser) parse(path string, src []byte, old *sitter.Tree, scan *Budget) (*Module, *sitter.Tree) {
 	if p.p == nil {
 		panic("pyscan: Parse called on a closed Parser")
 	}
@@ -203,20 +476,27 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree) (*Module, *sit
 	}
 	m.lines = newLineIndex(src)
 
-	tree := p.parseTree(src, old)
-	if old != nil && tree != nil && tree.RootNode().HasError() {
+	tree, mt := p.parseTree(src, old, scan)
+	if old != nil && (tree != nil && tree.RootNode().HasError() || tree == nil && (mt.stop == nil || mt.stop.Reason != ScanBudgetRanOut)) {
 		// Error recovery is not guaranteed to recover the same way from
 		// an old tree as from nothing; a broken file is parsed afresh so
-		// that its model (and its first error) is Parse's.
-		tree.Close()
-		tree = p.parseTree(src, nil)
-	}
-	if tree == nil {
-		m.SyntaxError = &SyntaxError{
-			Message: fmt.Sprintf("parsing did not finish within %s; the file was skipped", p.timeout),
+		// that its model (and its first error) is Parse's. So is one
+		// whose incremental parse ran out of its own budget: a fresh parse
+		// has a budget of its own, and its result is Parse's.
+		if tree != nil {
+			tree.Close()
 		}
+		tree, mt = p.parseTree(src, nil, scan)
+	}
+	if stop := mt.stop; stop != nil {
+		m.SyntaxError = &SyntaxError{Message: stop.message(), Stopped: stop}
 		return m, nil
 	}
+	if tree == nil {
+		m.SyntaxError = &SyntaxError{Message: "syntax error: tree-sitter gave up on the file"}
+		return m, nil
+	}
+	tree, retain := p.relex(m, src, tree, scan)
 	kept := false
 	defer func() {
 		if !kept { // a panic on the way: the tree goes with it
@@ -236,5 +516,9 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree) (*Module, *sit
 		m.SyntaxError = e
 	}
 	kept = true
+	if !retain { // the parse of a rewritten text (input.go)
+		tree.Close()
+		return m, nil
+	}
 	return m, tree
 }

@@ -1,5 +1,10 @@
 package pyscan
 
+import (
+	"strconv"
+	"strings"
+)
+
 // diffShapes are sources of the shapes the model represents, the ones
 // real NeMo Gym servers use and the corners of the grammar, for the
 // differential test against CPython's ast (TestDifferentialCPython) and
@@ -101,6 +106,25 @@ var diffShapes = []string{
 		elif is_nemo_gym_fastapi_entrypoint(__file__):
 			app = WeatherServer.run_webserver()  # noqa: F401
 	`),
+	// Lines inside brackets indented less than their statement, which
+	// tree-sitter-python's scanner takes for dedents (see input.go), with
+	// comments, backslashes and strings among them.
+	"def f():\n    (bar.\nbaz)\n    (bar.\nbaz(\n))\n    x = [1 +\n2,  # two\n  3, f(a=\n4), {'k':\n5}, \\\n6]\n    return x\n",
+	"class C:\n    def m(self):\n        return (self.a +\n  self.b  # sum\n# alone\n  + '''x\ny''' + f'{self.c}' +\nf\"{'d'}\" + rb'\\'' +\n  z)\n",
+	"def f():\n    x = f'''{(a +\nb)!r:>{(w +\nv)}}'''\n    return (x.\nstrip())\n",
+	"if a:\r\n    x = (b.\r\nc)  # crlf\r\n    y = [d, # e\r\nf]\r\n",
+	// CPython's line ends: a lone CR, and all three mixed.
+	"import os\r# note\rx = 1\rdef f():\r    '''doc\r    more'''\r    return (1,\r2)\r",
+	"a = 1\r\nb = 2\rc = 3\nif a:\r\n    d = '''x\ry\r\nz\n'''  # e\r    f = a + \\\rb\r\r\n\n\rg = 4",
+	// The text of a self-documenting field over lines, its line ends read
+	// as "\n".
+	"x = f'''{\r\n3\r\n=}''' + f'''{a\r=!r}'''\r\n",
+	// Long left-deep chains, which the walker walks in a loop.
+	"x = " + strings.Join(numbered("x", 1500), " or ") + "\n",
+	"y = " + strings.Join(numbered("y", 1100), " + ") + "\n",
+	"z = (a and b or c) or d and e and f or (g or h) and i\n",
+	"w = a" + strings.Repeat(".b(1)[2]", 300) + ".c\n",
+	"v = a" + strings.Repeat(" ^ b & c | d", 300) + "\n",
 	// Comments at the ends of compound statements.
 	"def f():\n    return 1\n    # trailing\n\nif a:\n    x = 1  # c\nelif b:\n    y = 2  # d\nelse:\n    z = 3  # e\ntry:\n    p  # f\nexcept E:\n    q  # g\nfinally:\n    r  # h\nclass C:\n    x = 1\n    # end\n",
 	"for x in y:\n    a  # c\nelse:\n    b  # d\nwhile x:\n    a  # e\nwith a:\n    b  # f\nmatch x:\n    case 1:\n        a  # g\n    case _:\n        b  # h\n@dec  # c\ndef g():  # d\n    pass  # e\n",
@@ -112,4 +136,13 @@ var diffShapes = []string{
 // differ, so that a grammar upgrade that mends one says so.
 var diffKnown = []struct{ src, why string }{
 	{"print >> f, x\n", "tree-sitter-python reads `print >> f, x` (a tuple in Python 3, which fails when it runs) as Python 2's print statement with a chevron: a BadStmt and the expression statement x"},
+}
+
+// numbered returns prefix0, prefix1, ..., prefix(n-1).
+func numbered(prefix string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = prefix + strconv.Itoa(i)
+	}
+	return out
 }

@@ -1,8 +1,8 @@
 package pyscan
 
 import (
+	"bytes"
 	"sort"
-	"strings"
 )
 
 // Span is the half-open byte range [Start, End) of a syntax item, as 0-based
@@ -32,15 +32,31 @@ type Pos struct {
 }
 
 // lineIndex maps byte offsets to 1-based lines and byte columns. Lines end
-// at '\n' (so "\r\n" too), as tree-sitter counts them.
+// at "\n", "\r\n" or a lone "\r", as CPython (and LSP) count them; the
+// text tree-sitter parses has the same line ends (see sitterText).
 type lineIndex []int32 // start offset of each line
 
 func newLineIndex(src []byte) lineIndex {
 	idx := make(lineIndex, 1, len(src)/40+1)
-	for i, b := range src {
-		if b == '\n' {
-			idx = append(idx, int32(i+1))
+	if bytes.IndexByte(src, '\r') < 0 { // the common case, as fast as it was
+		for i, c := range src {
+			if c == '\n' {
+				idx = append(idx, int32(i+1))
+			}
 		}
+		return idx
+	}
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+		case '\n':
+		default:
+			continue
+		}
+		idx = append(idx, int32(i+1))
 	}
 	return idx
 }
@@ -88,13 +104,14 @@ func (m *Module) Indent(off int32) string {
 }
 
 // LineEndsAfter returns the offset just after the end of the line holding
-// off (after its "\n"), or the end of the text on the last line.
+// off (after its "\n", "\r\n" or lone "\r"), or the end of the text on the
+// last line.
 func (m *Module) LineEndsAfter(off int32) int32 {
-	if off < 0 || int(off) > len(m.text) {
+	if off < 0 || int(off) > len(m.text) || len(m.lines) == 0 {
 		return int32(len(m.text))
 	}
-	if i := strings.IndexByte(m.text[off:], '\n'); i >= 0 {
-		return off + int32(i) + 1
+	if i := m.lines.line(off); i+1 < len(m.lines) {
+		return m.lines[i+1]
 	}
 	return int32(len(m.text))
 }
@@ -117,8 +134,8 @@ func (m *Module) SpanText(s Span) string {
 }
 
 // LineEnding returns the line ending of the line holding off as the file
-// writes it, "\r\n" or "\n", or "" for a last line without one (for fix
-// texts that insert lines to write them the same way).
+// writes it, "\r\n", "\n" or "\r", or "" for a last line without one (for
+// fix texts that insert lines to write them the same way).
 func (m *Module) LineEnding(off int32) string {
 	end := m.LineEndsAfter(off)
 	start := m.LineStart(off)
@@ -127,6 +144,8 @@ func (m *Module) LineEnding(off int32) string {
 		return "\r\n"
 	case end > start && m.text[end-1] == '\n':
 		return "\n"
+	case end > start && m.text[end-1] == '\r':
+		return "\r"
 	}
 	return ""
 }

@@ -56,10 +56,15 @@ func (w *walker) str(x kid, sc scope) Expr {
 			return w.discard(x.span, mark)
 		}
 		var raw, bytes, fstr bool
+		delim := 1 // the length of the closing quote
 		for _, k := range w.kids(p.n) {
 			switch k.k {
 			case kStringStart:
-				for _, c := range strings.ToLower(w.spanText(k.span)) {
+				start := w.spanText(k.span)
+				if strings.HasSuffix(start, `'''`) || strings.HasSuffix(start, `"""`) {
+					delim = 3
+				}
+				for _, c := range strings.ToLower(start) {
 					switch c {
 					case 'r':
 						raw = true
@@ -79,13 +84,24 @@ func (w *walker) str(x kid, sc scope) Expr {
 				}
 			case kStringContent:
 				appendLit(decodeString(w.spanText(k.span), raw, bytes, fstr))
+			case kStringEnd:
+				// tree-sitter-python's scanner ends a raw string whose text
+				// is only escaped quotes or backslashes (r'\'', r'\\') with
+				// a string_end that holds the text too.
+				if t := w.spanText(k.span); len(t) > delim {
+					appendLit(decodeString(t[:len(t)-delim], raw, bytes, fstr))
+				}
 			case kInterpolation:
 				ik := w.kids(k.n)
 				// f"{x = }" has the text of its expression, up to its
 				// conversion, format specification or "}", before the value.
 				for i := 1; i+1 < len(ik); i++ {
 					if !ik[i].named && w.spanText(ik[i].span) == "=" {
-						appendLit(w.spanText(Span{Start: ik[0].span.End, End: ik[i+1].span.Start}))
+						t := w.spanText(Span{Start: ik[0].span.End, End: ik[i+1].span.Start})
+						if strings.Contains(t, "\r") { // line ends read as Python reads them
+							t = strings.ReplaceAll(strings.ReplaceAll(t, "\r\n", "\n"), "\r", "\n")
+						}
+						appendLit(t)
 						break
 					}
 				}

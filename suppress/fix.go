@@ -40,7 +40,7 @@ func Fix(d diag.Diagnostic, content []byte) (diag.Fix, bool) {
 	if lg == langNone || d.Code == "" || isSelfCode(d.Code) || strings.ContainsAny(d.Code, " \t,[]") {
 		return diag.Fix{}, false
 	}
-	ls := splitLines(content)
+	ls := splitLines(content, lg != langGo)
 	n := d.Start.Line
 	if n < 1 || n > len(ls) {
 		return diag.Fix{}, false
@@ -84,14 +84,18 @@ func Fix(d diag.Diagnostic, content []byte) (diag.Fix, bool) {
 	return diag.Fix{}, false
 }
 
-// lineEnding returns the line ending of line n (1-based): "\r\n" or "\n";
-// for a last line without one, that of the line before it, or "\n".
+// lineEnding returns the line ending of line n (1-based): "\r\n", "\n" or
+// a lone "\r"; for a last line without one, that of the line before it,
+// or "\n".
 func lineEnding(content []byte, ls []line, n int) string {
 	for ; n >= 1; n-- {
 		l := ls[n-1]
 		end := l.start + len(l.text)
 		if end < len(content) && content[end] == '\r' {
-			return "\r\n"
+			if end+1 < len(content) && content[end+1] == '\n' {
+				return "\r\n"
+			}
+			return "\r"
 		}
 		if end < len(content) {
 			return "\n"

@@ -61,6 +61,13 @@ func TestFix(t *testing.T) {
 			want:    "class A(Base):\r\n\t# gymlint: ignore[GL101] <why this is fine>\r\n\tx = 1\r\n",
 		},
 		{
+			name:    "python, lone CR",
+			path:    "srv/app.py",
+			content: "import os\rclass A(Base):\r    x = 1\r",
+			line:    3,
+			want:    "import os\rclass A(Base):\r    # gymlint: ignore[GL101] <why this is fine>\r    x = 1\r",
+		},
+		{
 			name:    "python, last line without a line ending in a CRLF file",
 			path:    "srv/app.py",
 			content: "import os\r\nx = 1",
@@ -227,8 +234,13 @@ func TestFix(t *testing.T) {
 				if p.Offset < 0 || p.Offset > len(tc.content) {
 					t.Fatalf("edit position %+v outside the file", p)
 				}
-				line := strings.Count(tc.content[:p.Offset], "\n") + 1
-				col := p.Offset - (strings.LastIndexByte(tc.content[:p.Offset], '\n') + 1) + 1
+				// Lines end at "\n", and at a lone "\r" except in Go.
+				before := tc.content[:p.Offset]
+				if !strings.HasSuffix(tc.path, ".go") {
+					before = strings.ReplaceAll(strings.ReplaceAll(before, "\r\n", "\n"), "\r", "\n")
+				}
+				line := strings.Count(before, "\n") + 1
+				col := len(before) - (strings.LastIndexByte(before, '\n') + 1) + 1
 				if p.Line != line || p.Col != col {
 					t.Errorf("edit position %+v: offset %d is %d:%d", p, p.Offset, line, col)
 				}
@@ -239,7 +251,7 @@ func TestFix(t *testing.T) {
 			}
 			// Apply suppresses the finding, where it now starts, and reports
 			// nothing about the new suppression (on line tc.line).
-			if strings.HasSuffix(e.NewText, "\n") {
+			if strings.HasSuffix(e.NewText, "\n") || strings.HasSuffix(e.NewText, "\r") {
 				d.Start.Line++
 				d.End.Line++
 			}

@@ -78,6 +78,7 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/lineends"
 )
 
 // SuppressionWithoutReason is rule GL009.
@@ -195,21 +196,13 @@ type directive struct {
 	used      map[string]bool
 }
 
-func splitLines(content []byte) []line {
-	s := string(content)
+// splitLines splits content into lines at "\n" and "\r\n", and, when
+// loneCR, at a lone "\r" too: Python (CPython's tokenizer, and pyscan's
+// positions) and YAML end lines there; Go does not.
+func splitLines(content []byte, loneCR bool) []line {
 	var ls []line
-	off := 0
-	for {
-		i := strings.IndexByte(s[off:], '\n')
-		end := len(s)
-		if i >= 0 {
-			end = off + i
-		}
-		ls = append(ls, line{start: off, text: strings.TrimSuffix(s[off:end], "\r"), comment: -1})
-		if i < 0 {
-			break
-		}
-		off = end + 1
+	for _, l := range lineends.Split(string(content), loneCR) {
+		ls = append(ls, line{start: l.Start, text: l.Text, comment: -1})
 	}
 	return ls
 }
@@ -440,9 +433,10 @@ func isAre(xs []string) string {
 
 // parse finds the suppressions of a file.
 func parse(p string, content []byte) []*directive {
-	ls := splitLines(content)
+	lg := langOf(p)
+	ls := splitLines(content, lg != langGo)
 	var dirs []*directive
-	switch lg := langOf(p); lg {
+	switch lg {
 	case langPython, langYAML:
 		if lg == langPython {
 			scanPython(ls)

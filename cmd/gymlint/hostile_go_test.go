@@ -276,6 +276,25 @@ func TestHostileGoCgo(t *testing.T) {
 	}
 }
 
+// recordingProxy is a module proxy that knows no module and records the
+// paths it is asked for; asked returns them so far.
+func recordingProxy(t *testing.T) (proxy *httptest.Server, asked func() []string) {
+	var mu sync.Mutex
+	var requests []string
+	proxy = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		requests = append(requests, r.URL.Path)
+		mu.Unlock()
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(proxy.Close)
+	return proxy, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(requests)
+	}
+}
+
 // TestHostileGoToolchain: go.mod files that ask for a toolchain or a Go
 // newer than the installed one, and a requirement missing from the module
 // cache, scanned with GOTOOLCHAIN=auto and GOPROXY pointing at a local
@@ -287,15 +306,7 @@ func TestHostileGoCgo(t *testing.T) {
 // GL008, and the module with only a toolchain line loads with the
 // installed Go.
 func TestHostileGoToolchain(t *testing.T) {
-	var mu sync.Mutex
-	var requests []string
-	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		requests = append(requests, r.URL.Path)
-		mu.Unlock()
-		http.NotFound(w, r)
-	}))
-	defer proxy.Close()
+	proxy, asked := recordingProxy(t)
 	dir := hostileRepo(t, map[string]string{
 		"toolchain/go.mod": "module example.com/toolchain\n\ngo 1.26\n\ntoolchain go1.99.0\n",
 		"toolchain/t.go":   "package toolchain\n",
@@ -306,11 +317,9 @@ func TestHostileGoToolchain(t *testing.T) {
 	})
 	env := []string{"GOTOOLCHAIN=auto", "GOPROXY=" + proxy.URL, "GOFLAGS=-mod=mod", "GOSUMDB=sum.golang.org", "GONOSUMDB=", "GOPRIVATE="}
 	o := goRun{env: env, limit: 2 * time.Minute, maxMB: 400}.run(t, dir, ".")
-	mu.Lock()
-	if len(requests) > 0 {
+	if requests := asked(); len(requests) > 0 {
 		t.Errorf("the go command asked the proxy for %q", requests)
 	}
-	mu.Unlock()
 	if o.code != 1 {
 		t.Errorf("exit %d, want 1", o.code)
 	}
@@ -338,15 +347,7 @@ func TestHostileGoToolchain(t *testing.T) {
 // missing dependency up through the user's GOPROXY, but still never asks
 // for a toolchain (GOTOOLCHAIN=local stays) and never writes go.sum.
 func TestHostileGoNetworkOptIn(t *testing.T) {
-	var mu sync.Mutex
-	var requests []string
-	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		requests = append(requests, r.URL.Path)
-		mu.Unlock()
-		http.NotFound(w, r)
-	}))
-	defer proxy.Close()
+	proxy, asked := recordingProxy(t)
 	dir := hostileRepo(t, map[string]string{
 		"deps/go.mod": "module example.com/deps\n\ngo 1.26\n\ntoolchain go1.99.0\n\nrequire example.com/gymlint-absent v1.0.0\n",
 		"deps/d.go":   "package deps\n\nimport \"example.com/gymlint-absent\"\n\nvar _ = absent.X\n",
@@ -362,13 +363,12 @@ func TestHostileGoNetworkOptIn(t *testing.T) {
 		"GOMODCACHE=" + t.TempDir(), "GOFLAGS=-modcacherw"}
 	o := goRun{env: env, limit: 2 * time.Minute, maxMB: 400}.run(t, dir, "--go-network", ".")
 	wantGood(t, o)
-	mu.Lock()
-	defer mu.Unlock()
-	asked := strings.Join(requests, " ")
-	if !strings.Contains(asked, "/example.com/gymlint-absent/") {
+	requests := asked()
+	seen := strings.Join(requests, " ")
+	if !strings.Contains(seen, "/example.com/gymlint-absent/") {
 		t.Errorf("with --go-network the proxy was not asked for the missing module; it was asked for %q\n%s\n%s", requests, o.stdout, o.stderr)
 	}
-	if strings.Contains(asked, "toolchain") {
+	if strings.Contains(seen, "toolchain") {
 		t.Errorf("with --go-network the go command asked for a toolchain: %q", requests)
 	}
 	if want := "deps/d.go:3:8: GL008 Go package example.com/deps is not analyzed: it imports example.com/gymlint-absent, which does not load: "; !strings.Contains(o.stdout, want) {

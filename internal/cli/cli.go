@@ -21,6 +21,7 @@ import (
 	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/output"
+	"github.com/gymlint/gymlint/pyscan"
 )
 
 // Exit codes. They are a stable interface.
@@ -158,6 +159,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&exempt, "exempt", "exempt the entrypoint at this root-relative `PATH` from the workers rule (repeatable)")
 	maxSize := fs.Int64("max-file-size", 0, "skip (and report) files larger than this many `bytes` (default 4194304)")
 	jobs := fs.Int("jobs", 0, "parse with this many parallel `workers` (default: number of CPUs)")
+	parseBudget := fs.Int64("parse-budget", 0, fmt.Sprintf("let the scan's parses take this many `steps` together, files past it are reported, not analysed (default %d)", pyscan.DefaultScanSteps))
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	quiet := fs.Bool("quiet", false, "do not print the summary line on stderr")
 	exitZero := fs.Bool("exit-zero", false, "exit 0 even when there are findings (errors, GL011 included, still exit 2)")
@@ -200,6 +202,10 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gymlint: "+msg)
 		return ExitError
 	}
+	if *parseBudget < 0 {
+		fmt.Fprintf(stderr, "gymlint: --parse-budget must not be negative, not %d\n", *parseBudget)
+		return ExitError
+	}
 	defer startMemoryGuard(maxMemory.megabytes(), stderr)()
 	t, err := findTarget(*rootFlag, paths, *preCommit)
 	if err != nil {
@@ -210,7 +216,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	for _, p := range exempt {
 		exemptions = append(exemptions, gym.Exemption{Path: p, Reason: "given with --exempt", Flag: true})
 	}
-	e, err := engine.New(engine.Options{Root: t.root, Jobs: *jobs, MaxFileSize: *maxSize, Exempt: exemptions,
+	e, err := engine.New(engine.Options{Root: t.root, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
 		GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
 		Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment()})
 	if err != nil {

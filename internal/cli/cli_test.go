@@ -98,10 +98,19 @@ func TestExitCodes(t *testing.T) {
 		{filepath.Join(clean, "does-not-exist")},
 		{"--no-such-flag", clean},
 		{"--jobs", "-1", clean},
+		{"--parse-budget", "-1", clean},
+		{"--parse-budget", "many", clean},
 	} {
 		if _, _, code := run(t, args...); code != ExitError {
 			t.Errorf("%v: code %d, want %d", args, code, ExitError)
 		}
+	}
+	// A parse budget too small for the server: it is reported as not
+	// analysed (GL002), not as broken (GL001), and its finding goes.
+	out, _, code = run(t, "--parse-budget", "1", dirty)
+	if code != ExitFindings || !strings.Contains(out, "GL002") || !strings.Contains(out, "raise --parse-budget") ||
+		strings.Contains(out, "GL001") || strings.Contains(out, "GL101") {
+		t.Errorf("--parse-budget 1: code %d, output %q", code, out)
 	}
 	if out, _, code := run(t, "--version"); code != ExitClean || !strings.HasPrefix(out, "gymlint ") {
 		t.Errorf("--version: code %d out %q", code, out)

@@ -51,8 +51,8 @@ def sp(n):
 
 
 def segment(n):
-    """The source bytes of a node."""
-    lines = SRC.split(b"\n")
+    """The source bytes of a node, its line ends made "\\n"."""
+    lines = SRC.splitlines()  # at CPython's line ends: LF, CRLF and a lone CR
     if n.lineno == n.end_lineno:
         return lines[n.lineno - 1][n.col_offset : n.end_col_offset]
     parts = [lines[n.lineno - 1][n.col_offset :]]
