@@ -1320,7 +1320,11 @@ func (w *walker) typeAlias(n tsNode, sp Span, sc scope) Stmt {
 		}
 	}
 	if r := byField(ks, fRight); r != nil {
-		s.Value = w.expr(*r, sc)
+		// The value is evaluated lazily, in a scope of its own: nothing in
+		// it binds at module scope (Python refuses a walrus there).
+		inner := sc
+		inner.lambda = true
+		s.Value = w.expr(*r, inner)
 	} else {
 		s.Value = &Other{Span: sp}
 	}

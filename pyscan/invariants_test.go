@@ -492,15 +492,23 @@ func (c *invChecker) stmtFacts(s Stmt, w Where, module bool) {
 		}
 	case *TypeAlias:
 		if module && s.Name != "" {
-			// The name's own span is not in the model: check it lies in
-			// the statement, after `type`.
-			i := strings.Index(c.m.Text(s)[4:], s.Name)
-			if i < 0 {
-				c.fail("type alias %q not in its statement %q", s.Name, c.m.Text(s))
+			// The name's own span is not in the statement's model: the
+			// binding must lie in the statement, after `type`, and hold
+			// the name (compareIndexes checks the text). The first
+			// occurrence of the name is not it in broken input
+			// (`type!T T=0` names the second T).
+			var at *Span
+			for _, b := range c.m.Bindings {
+				if b.Kind == BindTypeAlias && b.Name == s.Name && b.Span.Start >= s.Start+4 && b.Span.End <= s.End {
+					at = &b.Span
+					break
+				}
+			}
+			if at == nil {
+				c.fail("type alias %q has no binding in its statement %q", s.Name, c.m.Text(s))
 				return
 			}
-			st := s.Start + 4 + int32(i)
-			c.bind(s.Name, BindTypeAlias, Span{st, st + int32(len(s.Name))}, w, nil)
+			c.bind(s.Name, BindTypeAlias, *at, w, nil)
 		}
 	case *Function:
 		c.walrus(w, module, s.Decorators...)
