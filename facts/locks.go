@@ -78,6 +78,9 @@ func (f *Facts) lockOf(server gym.ClassRef, fn *Func, e pyscan.Expr, depth int) 
 		if f.IsFrameworkMethod(server, fn, e, "ResourcesSessionLocks.locked") {
 			return Lock{Kind: LockSession, Key: e.Positional(0), Framework: true}, true
 		}
+		if l, ok := f.lockHelper(server, fn, e, depth); ok {
+			return l, true
+		}
 		a, ok := e.Func.(*pyscan.Attribute)
 		if !ok {
 			return Lock{}, false
@@ -112,6 +115,55 @@ func (f *Facts) lockOf(server gym.ClassRef, fn *Func, e pyscan.Expr, depth int) 
 		}
 	}
 	return Lock{}, false
+}
+
+// lockHelper reports whether a call runs a repository function that
+// returns a lock on every path (`def _lock(self, sid): return
+// self._locks.setdefault(sid, asyncio.Lock())`, a lock dict of the
+// server's behind a helper). A per-session lock keyed by a parameter of the
+// helper is keyed by the call's argument for it.
+func (f *Facts) lockHelper(server gym.ClassRef, fn *Func, e *pyscan.Call, depth int) (Lock, bool) {
+	var target *Func
+	for _, c := range f.Calls(server, fn) {
+		if c.Call == e {
+			target = c.Target
+			break
+		}
+	}
+	if target == nil || target == fn {
+		return Lock{}, false
+	}
+	var found Lock
+	n, bad := 0, false
+	walkOwn(target.Fn, func(node pyscan.Node, stack []pyscan.Node) {
+		r, ok := node.(*pyscan.Return)
+		if !ok || bad || pyscan.ContextOf(stack).Deferred {
+			return
+		}
+		l, ok := f.lockOf(server, target, r.Value, depth+1)
+		if !ok {
+			bad = true
+			return
+		}
+		found, n = l, n+1
+	})
+	if bad || n == 0 {
+		return Lock{}, false
+	}
+	if k, ok := found.Key.(*pyscan.Name); ok {
+		found.Key = nil // a local of the helper: not known here
+		params := target.Fn.Params
+		if target.Recv != "" && len(params) > 0 {
+			params = params[1:]
+		}
+		for i, p := range params {
+			if p.Name == k.Id && p.Kind != pyscan.ParamKwOnly && p.Kind != pyscan.ParamVarArgs && p.Kind != pyscan.ParamVarKwargs {
+				found.Key = e.Positional(i)
+				break
+			}
+		}
+	}
+	return found, true
 }
 
 // isLock reports whether a receiver attribute holds a lock: it is given

@@ -31,7 +31,8 @@ package notes) that, in its own body:
 without holding a lock across the three: an ` + "`async with`" + ` (or ` + "`with`" + `) whose context expression is the
 framework's ` + "`ResourcesSessionLocks.locked(id)`" + ` (matched through imports and aliases, on any receiver of
 a class that knows ` + "`ResourcesSessionLocks`" + `), a lock of the server's (an attribute given an ` + "`asyncio.Lock()`" + ` or
-a container of them, ` + "`self._locks[sid]`" + `), or, when what it holds is not known, an attribute or name that
+a container of them, ` + "`self._locks[sid]`" + `), a call of a method of the server's that returns such a lock on
+every path (` + "`async with self._lock_for(sid):`" + `, a lock dict of its own behind a helper), or, when what it holds is not known, an attribute or name that
 says it is a lock (contains ` + "`lock`" + `: a server-wide
 ` + "`asyncio.Lock`" + ` also serializes, so gymlint does not second-guess it). The keys are the same when their
 expressions are the same syntax, or when both are the session's id (the cookie's ` + "`request.session[SESSION_ID_KEY]`" + ` or

@@ -107,8 +107,8 @@ func TestContractGenerations(t *testing.T) {
 		}
 	}
 	for k, out := range outputs {
-		if strings.Contains(out, "resources_servers/fenced/") {
-			t.Errorf("%s: the server that fences by hand is reported:\n%s", k, out)
+		if strings.Contains(out, "resources_servers/fenced/") || strings.Contains(out, "resources_servers/locked/") {
+			t.Errorf("%s: a server that fences or locks by hand is reported:\n%s", k, out)
 		}
 	}
 	if outputs["gen1.auto"] == full || outputs["gen2.auto"] == full || outputs["gen1.auto"] == outputs["gen2.auto"] {
@@ -205,7 +205,7 @@ func TestContractConfigAndServers(t *testing.T) {
 	} {
 		out, _, _ := run(t, "servers", "--format", "json", tc.root)
 		var rows []map[string]any
-		if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 5 {
+		if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 6 {
 			t.Fatalf("servers: %v\n%s", err, out)
 		}
 		if c := rows[0]["contract"].(map[string]any); c["workers"] != tc.judged || c["ray"] != tc.judged || c["session_methods"] != tc.judged {
