@@ -198,6 +198,9 @@ func (w *worker) open() error {
 	}
 	e, cerr := openEngine(w.root, w.opts)
 	w.engine = e
+	if n := e.ContractNote(); n != "" {
+		fmt.Fprintf(w.log, "gymlint lsp: %s\n", n)
+	}
 	s, err := e.NewSession()
 	if err != nil {
 		return fmt.Errorf("gymlint: cannot open the workspace: %v", err)
