@@ -52,6 +52,7 @@ const usage = `usage: gymlint [flags] [PATH...]
        gymlint explain CODE|NAME
        gymlint config [--format text|json] [DIR]
        gymlint lsp [--jobs N]
+       gymlint help [COMMAND]
 
 Checks the NeMo Gym-style repository that PATH lies in (default: the current
 directory) without importing or running any of it, and reports the findings
@@ -63,9 +64,10 @@ and the other server-type folders with servers in them, or nemo_gym/), not
 above the top of a git checkout; --root DIR chooses it. "gymlint servers"
 lists the servers, "gymlint rules" lists the rules and "gymlint explain GL101"
 prints one rule's documentation, "gymlint config" the effective configuration,
-and "gymlint lsp" runs the language server for editors on stdin and stdout.
-(A directory named "servers", "rules", "explain", "config" or "lsp" is checked
-with "gymlint ./servers".)
+"gymlint lsp" runs the language server for editors on stdin and stdout, and
+"gymlint help servers" prints the usage of a command. (A directory named
+"servers", "rules", "explain", "config", "lsp" or "help" is checked with
+"gymlint ./servers".)
 With --pre-commit (the form that pre-commit calls), the arguments are FILEs
 as with plain PATHs, and files that no longer exist are allowed.
 Go modules (a go.mod at the root or below) are loaded with go list and checked
@@ -101,6 +103,8 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 			return config(args[1:], stdout, stderr)
 		case "lsp":
 			return serveLSP(args[1:], stdin, stdout, stderr)
+		case "help":
+			return help(args[1:], stdout, stderr)
 		}
 	}
 	return check(args, stdout, stderr)

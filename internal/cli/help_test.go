@@ -1,0 +1,99 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHelp checks that `gymlint help [COMMAND]` prints, on stdout, the
+// usage that the command's own -h prints on stderr, and exits 0.
+func TestHelp(t *testing.T) {
+	for _, tc := range []struct {
+		help []string // gymlint help ...
+		dash []string // the same usage asked for with -h
+		head string   // its first line
+	}{
+		{[]string{"help"}, []string{"--help"}, "usage: gymlint [flags] [PATH...]"},
+		{[]string{"help", "check"}, []string{"-h"}, "usage: gymlint [flags] [PATH...]"},
+		{[]string{"help", "servers"}, []string{"servers", "-h"}, "usage: gymlint servers [flags] [PATH]"},
+		{[]string{"help", "rules"}, []string{"rules", "--help"}, "usage: gymlint rules [--format text|json]"},
+		{[]string{"help", "explain"}, []string{"explain", "-h"}, "usage: gymlint explain CODE|NAME"},
+		{[]string{"help", "config"}, []string{"config", "-h"}, "usage: gymlint config [--format text|json] [PATH]"},
+		{[]string{"help", "lsp"}, []string{"lsp", "-h"}, "usage: gymlint lsp [--jobs N] [--no-go]"},
+		{[]string{"help", "help"}, []string{"help", "--help"}, "usage: gymlint help [COMMAND|ANALYZER|RULE]"},
+	} {
+		name := strings.Join(tc.help, " ")
+		out, errOut, code := run(t, tc.help...)
+		if code != ExitClean || errOut != "" {
+			t.Errorf("%s: exit %d, stderr %q; want 0 and nothing", name, code, errOut)
+		}
+		if first, _, _ := strings.Cut(out, "\n"); first != tc.head {
+			t.Errorf("%s: first line %q, want %q", name, first, tc.head)
+		}
+		dashOut, dashErr, dashCode := run(t, tc.dash...)
+		want := dashErr
+		if tc.help[len(tc.help)-1] == "help" && len(tc.help) == 2 {
+			want = dashOut // help's own -h is help's output
+		}
+		if dashCode != ExitClean || out != want {
+			t.Errorf("%s printed:\n%s\nwant what %q prints (exit %d):\n%s", name, out, tc.dash, dashCode, want)
+		}
+	}
+	// The top-level usage lists the flags and names the help command.
+	out, _, _ := run(t, "help")
+	for _, s := range []string{"gymlint help [COMMAND]", "-format string", "-version", "Exit status: 0 no findings"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("gymlint help: no %q in\n%s", s, out)
+		}
+	}
+}
+
+// TestHelpTopics checks the topics that are not commands: go vet's usage
+// text sends users to "gymlint help NAME" for an analyzer, and a rule's
+// code or name gives its page as explain does.
+func TestHelpTopics(t *testing.T) {
+	out, errOut, code := run(t, "help", "gosessions")
+	if code != ExitClean || !strings.HasPrefix(out, "gosessions: check that native Go resources servers") ||
+		!strings.Contains(out, "-gosessions=false") || errOut != "" {
+		t.Errorf("help gosessions: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	explained, _, _ := run(t, "explain", "GL101")
+	for _, topic := range []string{"GL101", "gl101", "undeclared-workers"} {
+		out, errOut, code := run(t, "help", topic)
+		if code != ExitClean || out != explained || errOut != "" {
+			t.Errorf("help %s: exit %d, stderr %q, stdout not explain's:\n%s", topic, code, errOut, out)
+		}
+	}
+	for _, args := range [][]string{{"help", "nope"}, {"help", "GL999"}, {"help", "--format"}} {
+		out, errOut, code := run(t, args...)
+		if code != ExitError || out != "" || !strings.Contains(errOut, `gymlint help: unknown topic "`+args[1]+`"`) ||
+			!strings.Contains(errOut, "check, config, explain, help, lsp, rules, servers") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and the topics", args, code, out, errOut)
+		}
+	}
+	out, errOut, code = run(t, "help", "servers", "rules")
+	if code != ExitError || out != "" || !strings.Contains(errOut, "expected at most one topic, got 2: servers rules") ||
+		!strings.Contains(errOut, "usage: gymlint help") {
+		t.Errorf("help with two topics: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestHelpDirectory checks that a directory named help is checked when
+// written ./help, and that help is the command otherwise.
+func TestHelpDirectory(t *testing.T) {
+	// The repository is help/ (its nearest Gym layout), so paths are
+	// relative to it.
+	root := writeTree(t, map[string]string{
+		"help/resources_servers/plain/app.py":             plainServer,
+		"help/resources_servers/plain/configs/plain.yaml": "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := run(t, "--quiet", "./help")
+	if code != ExitFindings || !strings.HasPrefix(out, "resources_servers/plain/app.py:4:7: GL101") {
+		t.Errorf("./help: exit %d, stdout %q, stderr %q; want the GL101 of the server in it", code, out, errOut)
+	}
+	out, _, code = run(t, "help")
+	if code != ExitClean || !strings.HasPrefix(out, "usage: gymlint") {
+		t.Errorf("help beside a directory help: exit %d, %q", code, out)
+	}
+}
