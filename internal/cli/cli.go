@@ -39,10 +39,44 @@ func version() string {
 	if Version != "" {
 		return Version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	bi, _ := debug.ReadBuildInfo()
+	return buildVersion(bi)
+}
+
+// buildVersion is the version that build information bi (nil: none) names:
+// the main module's version when the go command knew it (go install
+// module@v1.2.3, or a pseudo-version, which a build in a git checkout gets
+// since Go 1.24: v0.0.0-20261201233705-662883d9727e, "+dirty" when the
+// work tree had changes), else the first 12 digits of the VCS revision, with
+// "-dirty" when the work tree had changes, else "devel" (a build with
+// -buildvcs=false, or outside a checkout).
+func buildVersion(bi *debug.BuildInfo) string {
+	if bi == nil {
+		return "devel"
 	}
-	return "devel"
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev string
+	modified := false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "devel"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if modified {
+		rev += "-dirty"
+	}
+	return rev
 }
 
 const usage = `usage: gymlint [flags] [PATH...]
