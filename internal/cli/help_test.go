@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -95,5 +97,44 @@ func TestHelpDirectory(t *testing.T) {
 	out, _, code = run(t, "help")
 	if code != ExitClean || !strings.HasPrefix(out, "usage: gymlint") {
 		t.Errorf("help beside a directory help: exit %d, %q", code, out)
+	}
+}
+
+// TestHelpAgreesWithREADME checks that the README's usage block names every
+// command that gymlint help knows, and that the README documents every
+// flag that a command's usage lists.
+func TestHelpAgreesWithREADME(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	_, block, _ := strings.Cut(readme, "## Usage\n\n```\n")
+	block, _, _ = strings.Cut(block, "```")
+	for name := range helpCommands() {
+		if name != "check" && !strings.Contains(block, "\ngymlint "+name+" ") {
+			t.Errorf("the README's usage block has no line for gymlint %s", name)
+		}
+	}
+	if !strings.Contains(block, "\ngymlint help ") {
+		t.Error("the README's usage block has no line for gymlint help")
+	}
+	for name := range helpCommands() {
+		out, _, _ := run(t, "help", name)
+		n := 0
+		for _, line := range strings.Split(out, "\n") {
+			flag, ok := strings.CutPrefix(line, "  -")
+			if !ok {
+				continue
+			}
+			flag, _, _ = strings.Cut(flag, " ")
+			n++
+			if !strings.Contains(readme, "`--"+flag) && !strings.Contains(readme, " --"+flag) {
+				t.Errorf("gymlint help %s lists -%s, which the README does not document", name, flag)
+			}
+		}
+		if name != "explain" && n == 0 {
+			t.Errorf("gymlint help %s lists no flag:\n%s", name, out)
+		}
 	}
 }
