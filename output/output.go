@@ -38,6 +38,10 @@ type Options struct {
 	Catalog []*diag.Rule
 	// Version is gymlint's version, for SARIF's tool.driver.version.
 	Version string
+	// StepSummary, for the github format, receives a Markdown summary of
+	// the counts per rule (the CLI appends it to $GITHUB_STEP_SUMMARY);
+	// nil writes none.
+	StepSummary io.Writer
 }
 
 // Write prints diagnostics in the named format.
@@ -50,7 +54,7 @@ func Write(w io.Writer, format string, ds []diag.Diagnostic, opts Options) error
 	case "sarif":
 		return SARIF(w, ds, opts)
 	case "github":
-		return GitHub(w, ds)
+		return GitHub(w, ds, opts)
 	}
 	return fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(Formats, ", "))
 }
