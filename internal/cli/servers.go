@@ -18,6 +18,8 @@ Lists every server entrypoint of the repository that PATH (default: the
 current directory) lies in, or of those in PATH when it is below the root:
 server type and dir, class, file, the configs that name it, how it answers
 several workers, its Ray needs and the session methods it overrides.
+--format mermaid or dot draws the servers, their repository parent
+classes and the configs that start them, coloured by worker status.
 
 Flags:
 `
