@@ -174,6 +174,10 @@ var mermaidText = strings.NewReplacer(
 	"`", "#96;", "|", "#124;", "[", "#91;", "]", "#93;", "{", "#123;", "}", "#125;",
 )
 
+// MermaidMaxText is Mermaid's default maxTextSize: renderers that keep the
+// default (GitHub's among them) refuse a longer diagram.
+const MermaidMaxText = 50000
+
 // mermaid writes a Mermaid flowchart.
 func mermaid(w io.Writer, rows []Server, note string) error {
 	g := buildGraph(rows, note)
