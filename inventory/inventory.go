@@ -1,7 +1,8 @@
 // Package inventory lists every server entrypoint of a repository with what
 // gymlint knows about it: where it is, which class it starts, which configs
 // name it, how it answers several workers, whether it needs Ray, and which
-// session methods it overrides. `gymlint servers` prints it.
+// session methods it overrides, and its repository parent classes.
+// `gymlint servers` prints it, as tables, JSON or a drawing (graph.go).
 //
 // The inventory reports facts the analyzers compute (workers.Status,
 // rayenabled.Status); it decides nothing itself and reports no findings.

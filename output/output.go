@@ -5,7 +5,8 @@
 //   - text: `path:line:col: CODE message`, one per line.
 //   - json: an array of objects (see JSONDiagnostic); `[]` when there is nothing.
 //   - sarif: a SARIF 2.1.0 log for GitHub code scanning (sarif.go).
-//   - github: GitHub Actions workflow commands, one per line (github.go).
+//   - github: GitHub Actions workflow commands, one per line, then a summary
+//     notice, and a Markdown step summary when asked for (github.go).
 //
 // Lines and columns are 1-based; columns count bytes, as go vet's do,
 // except in SARIF, whose columns count UTF-16 code units.
