@@ -9,10 +9,11 @@ import (
 )
 
 // Formats lists the inventory formats.
-var Formats = []string{"text", "markdown", "json"}
+var Formats = []string{"text", "markdown", "json", "mermaid", "dot"}
 
 // Write prints the inventory in the named format; note (ContractNote) goes
-// under the text and markdown tables (JSON has it per row, as contract).
+// under the text and markdown tables and is a comment of the mermaid and
+// dot graphs (graph.go) (JSON has it per row, as contract).
 func Write(w io.Writer, format string, rows []Server, note string) error {
 	switch format {
 	case "text", "markdown":
@@ -30,6 +31,10 @@ func Write(w io.Writer, format string, rows []Server, note string) error {
 			_, err = fmt.Fprintf(w, "%s%s\n", sep, note)
 		}
 		return err
+	case "mermaid":
+		return mermaid(w, rows, note)
+	case "dot":
+		return dot(w, rows, note)
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")

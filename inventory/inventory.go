@@ -1,7 +1,8 @@
 // Package inventory lists every server entrypoint of a repository with what
 // gymlint knows about it: where it is, which class it starts, which configs
 // name it, how it answers several workers, whether it needs Ray, and which
-// session methods it overrides. `gymlint servers` prints it.
+// session methods it overrides, and its repository parent classes.
+// `gymlint servers` prints it, as tables, JSON or a drawing (graph.go).
 //
 // The inventory reports facts the analyzers compute (workers.Status,
 // rayenabled.Status); it decides nothing itself and reports no findings.
@@ -10,6 +11,7 @@ package inventory
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,6 +19,7 @@ import (
 	"github.com/gymlint/gymlint/analyzers/workers"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
 )
 
 // SessionMethods are the resources-server session contract's methods that
@@ -40,11 +43,27 @@ type Server struct {
 	Ray       string   `json:"ray"`       // declared, needed (undeclared), no
 	RayUse    string   `json:"ray_use"`   // path:line of the first Ray use found
 	Session   []string `json:"session_methods"`
+	// Parents are the server class's ancestors defined in the repository
+	// (outside the framework package), in method resolution order; empty
+	// for a row without a class. The graph formats draw them.
+	Parents []Parent `json:"parents"`
 	// Contract says, per column, which contract it was judged by:
 	// "framework" when the repository's framework has that part of the
 	// contract, "latest" when it predates it or none was found (the column
 	// then says what the current contract would make of the server).
 	Contract Contract `json:"contract"`
+}
+
+// Parent is a repository ancestor of a server class.
+type Parent struct {
+	Class string `json:"class"`
+	Path  string `json:"path"` // the module that defines it, relative to the root
+	Line  int    `json:"line"` // of the class definition
+	// Direct says it is a direct base of the server class.
+	Direct bool `json:"direct"`
+	// Bases are its own direct bases among the row's parents, as indexes
+	// into the row's parents.
+	Bases []int `json:"bases"`
 }
 
 // Contract is Server.Contract.
@@ -100,7 +119,7 @@ func Build(v *gym.View) []Server {
 	var out []Server
 	for _, e := range v.Entrypoints {
 		typ, dir := typeDir(e)
-		base := Server{Type: typ, Dir: dir, Path: e.Path, Line: 1, Configs: []string{}, Session: []string{}, Contract: contractOf(v)}
+		base := Server{Type: typ, Dir: dir, Path: e.Path, Line: 1, Configs: []string{}, Session: []string{}, Parents: []Parent{}, Contract: contractOf(v)}
 		for _, c := range e.Configs {
 			base.Configs = append(base.Configs, fmt.Sprintf("%s:%d", c.File, c.Instance.EntrypointPos.Line))
 		}
@@ -162,6 +181,7 @@ func Build(v *gym.View) []Server {
 				row.RayUse = fmt.Sprintf("%s:%d", rs.Use.Path, rs.Use.Start.Line)
 			}
 			row.Session = sessionMethods(v, s)
+			row.Parents = parents(v, s.Class)
 			out = append(out, row)
 		}
 	}
@@ -199,6 +219,46 @@ func sessionMethods(v *gym.View, s gym.Server) []string {
 		if d := v.Lookup(s.Class, name); d.Found() && d.Method != nil {
 			out = append(out, name)
 		}
+	}
+	return out
+}
+
+// parents lists the repository ancestors of c (Parent), with which is a
+// direct base of which.
+func parents(v *gym.View, c gym.ClassRef) []Parent {
+	out := []Parent{}
+	mro, _ := v.MRO(c)
+	index := map[*pyscan.Class]int{}
+	var refs []gym.ClassRef
+	for _, a := range mro {
+		if a.Kind != gym.Own || a.Class.Class == nil || a.Class.Class == c.Class {
+			continue
+		}
+		if _, dup := index[a.Class.Class]; dup {
+			continue
+		}
+		index[a.Class.Class] = len(out)
+		refs = append(refs, a.Class)
+		out = append(out, Parent{Class: a.Class.Class.Name, Path: a.Class.Module.Path,
+			Line: a.Class.Module.Line(a.Class.Class.NameSpan.Start), Bases: []int{}})
+	}
+	direct := func(of gym.ClassRef) []int {
+		var is []int
+		for _, b := range v.Bases(of) {
+			if b.Kind != gym.Own || b.Class.Class == nil {
+				continue
+			}
+			if i, ok := index[b.Class.Class]; ok && !slices.Contains(is, i) {
+				is = append(is, i)
+			}
+		}
+		return is
+	}
+	for _, i := range direct(c) {
+		out[i].Direct = true
+	}
+	for i, r := range refs {
+		out[i].Bases = append(out[i].Bases, direct(r)...)
 	}
 	return out
 }

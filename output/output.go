@@ -5,7 +5,8 @@
 //   - text: `path:line:col: CODE message`, one per line.
 //   - json: an array of objects (see JSONDiagnostic); `[]` when there is nothing.
 //   - sarif: a SARIF 2.1.0 log for GitHub code scanning (sarif.go).
-//   - github: GitHub Actions workflow commands, one per line (github.go).
+//   - github: GitHub Actions workflow commands, one per line, then a summary
+//     notice, and a Markdown step summary when asked for (github.go).
 //
 // Lines and columns are 1-based; columns count bytes, as go vet's do,
 // except in SARIF, whose columns count UTF-16 code units.
@@ -38,6 +39,10 @@ type Options struct {
 	Catalog []*diag.Rule
 	// Version is gymlint's version, for SARIF's tool.driver.version.
 	Version string
+	// StepSummary, for the github format, receives a Markdown summary of
+	// the counts per rule (the CLI appends it to $GITHUB_STEP_SUMMARY);
+	// nil writes none.
+	StepSummary io.Writer
 }
 
 // Write prints diagnostics in the named format.
@@ -50,7 +55,7 @@ func Write(w io.Writer, format string, ds []diag.Diagnostic, opts Options) error
 	case "sarif":
 		return SARIF(w, ds, opts)
 	case "github":
-		return GitHub(w, ds)
+		return GitHub(w, ds, opts)
 	}
 	return fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(Formats, ", "))
 }

@@ -199,16 +199,19 @@ func ruleToSARIF(r *diag.Rule) sarifRule {
 	if full == "" {
 		full = r.Name
 	}
-	helpText := strings.TrimSpace(r.Doc)
-	if helpText == "" {
-		helpText = full
+	// help.markdown is the rule's doc as written; help.text the same doc
+	// made plain, for viewers that show text as it is.
+	helpMarkdown := strings.TrimSpace(r.Doc)
+	helpText := PlainText(helpMarkdown)
+	if helpMarkdown == "" {
+		helpMarkdown, helpText = full, PlainText(full)
 	}
 	sr := sarifRule{
 		ID:                   r.Code,
 		Name:                 r.Name,
 		ShortDescription:     sarifText{Text: r.Name},
 		FullDescription:      sarifText{Text: full},
-		Help:                 sarifHelp{Text: helpText + "\n\n" + r.URL(), Markdown: helpText + "\n\n[Rule documentation](" + r.URL() + ")"},
+		Help:                 sarifHelp{Text: helpText + "\n\nRule documentation: " + r.URL(), Markdown: helpMarkdown + "\n\n[Rule documentation](" + r.URL() + ")"},
 		HelpURI:              r.URL(),
 		DefaultConfiguration: sarifRuleConfig{Level: sarifLevel(r.Severity)},
 	}

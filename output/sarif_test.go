@@ -180,3 +180,25 @@ func TestFingerprintStability(t *testing.T) {
 		t.Errorf("editing the reported line kept its fingerprint %q", edited[0])
 	}
 }
+
+// TestSARIFRuleHelp checks that help.markdown is the rule's doc as written
+// and help.text the same doc made plain, each with the rule's page.
+func TestSARIFRuleHelp(t *testing.T) {
+	r := &diag.Rule{Code: "GL101", Name: "undeclared-workers", Analyzer: "workers", Severity: diag.Error,
+		Summary: "A server has no app.",
+		Doc:     "## What it does\nReports a **server class** without `app`.\n\n## Example\n```python\nclass A(B): pass\n```\n"}
+	got := ruleToSARIF(r)
+	wantText := "What it does\nReports a server class without app.\n\nExample\n    class A(B): pass\n\nRule documentation: " + r.URL()
+	if got.Help.Text != wantText {
+		t.Errorf("help.text\n%q\nwant\n%q", got.Help.Text, wantText)
+	}
+	wantMD := strings.TrimSpace(r.Doc) + "\n\n[Rule documentation](" + r.URL() + ")"
+	if got.Help.Markdown != wantMD {
+		t.Errorf("help.markdown\n%q\nwant\n%q", got.Help.Markdown, wantMD)
+	}
+	// Without a doc, both are the summary.
+	got = ruleToSARIF(&diag.Rule{Code: "GL999", Name: "x", Summary: "Use `y`."})
+	if !strings.HasPrefix(got.Help.Text, "Use y.\n\n") || !strings.HasPrefix(got.Help.Markdown, "Use `y`.\n\n") {
+		t.Errorf("no doc: help %+v", got.Help)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -325,8 +326,26 @@ func check(args []string, stdout, stderr io.Writer) int {
 	if *statistics {
 		err = writeStatistics(stdout, *format, res.Diagnostics)
 	} else {
-		err = output.Write(stdout, *format, res.Diagnostics,
-			output.Options{Root: t.root, Source: res.Source, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()})
+		opts := output.Options{Root: t.root, Source: res.Source, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()}
+		var summaryFile *os.File
+		if *format == "github" {
+			summaryFile = openStepSummary(stderr)
+			if summaryFile != nil {
+				opts.StepSummary = summaryFile
+			}
+		}
+		err = output.Write(stdout, *format, res.Diagnostics, opts)
+		if summaryFile != nil {
+			if cerr := summaryFile.Close(); cerr != nil && err == nil {
+				err = fmt.Errorf("%w: %v", output.ErrStepSummary, cerr)
+			}
+		}
+		if errors.Is(err, output.ErrStepSummary) {
+			// The annotations are out; a missing step summary does not
+			// change the check's outcome.
+			fmt.Fprintf(stderr, "gymlint: %s: %v\n", stepSummaryEnv, err)
+			err = nil
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
@@ -401,4 +420,23 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// stepSummaryEnv names the file GitHub Actions shows as the step's summary.
+const stepSummaryEnv = "GITHUB_STEP_SUMMARY"
+
+// openStepSummary opens $GITHUB_STEP_SUMMARY for appending (it never reads
+// it), or returns nil when the variable is unset or empty, or the file
+// cannot be opened (said on stderr: the check goes on without it).
+func openStepSummary(stderr io.Writer) *os.File {
+	path := os.Getenv(stepSummaryEnv)
+	if path == "" {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %s: %v; no step summary written\n", stepSummaryEnv, err)
+		return nil
+	}
+	return f
 }

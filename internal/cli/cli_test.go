@@ -213,7 +213,7 @@ class TurnServer(SimpleResourcesServer):
 // TestServersGolden checks `gymlint servers` in every format on the fixture
 // with refusals of every shape. Regenerate with -update.
 func TestServersGolden(t *testing.T) {
-	for _, format := range []string{"text", "markdown", "json"} {
+	for _, format := range []string{"text", "markdown", "json", "mermaid", "dot"} {
 		t.Run(format, func(t *testing.T) {
 			out, errOut, code := run(t, "servers", "--format", format, filepath.Join("..", "..", "testdata", "refusalrepo"))
 			if code != ExitClean {

@@ -18,6 +18,8 @@ Lists every server entrypoint of the repository that PATH (default: the
 current directory) lies in, or of those in PATH when it is below the root:
 server type and dir, class, file, the configs that name it, how it answers
 several workers, its Ray needs and the session methods it overrides.
+--format mermaid or dot draws the servers, their repository parent
+classes and the configs that start them, coloured by worker status.
 
 Flags:
 `
@@ -76,9 +78,18 @@ func servers(args []string, stdout, stderr io.Writer) int {
 			rows = append(rows, r)
 		}
 	}
-	if err := inventory.Write(stdout, *format, rows, inventory.ContractNote(v)); err != nil {
+	var out strings.Builder
+	if err := inventory.Write(&out, *format, rows, inventory.ContractNote(v)); err != nil {
 		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 		return ExitError
+	}
+	if _, err := io.WriteString(stdout, out.String()); err != nil {
+		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+		return ExitError
+	}
+	if *format == "mermaid" && out.Len() > inventory.MermaidMaxText {
+		fmt.Fprintf(stderr, "gymlint: the Mermaid drawing is %d characters, more than the %d that Mermaid renders by default (GitHub included): draw part of the repository (gymlint servers --format mermaid DIR) or use --format dot\n",
+			out.Len(), inventory.MermaidMaxText)
 	}
 	return ExitClean
 }
