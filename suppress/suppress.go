@@ -188,6 +188,7 @@ type directive struct {
 	start     diag.Pos
 	end       diag.Pos
 	codes     []string // as written, deduplicated
+	codesAt   [2]int   // byte offsets in the file of the text that lists the codes
 	noCodes   bool     // malformed: no [..] or no code in it
 	reason    string
 	misplaced bool  // an ignore-file after the leading comment block
@@ -261,7 +262,7 @@ func ApplyConfig(ds []diag.Diagnostic, scan []string, read func(path string) ([]
 		if err != nil {
 			continue
 		}
-		dirs := parse(p, content)
+		dirs, ls := parseLines(p, content)
 		if len(dirs) == 0 {
 			continue
 		}
@@ -283,7 +284,7 @@ func ApplyConfig(ds []diag.Diagnostic, scan []string, read func(path string) ([]
 			}
 		}
 		for _, dir := range dirs {
-			if rd, ok := report(p, dir, lookup, cfg.Ran); ok {
+			if rd, ok := report(p, dir, lookup, cfg.Ran, ls); ok {
 				out = append(out, rd)
 			}
 		}
@@ -359,7 +360,7 @@ func (d *directive) form(codes string) string {
 }
 
 // report returns the GL009 or GL010 diagnostic of a directive, if any.
-func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(string) bool) (diag.Diagnostic, bool) {
+func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(string) bool, ls []line) (diag.Diagnostic, bool) {
 	if d.noCodes {
 		return SuppressionWithoutReason.New(p, d.start, d.end, fmt.Sprintf(
 			"this suppression names no rule, so it suppresses nothing: name the codes or rule names and give a reason after them: %s",
@@ -409,12 +410,17 @@ func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(str
 		why = append(why, fmt.Sprintf("%s cannot be suppressed inline (GL009 and GL010 report suppressions themselves: fix the suppression instead)", strings.Join(self, ", ")))
 	}
 	var what string
+	drop := append(append(unused, unknown...), self...)
 	if all {
 		what = "remove the suppression"
 	} else {
-		what = "remove " + strings.Join(append(append(unused, unknown...), self...), ", ") + " from the suppression"
+		what = "remove " + strings.Join(drop, ", ") + " from the suppression"
 	}
-	return UnusedSuppression.New(p, d.start, d.end, what+": "+strings.Join(why, "; ")), true
+	rd := UnusedSuppression.New(p, d.start, d.end, what+": "+strings.Join(why, "; "))
+	if fix, ok := removeFix(p, d, ls, all, drop); ok {
+		rd.Fixes = []diag.Fix{fix}
+	}
+	return rd, true
 }
 
 func orList(xs []string) string {
@@ -433,6 +439,12 @@ func isAre(xs []string) string {
 
 // parse finds the suppressions of a file.
 func parse(p string, content []byte) []*directive {
+	dirs, _ := parseLines(p, content)
+	return dirs
+}
+
+// parseLines finds the suppressions of a file, and returns its lines.
+func parseLines(p string, content []byte) ([]*directive, []line) {
 	lg := langOf(p)
 	ls := splitLines(content, lg != langGo)
 	var dirs []*directive
@@ -483,7 +495,7 @@ func parse(p string, content []byte) []*directive {
 			}
 		}
 	}
-	return dirs
+	return dirs, ls
 }
 
 func yamlPreamble(s string) bool {
@@ -648,6 +660,8 @@ func hashDirectives(l line, n int) []*directive {
 		if d == nil {
 			continue
 		}
+		d.codesAt[0] += l.start + st
+		d.codesAt[1] += l.start + st
 		d.line = n
 		d.start = diag.Pos{Offset: l.start + st, Line: n, Col: st + 1}
 		e := st + len(text)
@@ -685,6 +699,8 @@ func parseHash(text string) *directive {
 		d.noCodes = true
 		return d
 	}
+	at := len(text) - len(rest) + 1
+	d.codesAt = [2]int{at, at + cl - 1}
 	d.codes = splitCodes(rest[1:cl])
 	d.noCodes = len(d.codes) == 0
 	d.reason = strings.TrimSpace(rest[cl+1:])
@@ -730,6 +746,8 @@ func goDirectives(ls []line, content []byte) []*directive {
 			continue
 		}
 		off := f.Offset(pos)
+		d.codesAt[0] += off
+		d.codesAt[1] += off
 		d.line = p.Line
 		d.start = diag.Pos{Offset: off, Line: p.Line, Col: p.Column}
 		d.end = diag.Pos{Offset: off + len(lit), Line: p.Line, Col: p.Column + len(lit)}
@@ -757,6 +775,8 @@ func parseGo(lit string) *directive {
 		d.noCodes = true
 		return d
 	}
+	at := len(lit) - len(strings.TrimLeft(rest, " \t"))
+	d.codesAt = [2]int{at, at + len(fields[0])}
 	d.codes = splitCodes(fields[0])
 	d.noCodes = len(d.codes) == 0
 	d.reason = strings.TrimSpace(strings.TrimPrefix(strings.TrimLeft(rest, " \t"), fields[0]))
