@@ -1,7 +1,9 @@
 // Package gonative recognises native Go resources servers: Go code that
-// serves the NeMo Gym resources protocol over HTTP. It reports nothing
-// itself; its Analyzer's result, a *Result, tells the Go rules (goworkers,
-// gosessions) which servers a package defines, their routes and handlers.
+// serves the NeMo Gym resources protocol over HTTP. Its Analyzer reports
+// nothing; its result, a *Result, tells the Go rules (goworkers,
+// gosessions) which servers a package defines, their routes and handlers,
+// and which code serves only part of the protocol (Result.Partial), which
+// ProtocolAnalyzer reports as GL014 go-partial-server (partial.go).
 //
 // Recognition depends on no library of gymlint's or of NeMo Gym's: a server
 // written with only the standard library is recognised, and so is one on any
@@ -58,7 +60,7 @@
 //
 // A group of registrations (with its type's methods) is a server only if it
 // handles all three protocol paths /seed_session, /close_session and
-// /verify. When a path is registered twice in a server ("GET /verify" and
+// /verify; one that handles part of them may be a Partial (see there). When a path is registered twice in a server ("GET /verify" and
 // "POST /verify"), the first registration in source order is its Route.
 //
 // Routes other than the three protocol paths are tool routes (RouteTool),
