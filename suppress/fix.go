@@ -33,7 +33,7 @@ const reasonPlaceholder = "<why this is fine>"
 // would become an argument of the interpreter) or a line that a backslash
 // continues.
 //
-// It reports false for GL009 and GL010 (they cannot be suppressed), for a
+// It reports false for GL009, GL010 and GL013 (they cannot be suppressed), for a
 // file that is not Python, YAML or Go, and when d's line is not in the
 // file.
 func Fix(d diag.Diagnostic, content []byte) (diag.Fix, bool) {
