@@ -27,7 +27,7 @@ import (
 // `gymlint`. Each finding is reported by the analyzer whose rule it is,
 // with its code first in the message ("GL350 the seed handler ..."), since
 // go vet's plain output shows no category; the suppressions' own findings
-// (GL009, GL010) and GL011 are reported by the first analyzer that runs.
+// (GL009, GL010, GL013) and GL011 are reported by the first analyzer that runs.
 // (A severity override changes nothing go vet shows: it has no severity.)
 func VetAnalyzers() []*analysis.Analyzer { return vetAnalyzers(goanalysis.Analyzers) }
 

@@ -3,6 +3,7 @@ package goanalysis
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gymlint/gymlint/analyzers/gonative"
 	"github.com/gymlint/gymlint/analyzers/gosessions"
 	"github.com/gymlint/gymlint/analyzers/goworkers"
 )
@@ -21,4 +22,4 @@ import (
 //
 // The analyzers must not import this package (it would be an import cycle);
 // this package imports them.
-var Analyzers = []*analysis.Analyzer{goworkers.Analyzer, gosessions.Analyzer}
+var Analyzers = []*analysis.Analyzer{goworkers.Analyzer, gosessions.Analyzer, gonative.ProtocolAnalyzer}

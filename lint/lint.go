@@ -8,6 +8,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/gymlint/gymlint/analyzers/gonative"
 	"github.com/gymlint/gymlint/analyzers/gosessions"
 	"github.com/gymlint/gymlint/analyzers/goworkers"
 	"github.com/gymlint/gymlint/analyzers/rayenabled"
@@ -58,6 +59,7 @@ var catalogue = sync.OnceValue(func() rulesCatalogue {
 	rs = append(rs, diag.InternalError)
 	rs = append(rs, goworkers.Rules...)
 	rs = append(rs, gosessions.Rules...)
+	rs = append(rs, gonative.Rules...)
 	sort.Slice(rs, func(i, j int) bool { return rs[i].Code < rs[j].Code })
 	c := rulesCatalogue{rules: rs, byKey: map[string]*diag.Rule{}}
 	for _, r := range rs {

@@ -3,6 +3,7 @@ package suppress
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
@@ -32,7 +33,7 @@ const reasonPlaceholder = "<why this is fine>"
 // would become an argument of the interpreter) or a line that a backslash
 // continues.
 //
-// It reports false for GL009 and GL010 (they cannot be suppressed), for a
+// It reports false for GL009, GL010 and GL013 (they cannot be suppressed), for a
 // file that is not Python, YAML or Go, and when d's line is not in the
 // file.
 func Fix(d diag.Diagnostic, content []byte) (diag.Fix, bool) {
@@ -115,4 +116,78 @@ func suppresses(d diag.Diagnostic, content []byte, edit diag.TextEdit, n int) bo
 		}
 	}
 	return false
+}
+
+// removeFix returns the safe fix of a GL010: when all, it removes the
+// directive d (with the white space that separates it from the code or
+// comment before it; a line left empty goes, with its line ending), else
+// it removes the codes drop from d's list and keeps the rest in the order
+// written. Nothing else on the line changes, and no trailing white space
+// is left. There is none for a misplaced ignore-file, which should be
+// moved rather than removed.
+func removeFix(p string, d *directive, ls []line, all bool, drop []string) (diag.Fix, bool) {
+	if d.misplaced || d.line < 1 || d.line > len(ls) {
+		return diag.Fix{}, false
+	}
+	if !all {
+		var keep []string
+		for _, c := range d.codes {
+			if !slices.Contains(drop, c) {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) == 0 || d.codesAt[0] >= d.codesAt[1] {
+			return diag.Fix{}, false
+		}
+		sep := ","
+		l := ls[d.line-1]
+		if strings.Contains(l.text[d.codesAt[0]-l.start:d.codesAt[1]-l.start], ", ") {
+			sep = ", "
+		}
+		return diag.Fix{
+			Message:       "Remove " + strings.Join(drop, ", ") + " from the suppression",
+			Edits:         []diag.TextEdit{editAt(p, ls, d.codesAt[0], d.codesAt[1], strings.Join(keep, sep))},
+			Applicability: diag.Safe,
+		}, true
+	}
+	l := ls[d.line-1]
+	start, end := d.start.Offset, d.end.Offset
+	lineEnd := l.start + len(l.text)
+	if start < l.start || end > lineEnd || start >= end {
+		return diag.Fix{}, false
+	}
+	if next := strings.TrimLeft(l.text[end-l.start:], " \t"); next != "" {
+		// Another comment follows: it takes the directive's place.
+		end = lineEnd - len(next)
+	} else {
+		end = lineEnd
+		for start > l.start && (l.text[start-l.start-1] == ' ' || l.text[start-l.start-1] == '\t') {
+			start--
+		}
+		if start == l.start {
+			// The line held only the directive: remove the line.
+			if d.line < len(ls) {
+				end = ls[d.line].start
+			}
+		}
+	}
+	return diag.Fix{
+		Message:       "Remove the unused suppression",
+		Edits:         []diag.TextEdit{editAt(p, ls, start, end, "")},
+		Applicability: diag.Safe,
+	}, true
+}
+
+// editAt is an edit of the bytes [start, end) of a file with lines ls.
+func editAt(p string, ls []line, start, end int, text string) diag.TextEdit {
+	return diag.TextEdit{Path: p, Start: posAt(ls, start), End: posAt(ls, end), NewText: text}
+}
+
+// posAt is the position of a byte offset in a file with lines ls.
+func posAt(ls []line, off int) diag.Pos {
+	i := sort.Search(len(ls), func(i int) bool { return ls[i].start > off }) - 1
+	if i < 0 {
+		return diag.Pos{Offset: off, Line: 1, Col: off + 1}
+	}
+	return diag.Pos{Offset: off, Line: i + 1, Col: off - ls[i].start + 1}
 }

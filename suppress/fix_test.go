@@ -2,6 +2,7 @@ package suppress
 
 import (
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -273,5 +274,149 @@ func TestFix(t *testing.T) {
 				t.Fatalf("the finding was suppressed before the fix")
 			}
 		})
+	}
+}
+
+// TestUnusedFix: GL010's fix removes the unused suppression, or the unused
+// codes from it, leaves the code and the other comments on the line as
+// they were, and leaves no trailing white space; after it, Apply reports
+// no GL010 and keeps the same findings.
+func TestUnusedFix(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		path    string
+		content string
+		ds      []string // findings, "line CODE"
+		ran     func(string) bool
+		want    string // "" for no fix
+	}{
+		{name: "python, trailing", path: "a.py",
+			content: "x = 1  # gymlint: ignore[GL101] the app is built by a factory\ny = 2\n",
+			want:    "x = 1\ny = 2\n"},
+		{name: "python, own line above indented code, CRLF", path: "a.py",
+			content: "def f():\r\n    # gymlint: ignore[GL101] reason\r\n    x = 1\r\n",
+			want:    "def f():\r\n    x = 1\r\n"},
+		{name: "python, after a noqa", path: "a.py",
+			content: "import x  # noqa: F401  # gymlint: ignore[GL101] reason\n",
+			want:    "import x  # noqa: F401\n"},
+		{name: "python, before another comment", path: "a.py",
+			content: "x = 1  # gymlint: ignore[GL101] reason  # type: ignore\n",
+			want:    "x = 1  # type: ignore\n"},
+		{name: "python, own line before another comment", path: "a.py",
+			content: "# gymlint: ignore[GL101] reason  # see below\nx = 1\n",
+			want:    "# see below\nx = 1\n"},
+		{name: "python, last line without a line ending", path: "a.py",
+			content: "x = 1\n# gymlint: ignore[GL101] reason",
+			want:    "x = 1\n"},
+		{name: "python, lone CR", path: "a.py",
+			content: "x = 1\r# gymlint: ignore[GL101] reason\ry = 2\r",
+			want:    "x = 1\ry = 2\r"},
+		{name: "python, unused file suppression", path: "a.py",
+			content: "#!/usr/bin/env python\n# gymlint: ignore-file[GL101] reason\nimport x\n",
+			want:    "#!/usr/bin/env python\nimport x\n"},
+		{name: "python, one of two codes unused", path: "a.py",
+			content: "class A(B):  # gymlint: ignore[GL101, GL102] reason\n    pass\n",
+			ds:      []string{"1 GL101"},
+			want:    "class A(B):  # gymlint: ignore[GL101] reason\n    pass\n"},
+		{name: "python, an unknown code and a self code", path: "a.py",
+			content: "class A(B):  # gymlint: ignore[GL999,GL101,GL010] reason\n",
+			ds:      []string{"1 GL101"},
+			want:    "class A(B):  # gymlint: ignore[GL101] reason\n"},
+		{name: "python, the code of a rule that did not run stays", path: "a.py",
+			content: "x = 1  # gymlint: ignore[GL102,GL101] reason\n",
+			ran:     func(c string) bool { return c != "GL101" },
+			want:    "x = 1  # gymlint: ignore[GL101] reason\n"},
+		{name: "python, a misplaced ignore-file: no fix (move it)", path: "a.py",
+			content: "import x\n# gymlint: ignore-file[GL101] reason\n"},
+		{name: "yaml, trailing", path: "c.yaml",
+			content: "srv:\n  entrypoint: app.py  # gymlint: ignore[GL006] reason\n",
+			want:    "srv:\n  entrypoint: app.py\n"},
+		{name: "yaml, own line", path: "c.yaml",
+			content: "srv:\n  # gymlint: ignore[GL006] reason\n  entrypoint: app.py\n",
+			want:    "srv:\n  entrypoint: app.py\n"},
+		{name: "go, trailing", path: "m.go",
+			content: "package p\n\nvar x = 1 //gymlint:ignore GL201 reason\n",
+			want:    "package p\n\nvar x = 1\n"},
+		{name: "go, own line, CRLF", path: "m.go",
+			content: "package p\r\n\r\n\t//gymlint:ignore GL201 reason\r\nvar x = 1\r\n",
+			want:    "package p\r\n\r\nvar x = 1\r\n"},
+		{name: "go, one of two codes unused", path: "m.go",
+			content: "package p\n\n//gymlint:file-ignore GL201,go-other generated\nvar x = 1\n",
+			ds:      []string{"4 GL202"},
+			want:    "package p\n\n//gymlint:file-ignore go-other generated\nvar x = 1\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var ds []diag.Diagnostic
+			for _, s := range tc.ds {
+				ds = append(ds, finding(tc.path+":"+s))
+			}
+			content := tc.content
+			read := func(string) ([]byte, error) { return []byte(content), nil }
+			cfg := Config{Lookup: lookup, Ran: tc.ran}
+			got := ApplyConfig(ds, []string{tc.path}, read, cfg)
+			var unused []diag.Diagnostic
+			for _, d := range got {
+				if d.Code == UnusedSuppression.Code {
+					unused = append(unused, d)
+				}
+			}
+			if len(unused) != 1 {
+				t.Fatalf("want one GL010, got\n%s", msgs(got))
+			}
+			fixes := unused[0].Fixes
+			if tc.want == "" {
+				if len(fixes) != 0 {
+					t.Fatalf("want no fix, got %+v", fixes)
+				}
+				return
+			}
+			if len(fixes) != 1 || !fixes[0].IsSafe() || fixes[0].Applicability != diag.Safe || fixes[0].Message == "" || len(fixes[0].Edits) != 1 {
+				t.Fatalf("want one safe fix with one edit and a message, got %+v", fixes)
+			}
+			e := fixes[0].Edits[0]
+			checkPositions(t, tc.path, tc.content, e)
+			after := tc.content[:e.Start.Offset] + e.NewText + tc.content[e.End.Offset:]
+			if after != tc.want {
+				t.Fatalf("after the fix:\n%q\nwant\n%q", after, tc.want)
+			}
+			content = after
+			again := ApplyConfig(ds, []string{tc.path}, read, cfg)
+			if g, w := show(again), show(without(got, UnusedSuppression.Code)); !reflect.DeepEqual(g, w) {
+				t.Errorf("after the fix, Apply gives %q, want %q\n%s", g, w, msgs(again))
+			}
+		})
+	}
+}
+
+func without(ds []diag.Diagnostic, code string) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, d := range ds {
+		if d.Code != code {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// checkPositions checks that an edit's lines and columns agree with its
+// offsets in content.
+func checkPositions(t *testing.T, path, content string, e diag.TextEdit) {
+	t.Helper()
+	if e.Path != path {
+		t.Errorf("edit of %s, want %s", e.Path, path)
+	}
+	for _, p := range []diag.Pos{e.Start, e.End} {
+		if p.Offset < 0 || p.Offset > len(content) {
+			t.Fatalf("edit position %+v outside the file", p)
+		}
+		before := content[:p.Offset]
+		if !strings.HasSuffix(path, ".go") {
+			before = strings.ReplaceAll(strings.ReplaceAll(before, "\r\n", "\n"), "\r", "\n")
+		}
+		line := strings.Count(before, "\n") + 1
+		col := len(before) - (strings.LastIndexByte(before, '\n') + 1) + 1
+		if p.Line != line || p.Col != col {
+			t.Errorf("edit position %+v: offset %d is %d:%d", p, p.Offset, line, col)
+		}
 	}
 }

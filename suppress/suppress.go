@@ -42,12 +42,19 @@
 // suppression-without-reason and suppresses nothing: the finding stays. A
 // code of a suppression that covers no finding with that code is reported as
 // GL010 unused-suppression (one diagnostic per suppression, naming the unused
-// codes), as is a code that names no rule. GL009 and GL010 cannot be
-// suppressed inline: they report the suppressions themselves, and a
-// suppression that could silence them would loop (an unused suppression of
-// GL010 is itself a GL010). A suppression naming them is reported as GL010
-// and must be removed; fix the suppression instead. Both are positioned at
-// the directive's comment.
+// codes), as is a code that names no rule; its safe fix removes the
+// suppression, or the unused codes from it (removeFix). A comment meant as a
+// suppression but not written as one (malformed.go: a misspelt directive,
+// the wrong case, codes outside [...] or, in Go, inside them, a space after
+// // in Go, a Python `# noqa:` naming GL codes) suppresses nothing and is
+// reported as GL013 malformed-suppression with the form to write, and a
+// safe fix to it when it has a reason; it counts only when its codes name
+// rules in some case. GL009, GL010 and GL013 cannot be suppressed inline:
+// they report the suppressions themselves, and a suppression that could
+// silence them would loop (an unused suppression of GL010 is itself a
+// GL010). A suppression naming them is reported as GL010 and must be
+// removed; fix the suppression instead. All are positioned at the
+// directive's comment.
 //
 // # Comments, not strings
 //
@@ -120,7 +127,7 @@ var UnusedSuppression = &diag.Rule{
 Reports each code of an inline suppression that suppresses no finding: no finding of that rule
 starts on the line it covers (its own line, and for a comment alone on its line, the line of code
 below it) or, for a file suppression, anywhere in the file. It also reports codes that name no
-gymlint rule, codes GL009 and GL010 (which cannot be suppressed), and a Python or YAML
+gymlint rule, codes GL009, GL010 and GL013 (which cannot be suppressed), and a Python or YAML
 ` + "`ignore-file`" + ` suppression that is not in the file's leading comment block.
 
 ## Why it matters
@@ -139,14 +146,15 @@ my_server:
 where nothing on the line ` + "`my_server:`" + ` reports GL006 (any more).
 
 ## How to fix
-Remove the suppression, or the codes it names that report nothing. If the finding moved, move the
+Remove the suppression, or the codes it names that report nothing: the fix does so, and is safe
+(the suppression silences nothing). If the finding moved, move the
 suppression to the line above the finding or to the end of the reported line. Put an
 ` + "`ignore-file`" + ` suppression in the comment block at the top of the file. GL010 itself cannot be
 suppressed inline.`,
 }
 
 // Rules are the rules of this package.
-var Rules = []*diag.Rule{SuppressionWithoutReason, UnusedSuppression}
+var Rules = []*diag.Rule{SuppressionWithoutReason, UnusedSuppression, MalformedSuppression}
 
 // lang is the comment syntax of a file.
 type lang int
@@ -188,7 +196,14 @@ type directive struct {
 	start     diag.Pos
 	end       diag.Pos
 	codes     []string // as written, deduplicated
+	codesAt   [2]int   // byte offsets in the file of the text that lists the codes
 	noCodes   bool     // malformed: no [..] or no code in it
+	// malformed: why the directive is not written as it must be (GL013);
+	// a malformed directive suppresses nothing.
+	malformed []string
+	bare      bool     // the codes are not in [...] (Python, YAML), or a malformed Go list
+	noqa      bool     // a `# noqa:` naming gymlint codes
+	others    []string // the noqa's codes that are not gymlint's
 	reason    string
 	misplaced bool  // an ignore-file after the leading comment block
 	covers    []int // lines a line suppression covers
@@ -261,7 +276,7 @@ func ApplyConfig(ds []diag.Diagnostic, scan []string, read func(path string) ([]
 		if err != nil {
 			continue
 		}
-		dirs := parse(p, content)
+		dirs, ls := parseLines(p, content)
 		if len(dirs) == 0 {
 			continue
 		}
@@ -283,9 +298,7 @@ func ApplyConfig(ds []diag.Diagnostic, scan []string, read func(path string) ([]
 			}
 		}
 		for _, dir := range dirs {
-			if rd, ok := report(p, dir, lookup, cfg.Ran); ok {
-				out = append(out, rd)
-			}
+			out = append(out, report(p, dir, lookup, cfg.Ran, ls)...)
 		}
 	}
 	kept := make([]diag.Diagnostic, 0, len(ds)+len(out))
@@ -310,11 +323,11 @@ func contains(xs []int, x int) bool {
 
 // active says whether the directive suppresses anything.
 func (d *directive) active() bool {
-	return !d.noCodes && d.reason != "" && !d.misplaced
+	return !d.noCodes && d.reason != "" && !d.misplaced && len(d.malformed) == 0
 }
 
 func isSelfCode(code string) bool {
-	return code == SuppressionWithoutReason.Code || code == UnusedSuppression.Code
+	return code == SuppressionWithoutReason.Code || code == UnusedSuppression.Code || code == MalformedSuppression.Code
 }
 
 // isSelf says whether a suppression's code names GL009 or GL010.
@@ -358,8 +371,37 @@ func (d *directive) form(codes string) string {
 	return "# gymlint: ignore[" + codes + "] <why this is fine>"
 }
 
-// report returns the GL009 or GL010 diagnostic of a directive, if any.
-func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(string) bool) (diag.Diagnostic, bool) {
+// report returns the GL009, GL010 and GL013 diagnostics of a directive.
+func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(string) bool, ls []line) []diag.Diagnostic {
+	if len(d.malformed) > 0 {
+		if rd, ok := reportMalformed(p, d, lookup, ls); ok {
+			return []diag.Diagnostic{rd}
+		}
+		if !d.bare || d.lang == langGo || len(d.malformed) != 1 {
+			return nil // no suppression after all
+		}
+		// `# gymlint: ignore reason`: it names no rule.
+		d.noCodes = true
+	}
+	var out []diag.Diagnostic
+	miscased := map[string]bool{}
+	if !d.noCodes {
+		if rd, cs := reportMiscased(p, d, lookup, ls); len(cs) > 0 {
+			out = append(out, rd)
+			for _, c := range cs {
+				miscased[c] = true
+			}
+		}
+	}
+	if rd, ok := reportWellFormed(p, d, lookup, ran, ls, miscased); ok {
+		out = append(out, rd)
+	}
+	return out
+}
+
+// reportWellFormed returns the GL009 or GL010 diagnostic of a directive,
+// if any, leaving out the miscased codes (GL013's).
+func reportWellFormed(p string, d *directive, lookup func(string) *diag.Rule, ran func(string) bool, ls []line, miscased map[string]bool) (diag.Diagnostic, bool) {
 	if d.noCodes {
 		return SuppressionWithoutReason.New(p, d.start, d.end, fmt.Sprintf(
 			"this suppression names no rule, so it suppresses nothing: name the codes or rule names and give a reason after them: %s",
@@ -379,7 +421,7 @@ func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(str
 	var unused, self, unknown []string
 	for _, c := range d.codes {
 		switch {
-		case d.used[c]:
+		case d.used[c] || miscased[c]:
 		case ran != nil && lookup != nil && lookup(c) != nil && !ran(lookup(c).Code):
 			// Its rule did not run: nothing tells whether it is used.
 		case isSelf(c, lookup):
@@ -406,15 +448,20 @@ func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(str
 		why = append(why, fmt.Sprintf("%s %s not a gymlint rule code or name", strings.Join(unknown, ", "), isAre(unknown)))
 	}
 	if len(self) > 0 {
-		why = append(why, fmt.Sprintf("%s cannot be suppressed inline (GL009 and GL010 report suppressions themselves: fix the suppression instead)", strings.Join(self, ", ")))
+		why = append(why, fmt.Sprintf("%s cannot be suppressed inline (GL009, GL010 and GL013 report suppressions themselves: fix the suppression instead)", strings.Join(self, ", ")))
 	}
 	var what string
+	drop := append(append(unused, unknown...), self...)
 	if all {
 		what = "remove the suppression"
 	} else {
-		what = "remove " + strings.Join(append(append(unused, unknown...), self...), ", ") + " from the suppression"
+		what = "remove " + strings.Join(drop, ", ") + " from the suppression"
 	}
-	return UnusedSuppression.New(p, d.start, d.end, what+": "+strings.Join(why, "; ")), true
+	rd := UnusedSuppression.New(p, d.start, d.end, what+": "+strings.Join(why, "; "))
+	if fix, ok := removeFix(p, d, ls, all, drop); ok {
+		rd.Fixes = []diag.Fix{fix}
+	}
+	return rd, true
 }
 
 func orList(xs []string) string {
@@ -433,6 +480,12 @@ func isAre(xs []string) string {
 
 // parse finds the suppressions of a file.
 func parse(p string, content []byte) []*directive {
+	dirs, _ := parseLines(p, content)
+	return dirs
+}
+
+// parseLines finds the suppressions of a file, and returns its lines.
+func parseLines(p string, content []byte) ([]*directive, []line) {
 	lg := langOf(p)
 	ls := splitLines(content, lg != langGo)
 	var dirs []*directive
@@ -451,7 +504,7 @@ func parse(p string, content []byte) []*directive {
 			if l.comment < 0 {
 				continue
 			}
-			for _, d := range hashDirectives(l, i+1) {
+			for _, d := range hashDirectives(l, i+1, lg) {
 				d.lang = lg
 				d.misplaced = d.fileLevel && !leading
 				dirs = append(dirs, d)
@@ -483,7 +536,7 @@ func parse(p string, content []byte) []*directive {
 			}
 		}
 	}
-	return dirs
+	return dirs, ls
 }
 
 func yamlPreamble(s string) bool {
@@ -615,17 +668,17 @@ func scanYAML(ls []line) {
 
 // hashDirectives finds the suppressions in the # comment of a Python or
 // YAML line.
-func hashDirectives(l line, n int) []*directive {
+func hashDirectives(l line, n int, lg lang) []*directive {
 	c := l.comment
 	s := l.text
 	// Where each directive starts: a # at the comment's start or after white
-	// space, followed by `gymlint:`.
+	// space, followed by `gymlint` in any case (or, in Python, `noqa`).
 	var starts []int
 	for j := c; j < len(s); j++ {
 		if s[j] != '#' || j > c && s[j-1] != ' ' && s[j-1] != '\t' {
 			continue
 		}
-		if strings.HasPrefix(strings.TrimLeft(s[j+1:], " \t"), "gymlint:") {
+		if t := strings.TrimLeft(s[j+1:], " \t"); hasFoldPrefix(t, "gymlint") || lg == langPython && hasFoldPrefix(t, "noqa") {
 			starts = append(starts, j)
 		}
 	}
@@ -644,10 +697,12 @@ func hashDirectives(l line, n int) []*directive {
 			}
 		}
 		text := strings.TrimRight(s[st:end], " \t")
-		d := parseHash(text)
+		d := parseHash(text, lg)
 		if d == nil {
 			continue
 		}
+		d.codesAt[0] += l.start + st
+		d.codesAt[1] += l.start + st
 		d.line = n
 		d.start = diag.Pos{Offset: l.start + st, Line: n, Col: st + 1}
 		e := st + len(text)
@@ -655,40 +710,6 @@ func hashDirectives(l line, n int) []*directive {
 		dirs = append(dirs, d)
 	}
 	return dirs
-}
-
-// parseHash parses `# gymlint: ignore[CODES] reason`; nil when the comment
-// is another gymlint directive.
-func parseHash(text string) *directive {
-	rest := strings.TrimLeft(text[1:], " \t")
-	rest = strings.TrimLeft(strings.TrimPrefix(rest, "gymlint:"), " \t")
-	w := 0
-	for w < len(rest) && (rest[w] >= 'a' && rest[w] <= 'z' || rest[w] == '-') {
-		w++
-	}
-	d := &directive{}
-	switch rest[:w] {
-	case "ignore":
-	case "ignore-file":
-		d.fileLevel = true
-	default:
-		return nil
-	}
-	rest = strings.TrimLeft(rest[w:], " \t")
-	if !strings.HasPrefix(rest, "[") {
-		d.noCodes = true
-		d.reason = strings.TrimSpace(rest)
-		return d
-	}
-	cl := strings.IndexByte(rest, ']')
-	if cl < 0 {
-		d.noCodes = true
-		return d
-	}
-	d.codes = splitCodes(rest[1:cl])
-	d.noCodes = len(d.codes) == 0
-	d.reason = strings.TrimSpace(rest[cl+1:])
-	return d
 }
 
 func splitCodes(s string) []string {
@@ -730,40 +751,12 @@ func goDirectives(ls []line, content []byte) []*directive {
 			continue
 		}
 		off := f.Offset(pos)
+		d.codesAt[0] += off
+		d.codesAt[1] += off
 		d.line = p.Line
 		d.start = diag.Pos{Offset: off, Line: p.Line, Col: p.Column}
 		d.end = diag.Pos{Offset: off + len(lit), Line: p.Line, Col: p.Column + len(lit)}
 		dirs = append(dirs, d)
 	}
 	return dirs
-}
-
-// parseGo parses `//gymlint:ignore CODES reason` and
-// `//gymlint:file-ignore CODES reason`; nil for other comments.
-func parseGo(lit string) *directive {
-	d := &directive{lang: langGo}
-	var rest string
-	switch {
-	case hasWord(lit, "//gymlint:ignore"):
-		rest = lit[len("//gymlint:ignore"):]
-	case hasWord(lit, "//gymlint:file-ignore"):
-		rest = lit[len("//gymlint:file-ignore"):]
-		d.fileLevel = true
-	default:
-		return nil
-	}
-	fields := strings.Fields(rest)
-	if len(fields) == 0 {
-		d.noCodes = true
-		return d
-	}
-	d.codes = splitCodes(fields[0])
-	d.noCodes = len(d.codes) == 0
-	d.reason = strings.TrimSpace(strings.TrimPrefix(strings.TrimLeft(rest, " \t"), fields[0]))
-	return d
-}
-
-// hasWord says whether s is w or starts with w and white space.
-func hasWord(s, w string) bool {
-	return s == w || strings.HasPrefix(s, w) && (s[len(w)] == ' ' || s[len(w)] == '\t')
 }

@@ -17,7 +17,7 @@ var catalogue = []*diag.Rule{
 	{Code: "GL102", Name: "late-worker-refusal", Analyzer: "workers", Severity: diag.Error},
 	{Code: "GL201", Name: "go-thing", Analyzer: "goworkers", Severity: diag.Error},
 	{Code: "GL202", Name: "go-other", Analyzer: "goworkers", Severity: diag.Error},
-	SuppressionWithoutReason, UnusedSuppression,
+	SuppressionWithoutReason, UnusedSuppression, MalformedSuppression,
 }
 
 func lookup(key string) *diag.Rule {
@@ -318,10 +318,10 @@ func TestGo(t *testing.T) {
 			files: f("package p\n\nvar s = \"//gymlint:ignore GL201 reason\"\nvar r = `\n//gymlint:ignore GL201 reason\n`\n/*gymlint:ignore GL201 reason */\nvar y = 1\n"),
 			ds:    []string{"m.go:3 GL201", "m.go:6 GL201", "m.go:8 GL201"},
 			want:  []string{"m.go:3:1 GL201", "m.go:6:1 GL201", "m.go:8:1 GL201"}},
-		{name: "not at the start of the comment",
+		{name: "not at the start of the comment: not a suppression; malformed ones are GL013",
 			files: f("package p\n\n// gymlint:ignore GL201 reason\n//nolint //gymlint:ignore GL201 reason\n//gymlint:ignored GL201 reason\nvar x = 1\n"),
 			ds:    []string{"m.go:6 GL201"},
-			want:  []string{"m.go:6:1 GL201"}},
+			want:  []string{"m.go:3:1 GL013", "m.go:5:1 GL013", "m.go:6:1 GL201"}},
 		{name: "CRLF",
 			files: f("package p\r\n\r\n//gymlint:ignore GL201 reason\r\nvar x = 1\r\nvar y = 2 //gymlint:ignore GL202\r\n"),
 			ds:    []string{"m.go:4 GL201", "m.go:5 GL202"},
@@ -395,7 +395,9 @@ func TestNilLookup(t *testing.T) {
 func TestOddInputs(t *testing.T) {
 	inputs := []string{"", "#", "# gymlint:", "# gymlint: ignore", "# gymlint: ignore[", "# gymlint: ignore-file[GL101",
 		"s = '\\", "s = \"\"\"", "x = 'a' # gymlint: ignore[ , ] r", "a: \"\\", "a: |", "a: '", "//gymlint:ignore", "//gymlint:file-ignore  ",
-		"package p\n`", "package p\n/*", "\r", "\n\n\r\n#\r", "\xff\xfe# gymlint: ignore[GL101] r"}
+		"package p\n`", "package p\n/*", "\r", "\n\n\r\n#\r", "\xff\xfe# gymlint: ignore[GL101] r",
+		"# GYMLINT", "# gymlint :", "# gymlint ignor", "# gymlint: ignor(GL101", "# gymlint: ignore:", "# noqa:", "# noqa: GL", "# noqa: gl1,", "# NOQA: GL101",
+		"//GYMLINT:", "// gymlint: ignore[", "//gymlint:ignore-file", "//gymlint:ignore=", "//gymlint : i", "# gymlint: ignore GL101,", "# gymlint: i"}
 	for _, in := range inputs {
 		for _, ext := range []string{".py", ".yaml", ".go"} {
 			read := func(string) ([]byte, error) { return []byte(in), nil }

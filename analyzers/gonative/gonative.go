@@ -1,7 +1,9 @@
 // Package gonative recognises native Go resources servers: Go code that
-// serves the NeMo Gym resources protocol over HTTP. It reports nothing
-// itself; its Analyzer's result, a *Result, tells the Go rules (goworkers,
-// gosessions) which servers a package defines, their routes and handlers.
+// serves the NeMo Gym resources protocol over HTTP. Its Analyzer reports
+// nothing; its result, a *Result, tells the Go rules (goworkers,
+// gosessions) which servers a package defines, their routes and handlers,
+// and which code serves only part of the protocol (Result.Partial), which
+// ProtocolAnalyzer reports as GL014 go-partial-server (partial.go).
 //
 // Recognition depends on no library of gymlint's or of NeMo Gym's: a server
 // written with only the standard library is recognised, and so is one on any
@@ -58,7 +60,7 @@
 //
 // A group of registrations (with its type's methods) is a server only if it
 // handles all three protocol paths /seed_session, /close_session and
-// /verify. When a path is registered twice in a server ("GET /verify" and
+// /verify; one that handles part of them may be a Partial (see there). When a path is registered twice in a server ("GET /verify" and
 // "POST /verify"), the first registration in source order is its Route.
 //
 // Routes other than the three protocol paths are tool routes (RouteTool),
@@ -139,6 +141,10 @@ func (k RouteKind) String() string {
 type Result struct {
 	// Servers in source order of their first registration (or type).
 	Servers []*Server
+	// Partial are the groups of registrations, and the types, that serve
+	// part of the protocol but are not servers, in source order (see
+	// Partial).
+	Partial []*Partial
 
 	decls map[*types.Func]*ast.FuncDecl
 }
@@ -351,6 +357,8 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if complete(s) {
 			res.Servers = append(res.Servers, s)
+		} else if p := partialRoutes(s); p != nil {
+			res.Partial = append(res.Partial, p)
 		}
 	}
 
@@ -361,7 +369,13 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		named, ok := tn.Type().(*types.Named)
-		if !ok || used[named] || !hasMethods(named) {
+		if !ok || used[named] {
+			continue
+		}
+		if !hasMethods(named) {
+			if p := partialMethods(named, tn.Pos()); p != nil {
+				res.Partial = append(res.Partial, p)
+			}
 			continue
 		}
 		s := &Server{Type: named, Routes: map[string]*Route{}, Pos: tn.Pos()}
@@ -371,7 +385,67 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	sort.SliceStable(res.Servers, func(i, j int) bool { return res.Servers[i].Pos < res.Servers[j].Pos })
+	sort.SliceStable(res.Partial, func(i, j int) bool { return res.Partial[i].Pos < res.Partial[j].Pos })
 	return res, nil
+}
+
+// Partial is Go code that serves part of the protocol and is therefore
+// not a server: the Go rules do not check it. It is
+//
+//   - a group of registrations (grouped as for servers) that serves
+//     /seed_session or /close_session, or two of the three protocol paths,
+//     but not all three (a lone /verify, a common path outside NeMo Gym,
+//     is not one), or
+//   - a named type of the package, with no registrations of a server,
+//     whose method set has SeedSession but not both CloseSession and
+//     Verify (CloseSession and Verify without SeedSession are common
+//     method names outside NeMo Gym).
+type Partial struct {
+	// Type is the group's server type (as for Server.Type), or the type
+	// with the methods; nil for a group of plain function handlers.
+	Type *types.Named
+	// Methods says the type's methods, not routes, serve the paths.
+	Methods bool
+	// Served and Missing are the protocol paths (Methods: method names)
+	// served and not, in the order /seed_session, /close_session, /verify.
+	Served, Missing []string
+	// Pos and End span the registration of the first protocol path in
+	// source order, or (Methods) the type's name.
+	Pos, End token.Pos
+}
+
+func partialRoutes(s *Server) *Partial {
+	p := &Partial{Type: s.Type}
+	for _, path := range []string{SeedPath, ClosePath, VerifyPath} {
+		r := s.Routes[path]
+		if r == nil {
+			p.Missing = append(p.Missing, path)
+			continue
+		}
+		p.Served = append(p.Served, path)
+		if r.Reg != nil && (!p.Pos.IsValid() || r.Reg.Pos() < p.Pos) {
+			p.Pos, p.End = r.Reg.Pos(), r.Reg.End()
+		}
+	}
+	if len(p.Served) == 0 || len(p.Served) == 1 && p.Served[0] == VerifyPath || !p.Pos.IsValid() {
+		return nil
+	}
+	return p
+}
+
+func partialMethods(t *types.Named, pos token.Pos) *Partial {
+	if _, isIface := t.Underlying().(*types.Interface); isIface || lookupMethod(t, SeedMethod) == nil {
+		return nil
+	}
+	p := &Partial{Type: t, Methods: true, Pos: pos, End: pos + token.Pos(len(t.Obj().Name()))}
+	for _, m := range []string{SeedMethod, CloseMethod, VerifyMethod} {
+		if lookupMethod(t, m) == nil {
+			p.Missing = append(p.Missing, m)
+		} else {
+			p.Served = append(p.Served, m)
+		}
+	}
+	return p
 }
 
 func complete(s *Server) bool {

@@ -89,3 +89,9 @@ func TestKindOf(t *testing.T) {
 		}
 	}
 }
+
+// TestPartial: GL014 where code serves part of the protocol, nothing for
+// complete servers.
+func TestPartial(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), gonative.ProtocolAnalyzer, "partial", "whole")
+}
