@@ -38,19 +38,27 @@ type fileFix struct {
 	codes []string        // the codes of the fixes that edit the file
 }
 
-// NewPlan chooses the fixes of ds to apply to the repository at root. It
-// reads each file a fix edits from the disk, refusing a path outside the
+// NewPlan chooses the safe fixes of ds to apply to the repository at root
+// (NewPlanWith without unsafe fixes).
+func NewPlan(root string, ds []diag.Diagnostic) *Plan { return NewPlanWith(root, ds, false) }
+
+// NewPlanWith chooses the fixes of ds to apply to the repository at root:
+// each diagnostic's first safe fix, or, when unsafe (gymlint
+// --unsafe-fixes) and it has none, its first unsafe one (a stub to
+// complete, a change of behaviour: for a person to read before it lands).
+// It reads each file a fix edits from the disk, refusing a path outside the
 // root (also through a symbolic link) and anything but a regular file.
-func NewPlan(root string, ds []diag.Diagnostic) *Plan {
+func NewPlanWith(root string, ds []diag.Diagnostic, unsafe bool) *Plan {
 	p := &Plan{files: map[string]*fileFix{}}
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		realRoot = root
 	}
 	for _, d := range ds {
-		// The first safe fix; unsafe ones (stubs to complete, changes of
-		// behaviour) are for a person to choose, in an editor.
 		i := slices.IndexFunc(d.Fixes, diag.Fix.IsSafe)
+		if i < 0 && unsafe && len(d.Fixes) > 0 {
+			i = 0
+		}
 		if i < 0 {
 			continue
 		}
@@ -523,4 +531,35 @@ func splitLines(data []byte) []string {
 		data = data[i+1:]
 	}
 	return lines
+}
+
+// Fixable counts the diagnostics of ds that have a safe fix, and those
+// that have only unsafe ones (which --unsafe-fixes applies).
+func Fixable(ds []diag.Diagnostic) (safe, unsafe int) {
+	for _, d := range ds {
+		switch {
+		case slices.ContainsFunc(d.Fixes, diag.Fix.IsSafe):
+			safe++
+		case len(d.Fixes) > 0:
+			unsafe++
+		}
+	}
+	return safe, unsafe
+}
+
+// Hint is the line that says what the fixes of ds can do, for the end of a
+// check's summary: "" when no finding has a fix. applied says --fix ran,
+// unsafe that --unsafe-fixes was given.
+func Hint(ds []diag.Diagnostic, unsafe bool) string {
+	safe, unsafeOnly := Fixable(ds)
+	var parts []string
+	if safe > 0 {
+		parts = append(parts, fmt.Sprintf("%d fixable with --fix (--diff to see the fixes)", safe))
+	}
+	if unsafeOnly > 0 && !unsafe {
+		parts = append(parts, fmt.Sprintf("%d more with unsafe fixes, which need a person's review (--diff --unsafe-fixes to see them, --fix --unsafe-fixes to apply)", unsafeOnly))
+	} else if unsafeOnly > 0 {
+		parts = append(parts, fmt.Sprintf("%d with unsafe fixes (--fix --unsafe-fixes applies them)", unsafeOnly))
+	}
+	return strings.Join(parts, "; ")
 }

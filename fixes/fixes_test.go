@@ -198,3 +198,34 @@ func TestSet(t *testing.T) {
 		t.Errorf("edits = %q", got)
 	}
 }
+
+// Unsafe fixes are left out unless asked for, and then taken only where a
+// finding has no safe fix; Fixable and Hint count them.
+func TestUnsafeFixes(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.txt": "0123456789\n"})
+	safe := diag.Fix{Message: "safe", Edits: []diag.TextEdit{edit("a.txt", 0, 1, "S")}}
+	unsafe := func(at int) diag.Fix {
+		return diag.Fix{Message: "stub", Applicability: diag.Unsafe, Edits: []diag.TextEdit{edit("a.txt", at, at+1, "U")}}
+	}
+	ds := []diag.Diagnostic{
+		finding("A", 1, safe),
+		finding("B", 1, unsafe(3)),
+		finding("C", 1, unsafe(5), diag.Fix{Message: "second, safe", Edits: []diag.TextEdit{edit("a.txt", 7, 8, "s")}}),
+		finding("D", 1),
+	}
+	if got := string(NewPlan(root, ds).files["a.txt"].content()); got != "S123456s89\n" {
+		t.Errorf("safe only: %q", got)
+	}
+	if got := string(NewPlanWith(root, ds, true).files["a.txt"].content()); got != "S12U456s89\n" {
+		t.Errorf("with unsafe: %q (C keeps its safe fix)", got)
+	}
+	if s, u := Fixable(ds); s != 2 || u != 1 {
+		t.Errorf("Fixable = %d, %d", s, u)
+	}
+	if h := Hint(ds, false); !strings.HasPrefix(h, "2 fixable with --fix") || !strings.Contains(h, "1 more with unsafe fixes") || !strings.Contains(h, "--diff --unsafe-fixes") {
+		t.Errorf("Hint: %q", h)
+	}
+	if h := Hint(ds[3:], false); h != "" {
+		t.Errorf("Hint without fixes: %q", h)
+	}
+}

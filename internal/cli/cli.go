@@ -211,6 +211,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	// Suggested fixes (package fixes).
 	fix := fs.Bool("fix", false, "apply the suggested fixes to the files, then check again and print what remains")
 	showDiff := fs.Bool("diff", false, "print the suggested fixes as a unified diff on stdout instead of findings; change no file")
+	unsafeFixes := fs.Bool("unsafe-fixes", false, "with --fix or --diff, also apply or show the unsafe fixes (stubs to complete, changes of behaviour) of findings that have no safe one")
 	// Pre-commit and CI (newfromrev.go, precommit.go).
 	newFromRev := fs.String("new-from-rev", "", "report only findings on lines changed since the git revision `REV`, or related to them (untracked files count as new)")
 	preCommit := fs.Bool("pre-commit", false, "the arguments are FILEs, which may no longer exist: report only findings in them or related to them")
@@ -302,17 +303,20 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return ExitError
 	}
 	if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
-		if err := fixes.NewPlan(t.root, res.Diagnostics).Diff(stdout, stderr); err != nil {
+		if err := fixes.NewPlanWith(t.root, res.Diagnostics, *unsafeFixes).Diff(stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 			return ExitError
 		}
 		if !*quiet {
 			fmt.Fprintln(stderr, summary(t, res, time.Since(start)))
+			if h := fixes.Hint(res.Diagnostics, *unsafeFixes); h != "" {
+				fmt.Fprintln(stderr, "gymlint: "+h)
+			}
 		}
 		return exitFor(res.Diagnostics, false)
 	}
 	if *fix {
-		plan := fixes.NewPlan(t.root, res.Diagnostics)
+		plan := fixes.NewPlanWith(t.root, res.Diagnostics, *unsafeFixes)
 		if err := plan.Apply(stderr); err != nil {
 			fmt.Fprintf(stderr, "gymlint: %v\n", err)
 			return ExitError
@@ -353,6 +357,9 @@ func check(args []string, stdout, stderr io.Writer) int {
 	}
 	if *format == "text" && !*quiet {
 		fmt.Fprintln(stderr, summary(t, res, time.Since(start)))
+		if h := fixes.Hint(res.Diagnostics, *unsafeFixes); h != "" {
+			fmt.Fprintln(stderr, "gymlint: "+h)
+		}
 	}
 	return exitFor(res.Diagnostics, *exitZero)
 }

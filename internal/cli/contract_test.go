@@ -57,7 +57,7 @@ func checkOutput(t *testing.T, args ...string) (findings, contract string, code 
 	t.Helper()
 	out, errOut, code := run(t, args...)
 	for _, l := range strings.Split(errOut, "\n") {
-		if strings.HasPrefix(l, "gymlint: ") && !strings.Contains(l, " finding") && l != "" {
+		if strings.HasPrefix(l, "gymlint: ") && !strings.Contains(l, " finding") && !strings.Contains(l, "--fix") {
 			contract += l + "\n"
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"text/tabwriter"
 
@@ -17,6 +18,10 @@ type ruleCount struct {
 	Rule     string `json:"rule"`
 	Severity string `json:"severity"`
 	Count    int    `json:"count"`
+	// Fixable counts the findings with a safe fix (--fix applies it),
+	// UnsafeFixable those with only unsafe ones (--unsafe-fixes).
+	Fixable       int `json:"fixable"`
+	UnsafeFixable int `json:"unsafe_fixable"`
 }
 
 // writeStatistics prints how many findings each rule has, most first, as
@@ -30,6 +35,11 @@ func writeStatistics(w io.Writer, format string, ds []diag.Diagnostic) error {
 			byCode[d.Code] = c
 		}
 		c.Count++
+		if slices.ContainsFunc(d.Fixes, diag.Fix.IsSafe) {
+			c.Fixable++
+		} else if len(d.Fixes) > 0 {
+			c.UnsafeFixable++
+		}
 	}
 	counts := make([]ruleCount, 0, len(byCode))
 	for _, c := range byCode {
@@ -48,7 +58,14 @@ func writeStatistics(w io.Writer, format string, ds []diag.Diagnostic) error {
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, c := range counts {
-		fmt.Fprintf(tw, "%6d\t%s\t%s\t%s\n", c.Count, c.Code, c.Rule, c.Severity)
+		fix := ""
+		switch {
+		case c.Fixable > 0:
+			fix = fmt.Sprintf("[*] %d fixable", c.Fixable)
+		case c.UnsafeFixable > 0:
+			fix = fmt.Sprintf("[-] %d unsafe fixes", c.UnsafeFixable)
+		}
+		fmt.Fprintf(tw, "%6d\t%s\t%s\t%s\t%s\n", c.Count, c.Code, c.Rule, c.Severity, fix)
 	}
 	return tw.Flush()
 }
