@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -287,14 +288,18 @@ func check(args []string, stdout, stderr io.Writer) int {
 	if *statistics {
 		err = writeStatistics(stdout, *format, res.Diagnostics)
 	} else {
-		err = output.Write(stdout, *format, res.Diagnostics,
-			output.Options{Root: t.root, Source: res.Source, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()})
+		opts := output.Options{Root: t.root, Source: res.Source, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()}
+		if *format == "full" {
+			opts.Color = useColor(stdout, os.Getenv)
+			opts.Display = cwdRelative(t.root)
+		}
+		err = output.Write(stdout, *format, res.Diagnostics, opts)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 		return ExitError
 	}
-	if *format == "text" && !*quiet {
+	if (*format == "text" || *format == "full") && !*quiet {
 		fmt.Fprintln(stderr, summary(t, res, time.Since(start)))
 	}
 	return exitFor(res.Diagnostics, *exitZero)
