@@ -3,6 +3,8 @@
 //
 // Formats:
 //   - text: `path:line:col: CODE message`, one per line.
+//   - full: each finding with its source line and a caret under the span,
+//     its related positions and its fixes (full.go).
 //   - json: an array of objects (see JSONDiagnostic); `[]` when there is nothing.
 //   - sarif: a SARIF 2.1.0 log for GitHub code scanning (sarif.go).
 //   - github: GitHub Actions workflow commands, one per line, then a summary
@@ -22,7 +24,7 @@ import (
 )
 
 // Formats lists the names accepted by Write.
-var Formats = []string{"text", "json", "sarif", "github"}
+var Formats = []string{"text", "full", "json", "sarif", "github"}
 
 // Options is what printers other than text need besides the diagnostics.
 type Options struct {
@@ -43,13 +45,31 @@ type Options struct {
 	// the counts per rule (the CLI appends it to $GITHUB_STEP_SUMMARY);
 	// nil writes none.
 	StepSummary io.Writer
+	// Color marks the full format with ANSI colours (the CLI decides from
+	// the terminal, NO_COLOR and FORCE_COLOR).
+	Color bool
+	// Display shows a root-relative path in the text and full formats
+	// (the CLI makes it relative to the current directory, as go vet and
+	// ruff print paths); nil shows it as it is. JSON, SARIF and GitHub
+	// keep root-relative paths.
+	Display func(path string) string
+}
+
+// display is path as the text formats show it.
+func (o Options) display(path string) string {
+	if o.Display == nil {
+		return path
+	}
+	return o.Display(path)
 }
 
 // Write prints diagnostics in the named format.
 func Write(w io.Writer, format string, ds []diag.Diagnostic, opts Options) error {
 	switch format {
 	case "text":
-		return Text(w, ds)
+		return TextWith(w, ds, opts)
+	case "full":
+		return Full(w, ds, opts)
 	case "json":
 		return JSON(w, ds, opts.Rules)
 	case "sarif":
@@ -60,12 +80,15 @@ func Write(w io.Writer, format string, ds []diag.Diagnostic, opts Options) error
 	return fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(Formats, ", "))
 }
 
-// Text writes one line per diagnostic.
-func Text(w io.Writer, ds []diag.Diagnostic) error {
+// Text writes one line per diagnostic, with root-relative paths.
+func Text(w io.Writer, ds []diag.Diagnostic) error { return TextWith(w, ds, Options{}) }
+
+// TextWith writes one line per diagnostic, paths shown by opts.Display.
+func TextWith(w io.Writer, ds []diag.Diagnostic, opts Options) error {
 	var b strings.Builder
 	for _, d := range ds {
 		msg := strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(d.Message)
-		fmt.Fprintf(&b, "%s:%d:%d: %s %s\n", d.Path, d.Start.Line, d.Start.Col, d.Code, msg)
+		fmt.Fprintf(&b, "%s:%d:%d: %s %s\n", opts.display(d.Path), d.Start.Line, d.Start.Col, d.Code, msg)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -331,6 +331,10 @@ func check(args []string, stdout, stderr io.Writer) int {
 		err = writeStatistics(stdout, *format, res.Diagnostics)
 	} else {
 		opts := output.Options{Root: t.root, Source: res.Source, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()}
+		if *format == "full" {
+			opts.Color = useColor(stdout, os.Getenv)
+			opts.Display = cwdRelative(t.root)
+		}
 		var summaryFile *os.File
 		if *format == "github" {
 			summaryFile = openStepSummary(stderr)
@@ -355,7 +359,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 		return ExitError
 	}
-	if *format == "text" && !*quiet {
+	if (*format == "text" || *format == "full") && !*quiet {
 		fmt.Fprintln(stderr, summary(t, res, time.Since(start)))
 		if h := fixes.Hint(res.Diagnostics, *unsafeFixes); h != "" {
 			fmt.Fprintln(stderr, "gymlint: "+h)

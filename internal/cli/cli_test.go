@@ -30,9 +30,11 @@ func TestGolden(t *testing.T) {
 		{"gymrepo", "json", "gymrepo.golden.json"},
 		{"gymrepo", "sarif", "gymrepo.golden.sarif"},
 		{"gymrepo", "github", "gymrepo.golden.github"},
+		{"gymrepo", "full", "gymrepo.golden.full"},
 		{"extframework", "text", "extframework.golden.txt"},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
+			t.Setenv("NO_COLOR", "1")
 			out, _, code := run(t, "--format", tc.format, "--quiet", filepath.Join("..", "..", "testdata", tc.fixture))
 			if code != ExitFindings {
 				t.Errorf("exit code %d, want %d", code, ExitFindings)

@@ -1,0 +1,46 @@
+package cli
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// useColor reports whether the full format is coloured: NO_COLOR (any
+// value) turns colour off, FORCE_COLOR (any value but "" and "0") on;
+// otherwise colour goes to a terminal only. getenv is os.Getenv (tests
+// give their own).
+func useColor(w io.Writer, getenv func(string) string) bool {
+	if getenv("NO_COLOR") != "" {
+		return false
+	}
+	if v := getenv("FORCE_COLOR"); v != "" && v != "0" {
+		return true
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// cwdRelative shows a root-relative path relative to the current
+// directory, as go vet and ruff print paths, when that is not the root
+// (nil when it is, or when the current directory is unknown).
+func cwdRelative(root string) func(string) string {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil || absRoot == cwd {
+		return nil
+	}
+	return func(p string) string {
+		if rel, err := filepath.Rel(cwd, filepath.Join(absRoot, filepath.FromSlash(p))); err == nil {
+			return rel
+		}
+		return p
+	}
+}
