@@ -36,7 +36,7 @@ func GitHub(w io.Writer, ds []diag.Diagnostic) error {
 			title += " " + d.Rule
 		}
 		props = append(props, "title="+EscapeProperty(title))
-		fmt.Fprintf(&b, "::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), EscapeData(d.Message))
+		fmt.Fprintf(&b, "::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), EscapeData(d.WithHelp()))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
