@@ -46,10 +46,25 @@ type Diagnostic struct {
 	Rule     string // kebab-case rule name, e.g. undeclared-workers
 	Analyzer string // workers, rayenabled, sessions, core
 	Severity Severity
-	Message  string
-	Related  []Related
+	// Message says what is wrong, naming the things involved, in one
+	// clause short enough for an editor's hover line.
+	Message string
+	// Help says what to do about it ("" when the message says it all);
+	// the rationale stays in the rule's doc (gymlint explain).
+	Help    string
+	Related []Related
 	// Fixes are suggested fixes: mechanical edits that resolve the finding.
 	Fixes []Fix
+}
+
+// WithHelp is the message followed by the help on a line of its own, for
+// the outputs that have one text per finding (SARIF, GitHub annotations,
+// the language server).
+func (d Diagnostic) WithHelp() string {
+	if d.Help == "" {
+		return d.Message
+	}
+	return d.Message + "\nhelp: " + d.Help
 }
 
 // Fix is one suggested fix: a description and the edits that make it.

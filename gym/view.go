@@ -356,9 +356,10 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 			if err := c.fs.Stat(rel); err != nil {
 				switch {
 				case errors.Is(err, repofs.ErrNotExist):
-					report(RuleMissingEntrypoint.New(f.Path, pos, end, fmt.Sprintf(
-						"entrypoint %s of %s does not exist (the entrypoint is relative to %s/%s/): fix the server dir key or the entrypoint, or remove the entry",
-						rel, inst.Name, inst.Type, inst.Dir)))
+					d := RuleMissingEntrypoint.New(f.Path, pos, end, fmt.Sprintf(
+						"entrypoint %s of %s does not exist (the entrypoint is relative to %s/%s/)", rel, inst.Name, inst.Type, inst.Dir))
+					d.Help = "fix the server dir key or the entrypoint, or remove the entry"
+					report(d)
 				case errors.Is(err, repofs.ErrOutsideRoot):
 					report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
 						"entrypoint %s of %s is a symbolic link that leaves the repository: gymlint never follows links out of the root; point it at a module inside the repository",

@@ -54,7 +54,7 @@ func toLSP(d diag.Diagnostic, pl *placer, caps clientCaps) protocol.Diagnostic {
 		Severity: severity(d.Severity),
 		Code:     d.Code,
 		Source:   d.Analyzer,
-		Message:  d.Message,
+		Message:  d.WithHelp(),
 	}
 	if r := lint.Lookup(d.Code); r != nil && caps.codeDescription {
 		out.CodeDescription = &protocol.CodeDescription{Href: r.URL()}

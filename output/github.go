@@ -167,7 +167,7 @@ func githubAnnotations(w io.Writer, ds []diag.Diagnostic) error {
 			title += " " + d.Rule
 		}
 		props = append(props, "title="+EscapeProperty(title))
-		fmt.Fprintf(&b, "::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), EscapeData(d.Message))
+		fmt.Fprintf(&b, "::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), EscapeData(d.WithHelp()))
 	}
 	fmt.Fprintf(&b, "::notice title=%s::%s\n", EscapeProperty("gymlint summary"), EscapeData(summaryLine(ds)))
 	_, err := io.WriteString(w, b.String())

@@ -107,6 +107,7 @@ type JSONDiagnostic struct {
 	Analyzer  string        `json:"analyzer"`
 	Severity  string        `json:"severity"`
 	Message   string        `json:"message"`
+	Help      string        `json:"help"`
 	URL       string        `json:"url,omitempty"`
 	Related   []JSONRelated `json:"related"`
 	Fixes     []JSONFix     `json:"fixes"`
@@ -150,7 +151,7 @@ func JSON(w io.Writer, ds []diag.Diagnostic, rules func(code string) *diag.Rule)
 	for _, d := range ds {
 		j := JSONDiagnostic{
 			Path: d.Path, Line: d.Start.Line, Column: d.Start.Col, EndLine: d.End.Line, EndColumn: d.End.Col,
-			Code: d.Code, Rule: d.Rule, Analyzer: d.Analyzer, Severity: string(d.Severity), Message: d.Message,
+			Code: d.Code, Rule: d.Rule, Analyzer: d.Analyzer, Severity: string(d.Severity), Message: d.Message, Help: d.Help,
 			Related: []JSONRelated{}, Fixes: []JSONFix{},
 		}
 		if rules != nil {

@@ -154,7 +154,7 @@ func SARIF(w io.Writer, ds []diag.Diagnostic, opts Options) error {
 			RuleID:    d.Code,
 			RuleIndex: addRule(r),
 			Level:     sarifLevel(d.Severity),
-			Message:   sarifText{Text: d.Message},
+			Message:   sarifText{Text: d.WithHelp()},
 			Locations: []sarifLocation{{PhysicalLocation: src.physical(d.Path, d.Start, d.End)}},
 		}
 		for i, rel := range d.Related {

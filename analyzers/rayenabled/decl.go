@@ -136,21 +136,22 @@ func (d *decl) check(own *ownDecl) []diag.Diagnostic {
 // undeclared is GL201; declaredFalse is set when the class declares False.
 func (d *decl) undeclared(declaredFalse bool) diag.Diagnostic {
 	use := d.found.describe(d.entryPath())
-	var msg string
+	var msg, help string
 	switch {
 	case declaredFalse:
-		msg = fmt.Sprintf("%s declares ray_enabled = False but uses Ray (%s): set it to True, %s; the server supervisor does not start Ray for a server that does not declare it, so the server fails at startup",
-			d.subject(), use, fix)
+		msg = fmt.Sprintf("%s declares ray_enabled = False but uses Ray (%s)", d.subject(), use)
+		help = fmt.Sprintf("set it to True, %s: the server supervisor does not start Ray for a server that does not declare it, so the server fails at startup", fix)
 	case d.inEntry():
-		msg = fmt.Sprintf("%s uses Ray (%s) but does not declare it: add %s to the body of %s (import ClassVar from typing); the server supervisor starts Ray only for servers whose entrypoint source declares it, so the server fails at startup",
-			d.subject(), use, fix, d.name())
+		msg = fmt.Sprintf("%s uses Ray (%s) but does not declare it", d.subject(), use)
+		help = fmt.Sprintf("add %s to the body of %s (import ClassVar from typing): the server supervisor starts Ray only for servers whose entrypoint source declares it, so the server fails at startup", fix, d.name())
 	default:
-		msg = fmt.Sprintf("%s uses Ray (%s) but the server supervisor reads ray_enabled only from %s, which does not define the class: subclass %s in %s with %s in its body and start the subclass",
-			d.subject(), use, d.entryPath(), d.name(), d.entryPath(), fix)
+		msg = fmt.Sprintf("%s uses Ray (%s) but the server supervisor reads ray_enabled only from %s, which does not define the class", d.subject(), use, d.entryPath())
+		help = fmt.Sprintf("subclass %s in %s with %s in its body and start the subclass", d.name(), d.entryPath(), fix)
 	}
-	msg += d.latestOnly()
+	help += d.latestOnly()
 	a, b := d.classRange()
 	dg := UndeclaredRay.New(d.entryPath(), a, b, msg)
+	dg.Help = help
 	dg.Related = append(d.useRelated(), d.classRelated()...)
 	return dg
 }

@@ -189,13 +189,15 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 			keeps, has = "keep", "have"
 		}
 		msg := fmt.Sprintf(
-			"%s %s per-session state in seed_session (%s) but %s no close_resources_session override, so /close_session keeps the framework's default, which releases nothing and fences nothing: override close_resources_session to release the state by body.resources_session_id, %s, and raise when releasing fails",
-			who, keeps, where(g.writes[0]), has, fenceHelp(v, "fence the session with ResourcesSessionFences.fence", ""))
+			"%s %s per-session state in seed_session (%s) but %s no close_resources_session override, so /close_session releases and fences nothing",
+			who, keeps, where(g.writes[0]), has)
 		if len(g.notes) > 0 {
 			msg += "; " + strings.Join(g.notes, "; ")
 		}
 		start, end := gym.Range(seed.Module, seed.Class.NameSpan)
 		d := SeedWithoutClose.New(seed.Module.Path, start, end, msg)
+		d.Help = fmt.Sprintf("override close_resources_session to release the state by body.resources_session_id, %s, and raise when releasing fails",
+			fenceHelp(v, "fence the session with ResourcesSessionFences.fence", ""))
 		d.Related = append(d.Related, writesRelated(g.writes)...)
 		for _, s := range g.servers {
 			if s.Class.Class != seed.Class && len(d.Related) < 2*maxRelated {

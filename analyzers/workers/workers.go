@@ -179,14 +179,18 @@ func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 		subject += " (defined in " + cls.Module.Path + ")"
 		related = append([]diag.Related{gym.Related(cls.Module, cls.Class.NameSpan, "server class "+cls.Class.Name+" is defined here")}, related...)
 	}
-	msg := fmt.Sprintf(
-		"%s of %s has neither a module-level app nor a %s() override: add `app = %s.run_webserver()` in an `elif is_nemo_gym_fastapi_entrypoint(__file__):` branch of the __main__ guard if it is safe with several workers, or override %s() to return why it is not",
-		subject, m.Path, Method, missing[0], Method)
+	verb := "has"
+	if len(missing) > 1 {
+		verb = "have"
+	}
+	msg := fmt.Sprintf("%s %s neither a module-level app nor a %s() override", subject, verb, Method)
 	if len(shadowNotes) > 0 {
 		msg += "; " + strings.Join(shadowNotes, "; ")
 	}
 	start, end := gym.Range(m, at)
 	d := UndeclaredWorkers.New(m.Path, start, end, msg)
+	d.Help = fmt.Sprintf("if it is safe with several workers, add `app = %s.run_webserver()` in an `elif is_nemo_gym_fastapi_entrypoint(__file__):` branch of the __main__ guard; if not, override %s() to return why",
+		missing[0], Method)
 	d.Related = append(related, configRelated(e)...)
 	d.Fixes = undeclaredFixes(v, m, missingServers)
 	return d, true

@@ -38,13 +38,18 @@ func TestFrontendsAgree(t *testing.T) {
 		Code     string `json:"code"`
 		Severity string `json:"severity"`
 		Message  string `json:"message"`
+		Help     string `json:"help"`
 	}
 	if err := json.Unmarshal([]byte(out), &js); err != nil {
 		t.Fatal(err)
 	}
 	var cli, cliGo []string
 	for _, d := range js {
-		cli = append(cli, fmt.Sprintf("%s:%d:%d: %s %s %s", d.Path, d.Line, d.Column, d.Code, d.Severity, d.Message))
+		msg := d.Message // the language server shows the help under it
+		if d.Help != "" {
+			msg += "\nhelp: " + d.Help
+		}
+		cli = append(cli, fmt.Sprintf("%s:%d:%d: %s %s %s", d.Path, d.Line, d.Column, d.Code, d.Severity, msg))
 		if strings.HasSuffix(d.Path, ".go") {
 			cliGo = append(cliGo, fmt.Sprintf("%s:%d:%d: %s %s", d.Path, d.Line, d.Column, d.Code, d.Message))
 		}

@@ -30,7 +30,8 @@
 // A comment `# want "regexp"` on a line (Python or YAML: the .py, .yaml,
 // .yml and .toml files of the case) says that exactly one diagnostic
 // starts on that line whose `CODE message` (the rule code, one space, the
-// message) matches the regular expression; so `# want "GL301 .*raises
+// message, and, when it has one, " help: " and its help) matches
+// the regular expression; so `# want "GL301 .*raises
 // ValueError"` and `# want "raises ValueError"` both do. Several quoted
 // regexps in one comment are several diagnostics on that line. The
 // regexps are Go string literals, "..." or `...`, as analysistest takes

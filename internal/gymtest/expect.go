@@ -146,6 +146,9 @@ func (k *kase) checkExpectations(t Testing, ds []diag.Diagnostic) {
 			rels[key{r.Path, r.Start.Line}] = append(rels[key{r.Path, r.Start.Line}], relPos{d, r})
 		}
 		text := d.Code + " " + d.Message
+		if d.Help != "" {
+			text += " help: " + d.Help
+		}
 		at := key{d.Path, d.Start.Line}
 		exps := want[at]
 		i := slices.IndexFunc(exps, func(e *expectation) bool { return e.rx.MatchString(text) })

@@ -71,7 +71,7 @@ func TestMissingExpectation(t *testing.T) {
 
 func TestUnexpectedDiagnostic(t *testing.T) {
 	wantErrors(t, runCase("unexpected", workers),
-		[]string{"testdata/src/unexpected/resources_servers/echo/app.py:4:7: unexpected diagnostic: GL101 server class EchoServer of"})
+		[]string{"testdata/src/unexpected/resources_servers/echo/app.py:4:7: unexpected diagnostic: GL101 server class EchoServer has neither"})
 }
 
 func TestWrongRegexp(t *testing.T) {

@@ -12,5 +12,5 @@ class QuizConfig(BaseResourcesServerConfig):
         return v
 
 
-class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer of"
+class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer has neither"
     config: QuizConfig

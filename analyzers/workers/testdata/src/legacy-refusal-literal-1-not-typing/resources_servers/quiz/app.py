@@ -13,5 +13,5 @@ class QuizConfig(BaseResourcesServerConfig):
     num_workers: Literal[1] = 1
 
 
-class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer of"
+class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer has neither"
     config: QuizConfig

@@ -9,5 +9,5 @@ class QuizConfig(BaseResourcesServerConfig):
     mode: Literal[1, 2] = 1
 
 
-class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer of"
+class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer has neither"
     config: QuizConfig

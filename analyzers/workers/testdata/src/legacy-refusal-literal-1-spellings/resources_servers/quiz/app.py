@@ -26,5 +26,5 @@ class WiderConfig(BaseResourcesServerConfig):
     num_workers: Union[Literal[1], int] = 1
 
 
-class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer of"
+class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer has neither"
     config: AliasConfig

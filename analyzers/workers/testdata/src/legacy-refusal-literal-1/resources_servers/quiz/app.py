@@ -7,5 +7,5 @@ class QuizConfig(BaseResourcesServerConfig):
     num_workers: Literal[1] = 1  # want "GL103 QuizConfig declares `num_workers: Literal\\[1\\]`.*override multiple_workers_unsupported_reason\\(\\) to return why the server cannot run with several workers"
 
 
-class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer of"
+class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer has neither"
     config: QuizConfig

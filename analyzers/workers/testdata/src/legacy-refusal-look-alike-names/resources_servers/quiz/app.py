@@ -13,7 +13,7 @@ class QuizConfig(BaseResourcesServerConfig):
         return value
 
 
-class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer of"
+class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer has neither"
     config: QuizConfig
 
     def model_post_init(self, context):

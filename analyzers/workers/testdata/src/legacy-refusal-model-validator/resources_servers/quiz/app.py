@@ -13,5 +13,5 @@ class QuizConfig(BaseResourcesServerConfig):
         return self
 
 
-class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer of"
+class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer has neither"
     config: QuizConfig

@@ -11,7 +11,7 @@ class QuizConfig(BaseResourcesServerConfig):
         return self
 
 
-class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer of"
+class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer has neither"
     config: QuizConfig
 
     def model_post_init(self, context):

@@ -10,5 +10,5 @@ class QuizConfig(BaseResourcesServerConfig):
         return values
 
 
-class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer of"
+class QuizServer(SimpleResourcesServer):  # want "GL101 server class QuizServer has neither"
     config: QuizConfig

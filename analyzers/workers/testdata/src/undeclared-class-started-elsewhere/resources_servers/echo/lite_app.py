@@ -1,4 +1,4 @@
 from resources_servers.echo.app import EchoServer
 
 if __name__ == "__main__":
-    EchoServer.run_webserver()  # want `GL101 server class EchoServer \(defined in resources_servers/echo/app.py\) of resources_servers/echo/lite_app.py`
+    EchoServer.run_webserver()  # want `GL101 server class EchoServer \(defined in resources_servers/echo/app.py\)`

@@ -1,5 +1,5 @@
 from nemo_gym.base_resources_server import SimpleResourcesServer
 
 
-class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer of"
+class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer has neither"
     """The echo server."""

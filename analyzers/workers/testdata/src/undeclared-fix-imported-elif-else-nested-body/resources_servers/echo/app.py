@@ -3,7 +3,7 @@ from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
 import os
 
 
-class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer of"
+class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer has neither"
     def verify(self, body):
         if body:
             for x in body:

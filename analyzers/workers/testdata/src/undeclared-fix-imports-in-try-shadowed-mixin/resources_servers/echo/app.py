@@ -9,7 +9,7 @@ class RefuseMixin:
         return "state"
 
 
-class EchoServer(SimpleResourcesServer, RefuseMixin):  # want "GL101 server class EchoServer of"
+class EchoServer(SimpleResourcesServer, RefuseMixin):  # want "GL101 server class EchoServer has neither"
     pass
 
 

@@ -2,5 +2,5 @@ from nemo_gym.base_resources_server import SimpleResourcesServer
 from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
 
 
-class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer of"
+class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer has neither"
     x: int = 1

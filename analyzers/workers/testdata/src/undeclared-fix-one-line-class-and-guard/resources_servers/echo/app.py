@@ -1,5 +1,5 @@
 from nemo_gym.base_resources_server import SimpleResourcesServer
 from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
 
-class EchoServer(SimpleResourcesServer): pass  # nothing yet  # want "GL101 server class EchoServer of"
+class EchoServer(SimpleResourcesServer): pass  # nothing yet  # want "GL101 server class EchoServer has neither"
 if __name__ == "__main__": EchoServer.run_webserver()

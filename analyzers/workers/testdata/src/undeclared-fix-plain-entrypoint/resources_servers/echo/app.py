@@ -3,7 +3,7 @@
 from nemo_gym.base_resources_server import SimpleResourcesServer
 
 
-class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer of"
+class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer has neither"
     async def verify(self, body):
         return body
 

@@ -3,7 +3,7 @@ from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
 import sys
 
 if sys.version_info >= (3, 10):
-  class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer of"
+  class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer has neither"
     pass
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@ from nemo_gym.base_resources_server import SimpleResourcesServer
 from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
 
 
-class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer of resources_servers/echo/app.py.*add `app = EchoServer.run_webserver\\(\\)`.*override multiple_workers_unsupported_reason\\(\\) to return why it is not"
+class EchoServer(SimpleResourcesServer):  # want "GL101 server class EchoServer.*add `app = EchoServer.run_webserver\\(\\)`.*override multiple_workers_unsupported_reason\\(\\) to return why"
     pass
 
 

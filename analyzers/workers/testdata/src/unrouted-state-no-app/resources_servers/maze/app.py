@@ -2,7 +2,7 @@ from fastapi import Request
 from nemo_gym.base_resources_server import SimpleResourcesServer
 from nemo_gym.server_utils import SESSION_ID_KEY, is_nemo_gym_fastapi_entrypoint
 
-class MazeServer(SimpleResourcesServer):  # want "GL101 server class MazeServer of"
+class MazeServer(SimpleResourcesServer):  # want "GL101 server class MazeServer has neither"
     def setup_webserver(self):
         app = super().setup_webserver()
         app.post("/step")(self.step)
