@@ -71,6 +71,9 @@ func (p *fullPrinter) diagnostic(b *strings.Builder, d diag.Diagnostic) {
 		p.style(d.Code, p.severityStyle(d.Severity)),
 		p.style("["+string(d.Severity)+"]", p.severityStyle(d.Severity)), msg)
 	p.snippet(b, d.Path, d.Start, d.End, "")
+	if d.Help != "" {
+		fmt.Fprintf(b, "  %s %s\n", p.style("= help:", ansiCyan), oneLine(d.Help))
+	}
 	for _, r := range d.Related {
 		fmt.Fprintf(b, "  %s %s:%d:%d: %s\n", p.style("= related:", ansiCyan), p.opts.display(r.Path), r.Start.Line, r.Start.Col, oneLine(r.Message))
 		p.snippet(b, r.Path, r.Start, r.End, "    ")
