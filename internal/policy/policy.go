@@ -3,10 +3,8 @@
 package policy
 
 import (
-	"path"
-	"strings"
-
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/pathmatch"
 	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 )
@@ -75,41 +73,7 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// Match reports whether the slash-separated path p matches the glob g. The
-// glob is anchored at the scanned root; "**" as a whole segment matches any
-// number of segments (none included); within a segment "*", "?" and
-// "[...]" are those of path.Match and do not cross a "/".
-func Match(g, p string) bool {
-	g = strings.TrimPrefix(g, "./")
-	p = strings.TrimPrefix(p, "./")
-	return matchSegs(strings.Split(g, "/"), strings.Split(p, "/"))
-}
-
-func matchSegs(gs, ps []string) bool {
-	for len(gs) > 0 {
-		if gs[0] == "**" {
-			for len(gs) > 0 && gs[0] == "**" {
-				gs = gs[1:]
-			}
-			if len(gs) == 0 {
-				return true
-			}
-			for i := range ps {
-				if matchSegs(gs, ps[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(ps) == 0 || !matchSeg(gs[0], ps[0]) {
-			return false
-		}
-		gs, ps = gs[1:], ps[1:]
-	}
-	return len(ps) == 0
-}
-
-func matchSeg(g, p string) bool {
-	ok, err := path.Match(g, p)
-	return err == nil && ok
-}
+// Match reports whether the slash-separated path p matches the glob g
+// (pathmatch.Glob): anchored at the scanned root, "**" as a whole segment
+// is any number of segments, "*", "?" and "[...]" stay within one.
+func Match(g, p string) bool { return pathmatch.Glob(g, p) }

@@ -2,13 +2,13 @@ package settings
 
 import (
 	"fmt"
-	"path"
 	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/pathmatch"
 	"github.com/gymlint/gymlint/lint"
 )
 
@@ -175,22 +175,4 @@ func pathIgnore(name string, n *yaml.Node) (PathIgnore, error) {
 }
 
 // checkGlob returns why g is not a usable glob, or "".
-func checkGlob(g string) string {
-	switch {
-	case g == "":
-		return "is empty"
-	case strings.HasPrefix(g, "/"):
-		return "must be relative to the scanned root"
-	case strings.Contains(g, `\`):
-		return "must use / between directories"
-	}
-	for _, seg := range strings.Split(g, "/") {
-		if seg == "" {
-			return "has an empty path segment"
-		}
-		if _, err := path.Match(seg, ""); err != nil {
-			return "is not a valid glob"
-		}
-	}
-	return ""
-}
+func checkGlob(g string) string { return pathmatch.ValidGlob(g) }
