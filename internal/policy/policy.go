@@ -1,5 +1,7 @@
 // Package policy applies the rule selection of gymlint's configuration to
-// findings: enable/disable, per-path ignores and severity overrides.
+// findings: enable/disable (with the command line's --select,
+// --extend-select and --ignore folded in, settings.Selection), excluded
+// paths, per-path ignores and severity overrides.
 package policy
 
 import (
@@ -31,15 +33,15 @@ func EnabledCodes(s *settings.Settings) []string {
 	return out
 }
 
-// Apply drops the findings of disabled rules and of per-path ignores, and
-// overrides severities. It returns a new slice; order is kept.
+// Apply drops the findings of disabled rules, in excluded files and of
+// per-path ignores, and overrides severities. It returns a new slice; order is kept.
 func Apply(s *settings.Settings, ds []diag.Diagnostic) []diag.Diagnostic {
 	if s == nil {
 		return ds
 	}
 	out := make([]diag.Diagnostic, 0, len(ds))
 	for _, d := range ds {
-		if !Enabled(s, d.Code) || ignored(s, d) {
+		if !Enabled(s, d.Code) || Excluded(s, d.Path) || ignored(s, d) {
 			continue
 		}
 		if sev, ok := s.Severity[d.Code]; ok {
@@ -48,6 +50,12 @@ func Apply(s *settings.Settings, ds []diag.Diagnostic) []diag.Diagnostic {
 		out = append(out, d)
 	}
 	return out
+}
+
+// Excluded reports whether the root-relative path p is excluded by the
+// configuration's exclude globs: p or a directory it lies in matches one.
+func Excluded(s *settings.Settings, p string) bool {
+	return s != nil && pathmatch.Excluded(s.Exclude, p)
 }
 
 func ignored(s *settings.Settings, d diag.Diagnostic) bool {
