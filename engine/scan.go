@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/pathmatch"
 	"github.com/gymlint/gymlint/lint"
 )
 
@@ -130,6 +132,7 @@ func (e *Engine) scanGo(scope []string, overlay map[string][]byte) (*goanalysis.
 	if scope != nil {
 		mods = modulesIn(mods, scope)
 	}
+	mods = slices.DeleteFunc(mods, func(m string) bool { return pathmatch.Excluded(e.conf.Exclude, m) })
 	if len(mods) == 0 {
 		return nil, nil
 	}
