@@ -18,9 +18,83 @@ type Gitignore struct {
 }
 
 type pattern struct {
-	segs    []string // anchored: segments from dir; else one segment, the name
-	negate  bool     // "!": re-includes
-	dirOnly bool     // trailing "/": only directories
+	// name is set for a pattern without a "/" (but a trailing one): it
+	// matches the last segment of a path, at any depth.
+	name *seg
+	// segs are the segments of the other patterns, from dir.
+	segs    []seg
+	negate  bool // "!": re-includes
+	dirOnly bool // trailing "/": only directories
+}
+
+// seg is one segment of a pattern, compiled so that the common ones (a
+// name, "*.ext", "prefix*") match without path.Match.
+type seg struct {
+	kind segKind
+	text string // the literal, suffix or prefix; the glob for kindGlob
+}
+
+type segKind uint8
+
+const (
+	kindLiteral    segKind = iota
+	kindSuffix             // "*" then text
+	kindPrefix             // text then "*"
+	kindGlob               // anything else: path.Match
+	kindDoubleStar         // "**"
+)
+
+func compile(s string) seg {
+	const meta = `*?[\`
+	switch {
+	case s == "**":
+		return seg{kind: kindDoubleStar}
+	case !strings.ContainsAny(s, meta):
+		return seg{kind: kindLiteral, text: s}
+	case len(s) > 1 && s[0] == '*' && !strings.ContainsAny(s[1:], meta):
+		return seg{kind: kindSuffix, text: s[1:]}
+	case len(s) > 1 && s[len(s)-1] == '*' && !strings.ContainsAny(s[:len(s)-1], meta):
+		return seg{kind: kindPrefix, text: s[:len(s)-1]}
+	}
+	return seg{kind: kindGlob, text: s}
+}
+
+func (g seg) match(p string) bool {
+	switch g.kind {
+	case kindLiteral:
+		return g.text == p
+	case kindSuffix:
+		return strings.HasSuffix(p, g.text)
+	case kindPrefix:
+		return strings.HasPrefix(p, g.text)
+	}
+	return matchSeg(g.text, p)
+}
+
+// matchCompiled is matchSegs over compiled segments, with gitignore's
+// trailing "**" (at least one segment).
+func matchCompiled(gs []seg, ps []string) bool {
+	for len(gs) > 0 {
+		if gs[0].kind == kindDoubleStar {
+			for len(gs) > 0 && gs[0].kind == kindDoubleStar {
+				gs = gs[1:]
+			}
+			if len(gs) == 0 {
+				return len(ps) > 0
+			}
+			for i := range ps {
+				if matchCompiled(gs, ps[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(ps) == 0 || !gs[0].match(ps[0]) {
+			return false
+		}
+		gs, ps = gs[1:], ps[1:]
+	}
+	return len(ps) == 0
 }
 
 // ParseGitignore reads the content of the .gitignore file in dir
@@ -78,17 +152,18 @@ func parseLine(line string) (pattern, bool) {
 	return finish(p, strings.Split(line, "/"), anchored), true
 }
 
-// finish sets the pattern's segments: empty ones dropped ("a//b" is
-// "a/b" for git), and a "**" first when it is not anchored.
+// finish sets the pattern's segments, empty ones dropped ("a//b" is
+// "a/b" for git), or its name when it is not anchored.
 func finish(p pattern, segs []string, anchored bool) pattern {
-	var kept []string
+	var kept []seg
 	for _, s := range segs {
 		if s != "" {
-			kept = append(kept, bracketNot(s))
+			kept = append(kept, compile(bracketNot(s)))
 		}
 	}
-	if !anchored {
-		kept = append([]string{"**"}, kept...)
+	if !anchored && len(kept) == 1 {
+		p.name = &kept[0]
+		return p
 	}
 	p.segs = kept
 	return p
@@ -143,13 +218,23 @@ func (g *Gitignore) Match(p string, isDir bool) (ignored, decided bool) {
 	if !ok {
 		return false, false
 	}
-	ps := strings.Split(rel, "/")
+	name := rel[strings.LastIndexByte(rel, '/')+1:]
+	var ps []string // split when a pattern needs it
 	for i := len(g.patterns) - 1; i >= 0; i-- {
-		pt := g.patterns[i]
+		pt := &g.patterns[i]
 		if pt.dirOnly && !isDir {
 			continue
 		}
-		if matchSegs(pt.segs, ps, true) {
+		if pt.name != nil {
+			if pt.name.match(name) {
+				return !pt.negate, true
+			}
+			continue
+		}
+		if ps == nil {
+			ps = strings.Split(rel, "/")
+		}
+		if matchCompiled(pt.segs, ps) {
 			return !pt.negate, true
 		}
 	}

@@ -17,7 +17,7 @@ import (
 func Glob(g, p string) bool {
 	g = strings.TrimPrefix(g, "./")
 	p = strings.TrimPrefix(p, "./")
-	return matchSegs(strings.Split(g, "/"), strings.Split(p, "/"), false)
+	return matchSegs(strings.Split(g, "/"), strings.Split(p, "/"))
 }
 
 // Excluded reports whether p, or a directory it lies in, matches one of
@@ -41,20 +41,18 @@ func Excluded(globs []string, p string) bool {
 	}
 }
 
-// matchSegs matches path segments ps against glob segments gs. With
-// trailingMore, a "**" that ends the glob needs at least one segment (as
-// gitignore's "dir/**", which matches what is in dir, not dir).
-func matchSegs(gs, ps []string, trailingMore bool) bool {
+// matchSegs matches path segments ps against glob segments gs.
+func matchSegs(gs, ps []string) bool {
 	for len(gs) > 0 {
 		if gs[0] == "**" {
 			for len(gs) > 0 && gs[0] == "**" {
 				gs = gs[1:]
 			}
 			if len(gs) == 0 {
-				return !trailingMore || len(ps) > 0
+				return true
 			}
 			for i := range ps {
-				if matchSegs(gs, ps[i:], trailingMore) {
+				if matchSegs(gs, ps[i:]) {
 					return true
 				}
 			}
