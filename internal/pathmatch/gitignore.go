@@ -27,76 +27,6 @@ type pattern struct {
 	dirOnly bool // trailing "/": only directories
 }
 
-// seg is one segment of a pattern, compiled so that the common ones (a
-// name, "*.ext", "prefix*") match without path.Match.
-type seg struct {
-	kind segKind
-	text string // the literal, suffix or prefix; the glob for kindGlob
-}
-
-type segKind uint8
-
-const (
-	kindLiteral    segKind = iota
-	kindSuffix             // "*" then text
-	kindPrefix             // text then "*"
-	kindGlob               // anything else: path.Match
-	kindDoubleStar         // "**"
-)
-
-func compile(s string) seg {
-	const meta = `*?[\`
-	switch {
-	case s == "**":
-		return seg{kind: kindDoubleStar}
-	case !strings.ContainsAny(s, meta):
-		return seg{kind: kindLiteral, text: s}
-	case len(s) > 1 && s[0] == '*' && !strings.ContainsAny(s[1:], meta):
-		return seg{kind: kindSuffix, text: s[1:]}
-	case len(s) > 1 && s[len(s)-1] == '*' && !strings.ContainsAny(s[:len(s)-1], meta):
-		return seg{kind: kindPrefix, text: s[:len(s)-1]}
-	}
-	return seg{kind: kindGlob, text: s}
-}
-
-func (g seg) match(p string) bool {
-	switch g.kind {
-	case kindLiteral:
-		return g.text == p
-	case kindSuffix:
-		return strings.HasSuffix(p, g.text)
-	case kindPrefix:
-		return strings.HasPrefix(p, g.text)
-	}
-	return matchSeg(g.text, p)
-}
-
-// matchCompiled is matchSegs over compiled segments, with gitignore's
-// trailing "**" (at least one segment).
-func matchCompiled(gs []seg, ps []string) bool {
-	for len(gs) > 0 {
-		if gs[0].kind == kindDoubleStar {
-			for len(gs) > 0 && gs[0].kind == kindDoubleStar {
-				gs = gs[1:]
-			}
-			if len(gs) == 0 {
-				return len(ps) > 0
-			}
-			for i := range ps {
-				if matchCompiled(gs, ps[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(ps) == 0 || !gs[0].match(ps[0]) {
-			return false
-		}
-		gs, ps = gs[1:], ps[1:]
-	}
-	return len(ps) == 0
-}
-
 // ParseGitignore reads the content of the .gitignore file in dir
 // (root-relative, "." for the root) with git's rules: "#" comments and
 // blank lines are nothing, trailing spaces are dropped unless escaped with
@@ -214,6 +144,11 @@ func bracketNot(s string) string {
 // is not below the file's directory; ignored is the last matching
 // pattern's verdict.
 func (g *Gitignore) Match(p string, isDir bool) (ignored, decided bool) {
+	return g.match(p, isDir, new(int64))
+}
+
+// match is Match, adding the segment matches it made to *work.
+func (g *Gitignore) match(p string, isDir bool, work *int64) (ignored, decided bool) {
 	rel, ok := g.relative(p)
 	if !ok {
 		return false, false
@@ -226,6 +161,7 @@ func (g *Gitignore) Match(p string, isDir bool) (ignored, decided bool) {
 			continue
 		}
 		if pt.name != nil {
+			*work++
 			if pt.name.match(name) {
 				return !pt.negate, true
 			}
@@ -234,11 +170,20 @@ func (g *Gitignore) Match(p string, isDir bool) (ignored, decided bool) {
 		if ps == nil {
 			ps = strings.Split(rel, "/")
 		}
-		if matchCompiled(pt.segs, ps) {
+		*work += int64((len(pt.segs) + 1) * (len(ps) + 1))
+		if matchSegs(pt.segs, ps, true) {
 			return !pt.negate, true
 		}
 	}
 	return false, false
+}
+
+// File is the root-relative path of the .gitignore file.
+func (g *Gitignore) File() string {
+	if g.dir == "." {
+		return ".gitignore"
+	}
+	return g.dir + "/.gitignore"
 }
 
 // Len is the number of patterns kept.
@@ -260,8 +205,15 @@ func (g *Gitignore) relative(p string) (string, bool) {
 // p's directories: a walk that skips ignored directories never asks about
 // what is in them (see IgnoredPath).
 func Ignored(stack []*Gitignore, p string, isDir bool) bool {
+	return IgnoredCounting(stack, p, isDir, new(int64))
+}
+
+// IgnoredCounting is Ignored, adding to *work a bound on the segment
+// matches it made: a walk can stop applying .gitignore files whose
+// patterns cost too much (a hostile repository's).
+func IgnoredCounting(stack []*Gitignore, p string, isDir bool, work *int64) bool {
 	for i := len(stack) - 1; i >= 0; i-- {
-		if ign, ok := stack[i].Match(p, isDir); ok {
+		if ign, ok := stack[i].match(p, isDir, work); ok {
 			return ign
 		}
 	}

@@ -17,7 +17,11 @@ import (
 func Glob(g, p string) bool {
 	g = strings.TrimPrefix(g, "./")
 	p = strings.TrimPrefix(p, "./")
-	return matchSegs(strings.Split(g, "/"), strings.Split(p, "/"))
+	var gs []seg
+	for _, s := range strings.Split(g, "/") {
+		gs = append(gs, compile(s))
+	}
+	return matchSegs(gs, strings.Split(p, "/"), false)
 }
 
 // Excluded reports whether p, or a directory it lies in, matches one of
@@ -39,39 +43,6 @@ func Excluded(globs []string, p string) bool {
 		}
 		p = p[:i]
 	}
-}
-
-// matchSegs matches path segments ps against glob segments gs.
-func matchSegs(gs, ps []string) bool {
-	for len(gs) > 0 {
-		if gs[0] == "**" {
-			for len(gs) > 0 && gs[0] == "**" {
-				gs = gs[1:]
-			}
-			if len(gs) == 0 {
-				return true
-			}
-			for i := range ps {
-				if matchSegs(gs, ps[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(ps) == 0 || !matchSeg(gs[0], ps[0]) {
-			return false
-		}
-		gs, ps = gs[1:], ps[1:]
-	}
-	return len(ps) == 0
-}
-
-func matchSeg(g, p string) bool {
-	if !strings.ContainsAny(g, `*?[\`) {
-		return g == p
-	}
-	ok, err := path.Match(g, p)
-	return err == nil && ok
 }
 
 // ValidGlob returns why g is not a usable root-relative glob, or "".

@@ -131,3 +131,27 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// Patterns that are each cheap but costly together (2,000 patterns of
+// nine segments, over 1,500 entries) make the walk stop applying the
+// .gitignore files past MaxGitignoreWork, with a Problem, instead of
+// taking minutes; the files are still listed.
+func TestWalkGitignoreBudget(t *testing.T) {
+	var ign strings.Builder
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&ign, "**/a%d/**/b/**/c/**/d/z.yaml\n", i)
+	}
+	files := map[string]string{".gitignore": ign.String(), "resources_servers/s/app.py": "x\n"}
+	for i := 0; i < 1500; i++ {
+		files[fmt.Sprintf("d%d/e/f/g/c%d.yaml", i%50, i)] = "a: 1\n"
+	}
+	dir := t.TempDir()
+	writeTree(t, dir, files)
+	l := open(t, dir, repofs.Options{Gitignore: true}).Walk()
+	if len(l.Problems) != 1 || !errors.Is(l.Problems[0], repofs.ErrGitignoreTooCostly) || l.Problems[0].Path != ".gitignore" {
+		t.Fatalf("problems %v", l.Problems)
+	}
+	if len(l.YAML) != 1500 || len(l.AppPy) != 1 {
+		t.Errorf("%d YAML, %d app.py", len(l.YAML), len(l.AppPy))
+	}
+}
