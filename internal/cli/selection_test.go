@@ -208,3 +208,19 @@ func TestExclude(t *testing.T) {
 		}
 	}
 }
+
+// A module that a config names is read wherever it lies: a gitignored one
+// is checked and its findings reported (it is what the server runs); an
+// excluded one is not reported. Neither is a missing entrypoint (GL005).
+func TestNamedModuleInIgnoredDir(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".gitignore":                             "generated/\n",
+		"generated/gen_app.py":                   plainServer,
+		"resources_servers/gen/app.py":           cleanServer,
+		"resources_servers/gen/configs/gen.yaml": "gen:\n  resources_servers:\n    gen:\n      entrypoint: ../../generated/gen_app.py\n",
+	})
+	got, code := findings(t, root)
+	wantFindings(t, got, code, "generated/gen_app.py GL101")
+	got, code = findings(t, "--exclude", "generated", root)
+	wantFindings(t, got, code)
+}
