@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/engine"
@@ -64,7 +63,7 @@ func (sf *selectionFlags) load(root string) (*settings.Settings, error) {
 		}
 	}
 	for _, g := range sf.exclude {
-		c := strings.TrimPrefix(strings.TrimSpace(g), "./")
+		c := settings.CleanExclude(g)
 		if msg := pathmatch.ValidGlob(c); msg != "" {
 			return nil, fmt.Errorf("--exclude %q %s", g, msg)
 		}

@@ -280,5 +280,16 @@ func pathIgnore(name string, n *yaml.Node) (PathIgnore, error) {
 	return pi, nil
 }
 
+// CleanExclude is an exclude glob as it is matched: without spaces around
+// it, a leading "./" or a trailing "/" ("output/" is the directory output,
+// which is what "output" excludes too).
+func CleanExclude(g string) string {
+	g = strings.TrimPrefix(strings.TrimSpace(g), "./")
+	if len(g) > 1 {
+		g = strings.TrimSuffix(g, "/")
+	}
+	return g
+}
+
 // checkGlob returns why g is not a usable glob, or "".
 func checkGlob(g string) string { return pathmatch.ValidGlob(g) }

@@ -107,8 +107,8 @@ func TestWith(t *testing.T) {
 }
 
 func TestExcludeKey(t *testing.T) {
-	s, err := Parse("x", []byte("exclude: [\"./output/**\", \"**/scratch\"]\n"))
-	if err != nil || !slices.Equal(s.Exclude, []string{"output/**", "**/scratch"}) {
+	s, err := Parse("x", []byte("exclude: [\"./output/**\", \"**/scratch\", \"build/\"]\n"))
+	if err != nil || !slices.Equal(s.Exclude, []string{"output/**", "**/scratch", "build"}) {
 		t.Fatalf("%v %v", s, err)
 	}
 	for in, want := range map[string]string{

@@ -426,7 +426,7 @@ func (s *Settings) fromMapping(name string, data []byte, root *yaml.Node) error 
 				return err
 			}
 			for j, g := range list {
-				g = strings.TrimPrefix(strings.TrimSpace(g), "./")
+				g = CleanExclude(g)
 				if msg := checkGlob(g); msg != "" {
 					return &Error{File: name, Line: v.Content[j].Line, Msg: fmt.Sprintf("exclude: %q %s", list[j], msg)}
 				}
