@@ -41,6 +41,7 @@ func ParseGitignore(dir, content string) (g *Gitignore, more bool) {
 	if g.dir == "" {
 		g.dir = "."
 	}
+	content = strings.TrimPrefix(content, "\ufeff") // as git, skip a UTF-8 byte order mark
 	for _, line := range strings.Split(content, "\n") {
 		line = strings.TrimSuffix(line, "\r")
 		p, ok := parseLine(line)

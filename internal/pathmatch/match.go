@@ -45,6 +45,8 @@ func (g seg) match(p string) bool {
 		return strings.HasSuffix(p, g.text)
 	case kindPrefix:
 		return strings.HasPrefix(p, g.text)
+	case kindDoubleStar: // a whole pattern "**": any name
+		return true
 	}
 	return matchSeg(g.text, p)
 }

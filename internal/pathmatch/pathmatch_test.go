@@ -174,6 +174,17 @@ func TestIgnoredPath(t *testing.T) {
 	}
 }
 
+func TestGitignoreEdges(t *testing.T) {
+	all := stackOf(t, ".", "\ufeff**\n!keep.yaml\n")
+	if !Ignored(all, "a/b.yaml", false) || !Ignored(all, "a", true) || Ignored(all, "a/keep.yaml", false) {
+		t.Error(`"**" alone (after a byte order mark) should ignore everything but keep.yaml`)
+	}
+	stars := stackOf(t, ".", "**.pyc\n/\n!\n")
+	if !Ignored(stars, "a/b.pyc", false) || Ignored(stars, "a/b.py", false) {
+		t.Error(`"**.pyc" is "*.pyc"; "/" and "!" alone are nothing`)
+	}
+}
+
 func TestGitignorePatternCap(t *testing.T) {
 	var b strings.Builder
 	for i := 0; i < MaxGitignorePatterns+5; i++ {
