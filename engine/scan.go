@@ -10,7 +10,7 @@ import (
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/internal/pathmatch"
+	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/lint"
 )
 
@@ -132,7 +132,11 @@ func (e *Engine) scanGo(scope []string, overlay map[string][]byte) (*goanalysis.
 	if scope != nil {
 		mods = modulesIn(mods, scope)
 	}
-	mods = slices.DeleteFunc(mods, func(m string) bool { return pathmatch.Excluded(e.conf.Exclude, m) })
+	// The modules in excluded or gitignored directories are left out, as
+	// the Python side's walk leaves their files out.
+	if fsys, err := repofs.New(e.root, repofs.Options{Exclude: e.opts.Exclude, Gitignore: e.opts.Gitignore}); err == nil {
+		mods = slices.DeleteFunc(mods, fsys.IgnoredDir)
+	}
 	if len(mods) == 0 {
 		return nil, nil
 	}

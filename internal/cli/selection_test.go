@@ -224,3 +224,20 @@ func TestNamedModuleInIgnoredDir(t *testing.T) {
 	got, code = findings(t, "--exclude", "generated", root)
 	wantFindings(t, got, code)
 }
+
+// A Go module in a gitignored directory is not loaded (its load errors,
+// GL008, are not reported); --no-respect-gitignore loads it.
+func TestGitignoredGoModule(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".gitignore":                    "output/\n",
+		"resources_servers/echo/app.py": cleanServer,
+		"output/gomod/go.mod":           "module example.com/x\n\ngo 1.22\n",
+		"output/gomod/x.go":             "package x\n\nfunc f( {\n",
+	})
+	got, code := findings(t, root)
+	wantFindings(t, got, code)
+	got, _ = findings(t, "--no-respect-gitignore", root)
+	if len(got) == 0 || got[0] != "output/gomod/x.go GL008" {
+		t.Errorf("--no-respect-gitignore: %v", got)
+	}
+}

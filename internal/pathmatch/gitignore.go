@@ -224,7 +224,12 @@ func IgnoredCounting(stack []*Gitignore, p string, isDir bool, work *int64) bool
 // IgnoredPath reports whether the file p, or one of the directories it
 // lies in, is ignored by the files (in any order of depth): as git, a file
 // in an ignored directory cannot be re-included.
-func IgnoredPath(files []*Gitignore, p string) bool {
+func IgnoredPath(files []*Gitignore, p string) bool { return ignoredPath(files, p, false) }
+
+// IgnoredDir is IgnoredPath for a directory p.
+func IgnoredDir(files []*Gitignore, p string) bool { return ignoredPath(files, p, true) }
+
+func ignoredPath(files []*Gitignore, p string, isDir bool) bool {
 	p = strings.TrimPrefix(p, "./")
 	parts := strings.Split(p, "/")
 	for i := 1; i <= len(parts); i++ {
@@ -236,7 +241,7 @@ func IgnoredPath(files []*Gitignore, p string) bool {
 			}
 		}
 		sortByDepth(stack)
-		if Ignored(stack, sub, i < len(parts)) {
+		if Ignored(stack, sub, i < len(parts) || isDir) {
 			return true
 		}
 	}

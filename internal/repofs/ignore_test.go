@@ -155,3 +155,27 @@ func TestWalkGitignoreBudget(t *testing.T) {
 		t.Errorf("%d YAML, %d app.py", len(l.YAML), len(l.AppPy))
 	}
 }
+
+func TestIgnoredDir(t *testing.T) {
+	dir := ignoreTree(t)
+	writeTree(t, dir, map[string]string{"resources_servers/b/generated/mod/go.mod": "module x\n", "tools/go/go.mod": "module y\n"})
+	f := open(t, dir, repofs.Options{Gitignore: true, Exclude: []string{"scratch"}})
+	for rel, want := range map[string]bool{
+		".":                                 false,
+		"output":                            true,
+		"output/run1":                       true,
+		"resources_servers/a/output":        true,
+		"resources_servers/b/generated/mod": true, // the nested .gitignore
+		"resources_servers/b":               false,
+		"tools/go":                          false,
+		"scratch":                           true, // excluded
+		"cache":                             false,
+	} {
+		if got := f.IgnoredDir(rel); got != want {
+			t.Errorf("IgnoredDir(%q) = %v, want %v", rel, got, want)
+		}
+	}
+	if open(t, dir, repofs.Options{}).IgnoredDir("output") {
+		t.Error("IgnoredDir without Gitignore")
+	}
+}

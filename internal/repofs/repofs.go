@@ -515,6 +515,42 @@ func (w *walker) readGitignore(rel, p string) *pathmatch.Gitignore {
 	return g
 }
 
+// IgnoredDir reports whether the walk leaves out the root-relative
+// directory rel, or a directory it lies in: excluded (Options.Exclude), or,
+// with Options.Gitignore, ignored by the .gitignore files of the root and
+// of the directories on the way (read now; one that cannot be read counts
+// as empty). For walks of their own, such as the one for go.mod files.
+func (f *FS) IgnoredDir(rel string) bool {
+	c, ok := Clean(rel)
+	if !ok || c == "." {
+		return false
+	}
+	if pathmatch.Excluded(f.exclude, c) {
+		return true
+	}
+	if !f.gitignore {
+		return false
+	}
+	var files []*pathmatch.Gitignore
+	dir := "."
+	for _, part := range strings.Split(c, "/") {
+		p := ".gitignore"
+		if dir != "." {
+			p = dir + "/.gitignore"
+		}
+		if data, err := f.Read(p); err == nil {
+			g, _ := pathmatch.ParseGitignore(dir, string(data))
+			files = append(files, g)
+		}
+		if dir == "." {
+			dir = part
+		} else {
+			dir += "/" + part
+		}
+	}
+	return pathmatch.IgnoredDir(files, c)
+}
+
 // leftOut reports whether the walk leaves the root-relative file p out:
 // it, or a directory it lies in, is excluded or ignored by ignores (the
 // .gitignore files the walk read).
