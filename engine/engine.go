@@ -12,9 +12,11 @@
 //     goanalysis) run at the same time;
 //   - a rule that panics becomes one GL011 internal-error diagnostic per
 //     file it failed on, and every other finding stands;
+//   - the walk leaves out the configuration's excluded paths and, unless
+//     Options.NoGitignore, what the repository's .gitignore files ignore;
 //   - inline suppressions (package suppress), then the configuration's
-//     per-path ignores and severities (package policy), apply to what is
-//     left, the same way whichever front end asks (Finish).
+//     excludes, per-path ignores and severities (package policy), apply to
+//     what is left, the same way whichever front end asks (Finish).
 //
 // Scan is the batch scan of `gymlint`; NewSession and RunGo are what the
 // language server keeps up to date as files change; VetAnalyzers are the
@@ -63,6 +65,10 @@ type Options struct {
 	Overlay map[string][]byte
 	// NoGo leaves the Go modules out.
 	NoGo bool
+	// NoGitignore walks what the repository's .gitignore files ignore too
+	// (--no-respect-gitignore); by default the walk leaves it out
+	// (gym.Options.Gitignore).
+	NoGitignore bool
 	// GoEnv is added to the environment of `go list`.
 	GoEnv []string
 	// GoNetwork lets the go command download missing dependencies
@@ -125,6 +131,8 @@ func New(o Options) (*Engine, error) {
 		Jobs:             o.Jobs,
 		Overlay:          o.Overlay,
 		ParseBudget:      o.ParseBudget,
+		Exclude:          conf.Exclude,
+		Gitignore:        !o.NoGitignore,
 	}
 	if o.MaxFileSize > 0 {
 		e.opts.MaxFileSize = o.MaxFileSize

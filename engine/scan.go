@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/lint"
 )
 
@@ -129,6 +131,11 @@ func (e *Engine) scanGo(scope []string, overlay map[string][]byte) (*goanalysis.
 	}
 	if scope != nil {
 		mods = modulesIn(mods, scope)
+	}
+	// The modules in excluded or gitignored directories are left out, as
+	// the Python side's walk leaves their files out.
+	if fsys, err := repofs.New(e.root, repofs.Options{Exclude: e.opts.Exclude, Gitignore: e.opts.Gitignore}); err == nil {
+		mods = slices.DeleteFunc(mods, fsys.IgnoredDir)
 	}
 	if len(mods) == 0 {
 		return nil, nil

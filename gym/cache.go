@@ -94,7 +94,7 @@ type skeleton struct {
 
 // NewCache opens the repository at root for views built with opts.
 func NewCache(root string, opts Options) (*Cache, error) {
-	fsys, err := repofs.New(root, repofs.Options{MaxFileSize: opts.MaxFileSize, Overlay: opts.Overlay})
+	fsys, err := repofs.New(root, repofs.Options{MaxFileSize: opts.MaxFileSize, Overlay: opts.Overlay, Exclude: opts.Exclude, Gitignore: opts.Gitignore})
 	if err != nil {
 		return nil, err
 	}
@@ -224,6 +224,11 @@ func (c *Cache) Changed(p string) {
 	delete(c.sources, cp)
 	if isYAML(cp) {
 		delete(c.configs, cp)
+		c.skel = nil
+	}
+	if path.Base(cp) == ".gitignore" && c.options.Gitignore {
+		// What the walk leaves out may have changed.
+		c.listing = nil
 		c.skel = nil
 	}
 }

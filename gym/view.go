@@ -70,6 +70,14 @@ type Options struct {
 	// engine detected it (contract.Detect); nil: not detected, which the
 	// rules take as the latest contract with no framework source known.
 	Framework *contract.Framework
+	// Exclude are root-relative globs (pathmatch.Excluded) of files and
+	// directories the walk leaves out: they are not read as configs, nor
+	// found as server directories' app.py (repofs.Options.Exclude).
+	Exclude []string
+	// Gitignore makes the walk leave out what the repository's .gitignore
+	// files ignore (repofs.Options.Gitignore). A module that a config
+	// names, or that an import reaches, is read wherever it lies.
+	Gitignore bool
 }
 
 // ConfigRef is a config instance that names an entrypoint.

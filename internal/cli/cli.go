@@ -215,6 +215,8 @@ func check(args []string, stdout, stderr io.Writer) int {
 	// Pre-commit and CI (newfromrev.go, precommit.go).
 	newFromRev := fs.String("new-from-rev", "", "report only findings on lines changed since the git revision `REV`, or related to them (untracked files count as new)")
 	preCommit := fs.Bool("pre-commit", false, "the arguments are FILEs, which may no longer exist: report only findings in them or related to them")
+	// Configuration, rule and file selection (selection.go).
+	sel := addSelectionFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
@@ -256,7 +258,12 @@ func check(args []string, stdout, stderr io.Writer) int {
 	for _, p := range exempt {
 		exemptions = append(exemptions, gym.Exemption{Path: p, Reason: "given with --exempt", Flag: true})
 	}
-	e, err := engine.New(engine.Options{Root: t.root, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
+	conf, err := sel.load(t.root)
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
+		return ExitError
+	}
+	e, err := engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sel.noGitignore, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
 		GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
 		Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment()})
 	if err != nil {

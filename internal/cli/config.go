@@ -29,9 +29,13 @@ type effectiveConfig struct {
 	Disabled         []string           `json:"disabled"`
 	Severity         map[string]string  `json:"severity"`
 	PerPathIgnores   []configPathIgnore `json:"per_path_ignores"`
-	FrameworkPath    string             `json:"framework_path"`
-	Contract         string             `json:"contract"`
-	Framework        configFramework    `json:"framework"`
+	// Exclude are the globs of the configuration's exclude and --exclude.
+	Exclude []string `json:"exclude"`
+	// RespectGitignore is false with --no-respect-gitignore.
+	RespectGitignore bool            `json:"respect_gitignore"`
+	FrameworkPath    string          `json:"framework_path"`
+	Contract         string          `json:"contract"`
+	Framework        configFramework `json:"framework"`
 	// NotApplied are the enabled rules the contract leaves out.
 	NotApplied []string `json:"not_applied"`
 }
@@ -64,8 +68,9 @@ func config(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gymlint config", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text or json")
+	sel := addSelectionFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: gymlint config [--format text|json] [PATH]\n\nPrints the effective configuration of the repository that PATH (default: the\ncurrent directory) lies in: its root, the file read (.gymlint.yaml, or\n[tool.gymlint] in pyproject.toml), the defaults it leaves, and the rules\nresolved to codes.\n\nFlags:\n")
+		fmt.Fprint(stderr, "usage: gymlint config [--format text|json] [PATH]\n\nPrints the effective configuration of the repository that PATH (default: the\ncurrent directory) lies in: its root, the file read (.gymlint.yaml, or\n[tool.gymlint] in pyproject.toml), the defaults it leaves, and the rules\nresolved to codes. The selection flags change it as they change the check.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	root, code, ok := parseArgs(fs, args, stderr)
@@ -76,7 +81,7 @@ func config(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: text, json)\n", *format)
 		return ExitError
 	}
-	t, e, ok := openEngine(root, stderr)
+	t, e, ok := openEngineWith(root, sel, stderr)
 	if !ok {
 		return ExitError
 	}
@@ -86,6 +91,7 @@ func config(args []string, stdout, stderr io.Writer) int {
 		ServerTypes: opts.ServerTypes, FrameworkPackage: opts.FrameworkPackage, MaxFileSize: opts.MaxFileSize,
 		Exempt: []configExemption{}, Enabled: policy.EnabledCodes(conf), Disabled: []string{},
 		Severity: map[string]string{}, PerPathIgnores: []configPathIgnore{},
+		Exclude: append([]string{}, conf.Exclude...), RespectGitignore: opts.Gitignore,
 	}
 	if len(ec.ServerTypes) == 0 {
 		ec.ServerTypes = configscan.DefaultServerTypes
@@ -189,6 +195,11 @@ func writeConfigText(w io.Writer, ec effectiveConfig) error {
 	for _, pi := range ec.PerPathIgnores {
 		fmt.Fprintf(&b, "  %s: %s (%s)\n", strings.Join(pi.Paths, ", "), strings.Join(pi.Rules, " "), pi.Reason)
 	}
+	fmt.Fprintf(&b, "exclude: %d\n", len(ec.Exclude))
+	for _, g := range ec.Exclude {
+		fmt.Fprintf(&b, "  %s\n", g)
+	}
+	fmt.Fprintf(&b, "respect_gitignore: %v\n", ec.RespectGitignore)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

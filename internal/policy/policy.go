@@ -1,12 +1,12 @@
 // Package policy applies the rule selection of gymlint's configuration to
-// findings: enable/disable, per-path ignores and severity overrides.
+// findings: enable/disable (with the command line's --select,
+// --extend-select and --ignore folded in, settings.Selection), excluded
+// paths, per-path ignores and severity overrides.
 package policy
 
 import (
-	"path"
-	"strings"
-
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/pathmatch"
 	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 )
@@ -33,15 +33,15 @@ func EnabledCodes(s *settings.Settings) []string {
 	return out
 }
 
-// Apply drops the findings of disabled rules and of per-path ignores, and
-// overrides severities. It returns a new slice; order is kept.
+// Apply drops the findings of disabled rules, in excluded files and of
+// per-path ignores, and overrides severities. It returns a new slice; order is kept.
 func Apply(s *settings.Settings, ds []diag.Diagnostic) []diag.Diagnostic {
 	if s == nil {
 		return ds
 	}
 	out := make([]diag.Diagnostic, 0, len(ds))
 	for _, d := range ds {
-		if !Enabled(s, d.Code) || ignored(s, d) {
+		if !Enabled(s, d.Code) || Excluded(s, d.Path) || ignored(s, d) {
 			continue
 		}
 		if sev, ok := s.Severity[d.Code]; ok {
@@ -50,6 +50,12 @@ func Apply(s *settings.Settings, ds []diag.Diagnostic) []diag.Diagnostic {
 		out = append(out, d)
 	}
 	return out
+}
+
+// Excluded reports whether the root-relative path p is excluded by the
+// configuration's exclude globs: p or a directory it lies in matches one.
+func Excluded(s *settings.Settings, p string) bool {
+	return s != nil && pathmatch.Excluded(s.Exclude, p)
 }
 
 func ignored(s *settings.Settings, d diag.Diagnostic) bool {
@@ -75,41 +81,7 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// Match reports whether the slash-separated path p matches the glob g. The
-// glob is anchored at the scanned root; "**" as a whole segment matches any
-// number of segments (none included); within a segment "*", "?" and
-// "[...]" are those of path.Match and do not cross a "/".
-func Match(g, p string) bool {
-	g = strings.TrimPrefix(g, "./")
-	p = strings.TrimPrefix(p, "./")
-	return matchSegs(strings.Split(g, "/"), strings.Split(p, "/"))
-}
-
-func matchSegs(gs, ps []string) bool {
-	for len(gs) > 0 {
-		if gs[0] == "**" {
-			for len(gs) > 0 && gs[0] == "**" {
-				gs = gs[1:]
-			}
-			if len(gs) == 0 {
-				return true
-			}
-			for i := range ps {
-				if matchSegs(gs, ps[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(ps) == 0 || !matchSeg(gs[0], ps[0]) {
-			return false
-		}
-		gs, ps = gs[1:], ps[1:]
-	}
-	return len(ps) == 0
-}
-
-func matchSeg(g, p string) bool {
-	ok, err := path.Match(g, p)
-	return err == nil && ok
-}
+// Match reports whether the slash-separated path p matches the glob g
+// (pathmatch.Glob): anchored at the scanned root, "**" as a whole segment
+// is any number of segments, "*", "?" and "[...]" stay within one.
+func Match(g, p string) bool { return pathmatch.Glob(g, p) }

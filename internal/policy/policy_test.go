@@ -81,3 +81,20 @@ func TestEnable(t *testing.T) {
 		t.Errorf("%v", EnabledCodes(s))
 	}
 }
+
+func TestApplyExclude(t *testing.T) {
+	s, err := settings.Parse("x", []byte("exclude: [output, \"**/scratch/*.py\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := []diag.Diagnostic{
+		{Path: "output/run/conf.yaml", Code: "GL005"},
+		{Path: "a/scratch/app.py", Code: "GL101"},
+		{Path: "a/scratch/sub/app.py", Code: "GL101"},
+		{Path: "outputs/conf.yaml", Code: "GL005"},
+	}
+	got := Apply(s, ds)
+	if len(got) != 2 || got[0].Path != "a/scratch/sub/app.py" || got[1].Path != "outputs/conf.yaml" {
+		t.Errorf("got %+v", got)
+	}
+}

@@ -2,13 +2,14 @@ package settings
 
 import (
 	"fmt"
-	"path"
+	"slices"
 	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/pathmatch"
 	"github.com/gymlint/gymlint/lint"
 )
 
@@ -33,15 +34,17 @@ type PathIgnore struct {
 	Line   int // line of the entry in the configuration file
 }
 
-// ResolveRule turns a rule code (GL101), rule name (undeclared-workers) or
-// analyzer name (workers) into rule codes, sorted; nil when it names nothing.
+// ResolveRule turns a selector into rule codes, sorted; nil when it names
+// nothing. A selector is a rule code (GL101), a code prefix (GL1, GL10: the
+// rules whose codes start with it), a rule name (undeclared-workers), an
+// analyzer name (workers), or ALL (every rule).
 func ResolveRule(key string) []string {
 	if r := lookup(key); r != nil {
 		return []string{r.Code}
 	}
 	var codes []string
 	for _, r := range catalog() {
-		if r.Analyzer == key {
+		if r.Analyzer == key || key == "ALL" || isCodePrefix(key) && strings.HasPrefix(r.Code, key) {
 			codes = append(codes, r.Code)
 		}
 	}
@@ -49,8 +52,111 @@ func ResolveRule(key string) []string {
 	return codes
 }
 
+// isCodePrefix reports whether key is "GL" and at most three digits.
+func isCodePrefix(key string) bool {
+	digits, ok := strings.CutPrefix(key, "GL")
+	if !ok || len(digits) > 3 {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// Selection is the command line's rule selection (--select,
+// --extend-select, --ignore), resolved to codes, and its excludes.
+type Selection struct {
+	// Select, when not nil, replaces the configuration's selection: these
+	// rules run, and the configuration's enable and disable no longer
+	// apply (as ruff's --select).
+	Select []string
+	// Extend adds rules to the selection (the configuration's, or Select),
+	// and takes them out of the configuration's disable.
+	Extend []string
+	// Ignore takes rules out of the selection, whatever selects them.
+	Ignore []string
+	// Exclude adds globs to the configuration's exclude (--exclude).
+	Exclude []string
+}
+
+// With returns a copy of s with the selection applied; s is not changed.
+func (s *Settings) With(sel Selection) *Settings {
+	c := *s
+	if sel.Select != nil {
+		c.Enable = union(sel.Select, sel.Extend)
+		c.Disable = nil
+	} else {
+		if c.Enable != nil {
+			c.Enable = union(c.Enable, sel.Extend)
+		}
+		c.Disable = minus(c.Disable, sel.Extend)
+	}
+	c.Disable = union(c.Disable, sel.Ignore)
+	c.Exclude = append(slices.Clone(s.Exclude), sel.Exclude...)
+	return &c
+}
+
+// ResolveSelectors resolves selectors (the values of a flag, each a
+// comma-separated list) to codes, sorted; flag names the flag in the
+// error that names an unknown selector.
+func ResolveSelectors(flag string, values []string) ([]string, error) {
+	set := map[string]bool{}
+	for _, v := range values {
+		for _, key := range strings.Split(v, ",") {
+			key = strings.TrimSpace(key)
+			if key == "" {
+				continue
+			}
+			codes := ResolveRule(key)
+			if codes == nil {
+				return nil, fmt.Errorf("unknown rule %q in %s: give a code such as GL101, a code prefix such as GL1, a rule name such as undeclared-workers, an analyzer name such as workers, or ALL (see gymlint rules)", key, flag)
+			}
+			for _, c := range codes {
+				set[c] = true
+			}
+		}
+	}
+	if len(set) == 0 {
+		return nil, fmt.Errorf("%s needs at least one rule", flag)
+	}
+	return sortedKeys(set), nil
+}
+
+func union(a, b []string) []string {
+	set := map[string]bool{}
+	for _, x := range a {
+		set[x] = true
+	}
+	for _, x := range b {
+		set[x] = true
+	}
+	return sortedKeys(set)
+}
+
+func minus(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func sortedKeys(set map[string]bool) []string {
+	out := make([]string, 0, len(set))
+	for c := range set {
+		out = append(out, c)
+	}
+	sort.Strings(out)
+	return out
+}
+
 func unknownRule(name string, line int, key, where string) error {
-	return &Error{File: name, Line: line, Msg: fmt.Sprintf("unknown rule %q in %s: give a code such as GL101, a rule name such as undeclared-workers or an analyzer name such as workers (see gymlint rules)", key, where)}
+	return &Error{File: name, Line: line, Msg: fmt.Sprintf("unknown rule %q in %s: give a code such as GL101, a code prefix such as GL1, a rule name such as undeclared-workers, an analyzer name such as workers, or ALL (see gymlint rules)", key, where)}
 }
 
 // ruleList reads a list of rule codes, names or analyzer names.
@@ -174,23 +280,16 @@ func pathIgnore(name string, n *yaml.Node) (PathIgnore, error) {
 	return pi, nil
 }
 
-// checkGlob returns why g is not a usable glob, or "".
-func checkGlob(g string) string {
-	switch {
-	case g == "":
-		return "is empty"
-	case strings.HasPrefix(g, "/"):
-		return "must be relative to the scanned root"
-	case strings.Contains(g, `\`):
-		return "must use / between directories"
+// CleanExclude is an exclude glob as it is matched: without spaces around
+// it, a leading "./" or a trailing "/" ("output/" is the directory output,
+// which is what "output" excludes too).
+func CleanExclude(g string) string {
+	g = strings.TrimPrefix(strings.TrimSpace(g), "./")
+	if len(g) > 1 {
+		g = strings.TrimSuffix(g, "/")
 	}
-	for _, seg := range strings.Split(g, "/") {
-		if seg == "" {
-			return "has an empty path segment"
-		}
-		if _, err := path.Match(seg, ""); err != nil {
-			return "is not a valid glob"
-		}
-	}
-	return ""
+	return g
 }
+
+// checkGlob returns why g is not a usable glob, or "".
+func checkGlob(g string) string { return pathmatch.ValidGlob(g) }

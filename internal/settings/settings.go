@@ -12,13 +12,14 @@
 //	exempt:
 //	  - path: resources_servers/gymnasium/base.py
 //	    reason: Base-class module that configs name; it starts no server.
-//	disable: [GL205, unneeded-ray-enabled]   # rule codes, names or analyzer names
+//	disable: [GL205, unneeded-ray-enabled]   # rule codes, code prefixes (GL2), names or analyzer names
 //	enable: [workers, sessions]              # if given, only these rules
 //	severity: {GL106: error, undeclared-workers: warning}
 //	per_path_ignores:
 //	  - paths: ["benchmarks/**"]
 //	    rules: [GL101]
 //	    reason: Benchmarks are never run with several workers.
+//	exclude: ["output/**", "**/scratch"]    # not read as configs or entrypoints, findings in them dropped
 //
 // Unknown keys, wrong types and an exemption without a reason are errors
 // that name the file, the line and the key.
@@ -75,6 +76,10 @@ type Settings struct {
 	Severity map[string]diag.Severity
 	// PerPathIgnores drop the findings of rules in files that match globs.
 	PerPathIgnores []PathIgnore
+	// Exclude are root-relative globs (pathmatch.Excluded): the files that
+	// match, or lie in a directory that matches, are not walked as configs
+	// or entrypoints, and their findings are dropped.
+	Exclude []string
 
 	// Shadowed names a second configuration that was not read because File
 	// takes precedence (pyproject.toml's [tool.gymlint] beside .gymlint.yaml).
@@ -87,7 +92,7 @@ type Settings struct {
 }
 
 // Keys are the recognised top-level keys.
-var Keys = []string{"server_types", "framework_package", "framework_path", "contract", "max_file_size", "exempt", "enable", "disable", "severity", "per_path_ignores"}
+var Keys = []string{"server_types", "framework_package", "framework_path", "contract", "max_file_size", "exempt", "enable", "disable", "severity", "per_path_ignores", "exclude"}
 
 // Error is a configuration error with its place.
 type Error struct {
@@ -414,6 +419,18 @@ func (s *Settings) fromMapping(name string, data []byte, root *yaml.Node) error 
 					return err
 				}
 				s.PerPathIgnores = append(s.PerPathIgnores, pi)
+			}
+		case "exclude":
+			list, err := stringList(name, k.Value, v)
+			if err != nil {
+				return err
+			}
+			for j, g := range list {
+				g = CleanExclude(g)
+				if msg := checkGlob(g); msg != "" {
+					return &Error{File: name, Line: v.Content[j].Line, Msg: fmt.Sprintf("exclude: %q %s", list[j], msg)}
+				}
+				s.Exclude = append(s.Exclude, g)
 			}
 		default:
 			return &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q (known: %s)", k.Value, strings.Join(Keys, ", "))}
