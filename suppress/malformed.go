@@ -156,26 +156,9 @@ func parseHash(text string, lg lang) *directive {
 		}
 		d.malformed = append(d.malformed, "a colon follows gymlint")
 	}
-	w := 0
-	for w < len(r2) && isWordByte(r2[w]) {
-		w++
-	}
-	word := r2[:w]
-	file, ok := directiveWord(word)
+	w, ok := d.readWord(r2, "ignore-file")
 	if !ok {
 		return nil
-	}
-	d.fileLevel = file
-	want := "ignore"
-	if file {
-		want = "ignore-file"
-	}
-	if word != want {
-		if strings.EqualFold(word, want) {
-			d.malformed = append(d.malformed, want+" must be lower case")
-		} else {
-			d.malformed = append(d.malformed, fmt.Sprintf("the directive is %s, not %s", want, word))
-		}
 	}
 	after := r2[w:]
 	a := strings.TrimLeft(after, " \t")
@@ -302,26 +285,9 @@ func parseGo(lit string) *directive {
 	if len(r2) != len(r) || len(r3) != len(r2)-1 {
 		d.malformed = append(d.malformed, "no space goes around the colon")
 	}
-	w := 0
-	for w < len(r3) && isWordByte(r3[w]) {
-		w++
-	}
-	word := r3[:w]
-	file, ok := directiveWord(word)
+	w, ok := d.readWord(r3, "file-ignore")
 	if !ok {
 		return nil
-	}
-	d.fileLevel = file
-	want := "ignore"
-	if file {
-		want = "file-ignore"
-	}
-	if word != want {
-		if strings.EqualFold(word, want) {
-			d.malformed = append(d.malformed, want+" must be lower case")
-		} else {
-			d.malformed = append(d.malformed, fmt.Sprintf("the directive is %s, not %s", want, word))
-		}
 	}
 	after := r3[w:]
 	a := strings.TrimLeft(after, " \t")
@@ -452,4 +418,33 @@ func reportMiscased(p string, d *directive, lookup func(string) *diag.Rule, ls [
 		}}
 	}
 	return rd, miscased
+}
+
+// readWord reads the directive word at the start of s ("ignore", or
+// fileWord, the file-level form of the language), records whether it is
+// file-level, and notes a wrong case or spelling; it returns the word's
+// length, and false when s starts with no directive word at all.
+func (d *directive) readWord(s, fileWord string) (int, bool) {
+	w := 0
+	for w < len(s) && isWordByte(s[w]) {
+		w++
+	}
+	word := s[:w]
+	file, ok := directiveWord(word)
+	if !ok {
+		return 0, false
+	}
+	d.fileLevel = file
+	want := "ignore"
+	if file {
+		want = fileWord
+	}
+	if word != want {
+		if strings.EqualFold(word, want) {
+			d.malformed = append(d.malformed, want+" must be lower case")
+		} else {
+			d.malformed = append(d.malformed, fmt.Sprintf("the directive is %s, not %s", want, word))
+		}
+	}
+	return w, true
 }
