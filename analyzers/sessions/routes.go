@@ -303,12 +303,14 @@ func lostAsObservation(h hook, tf toolFunc, ss, closed map[*facts.Container]bool
 					return
 				}
 				d = LostSessionAsObservation.New(m.Path, start, end, fmt.Sprintf(
-					"%s%s raises HTTP %d when %s: a harness passes a 4xx other than 404 to the model as an ordinary tool result and the episode goes on; %s",
-					name, reach, code, when, fix))
+					"%s%s raises HTTP %d when %s: a harness passes a 4xx other than 404 to the model as an ordinary tool result and the episode goes on",
+					name, reach, code, when))
+				d.Help = fix
 			case x.Status == 500:
 				d = LostSessionAsObservation.New(m.Path, start, end, fmt.Sprintf(
-					"%s%s raises %s when %s: FastAPI answers a plain exception with HTTP 500, which harnesses retry or pass on as a server error instead of a lost session; %s",
-					name, reach, raiseWhat(f, fn, r), when, fix))
+					"%s%s raises %s when %s: FastAPI answers a plain exception with HTTP 500, which harnesses retry or pass on as a server error instead of a lost session",
+					name, reach, raiseWhat(f, fn, r), when))
+				d.Help = fix
 			default:
 				return
 			}
@@ -325,8 +327,9 @@ func lostAsObservation(h hook, tf toolFunc, ss, closed map[*facts.Container]bool
 				what = "the string " + clip(m.Text(value), 60)
 			}
 			d = LostSessionAsObservation.New(m.Path, start, end, fmt.Sprintf(
-				"%s%s answers with %s (`%s`) when %s: the model reads it as an ordinary tool result and the episode goes on; %s",
-				name, reach, what, clip(m.Text(value), 60), when, fix))
+				"%s%s answers with %s (`%s`) when %s: the model reads it as an ordinary tool result and the episode goes on",
+				name, reach, what, clip(m.Text(value), 60), when))
+			d.Help = fix
 		}
 		d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
 		out = append(out, d)

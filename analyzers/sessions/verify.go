@@ -10,6 +10,9 @@ import (
 	"github.com/gymlint/gymlint/pyscan"
 )
 
+// lostHelp is how a verify answers a session it no longer holds.
+const lostHelp = "return the request's fields merged with lost_session_verification(reason), as in `return BaseVerifyResponse(**(body.model_dump() | lost_session_verification(\"session is gone\")))`"
+
 // LostSessionScored is rule GL306.
 var LostSessionScored = &diag.Rule{
 	Code: "GL306", Name: "lost-session-scored", Analyzer: Analyzer, Severity: diag.Error,
@@ -269,8 +272,9 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 			}
 			start, end := gym.Range(m, n.Span)
 			d := LostSessionScored.New(m.Path, start, end, fmt.Sprintf(
-				"%s.verify returns a reward when %s: a session the server no longer holds is scored as if the policy had failed; answer it with a masked sample instead, `return %s`",
-				h.owner().Name, miss.describe(m), lostFix(m, n.Value)))
+				"%s.verify returns a reward when %s: a session the server no longer holds is scored as if the policy had failed",
+				h.owner().Name, miss.describe(m)))
+			d.Help = fmt.Sprintf("answer it with a masked sample instead, `return %s`", lostFix(m, n.Value))
 			d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
 			d.Related = append(d.Related, h.inherited("verify")...)
 			out = append(out, d)
@@ -284,8 +288,9 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 			}
 			start, end := gym.Range(m, n.Span)
 			d := LostSessionScored.New(m.Path, start, end, fmt.Sprintf(
-				"%s.verify raises %s when %s: an exception fails the verify (a 5xx dispatches the episode again) instead of masking the sample; return the request's fields merged with lost_session_verification(reason), as in `return BaseVerifyResponse(**(body.model_dump() | lost_session_verification(\"session is gone\")))`",
+				"%s.verify raises %s when %s: an exception fails the verify (a 5xx dispatches the episode again) instead of masking the sample",
 				h.owner().Name, raiseWhat(f, fn, n), miss.describe(m)))
+			d.Help = lostHelp
 			d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
 			d.Related = append(d.Related, h.inherited("verify")...)
 			out = append(out, d)
@@ -321,8 +326,9 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 			reported[hf] = true
 			start, end := gym.Range(m, c.Call.Span)
 			d := LostSessionScored.New(m.Path, start, end, fmt.Sprintf(
-				"%s.verify calls %s, which raises %s when %s: the verify fails instead of masking the sample; in verify, test for the missing state first and return the request's fields merged with lost_session_verification(reason), as in `return BaseVerifyResponse(**(body.model_dump() | lost_session_verification(\"session is gone\")))`",
+				"%s.verify calls %s, which raises %s when %s: the verify fails instead of masking the sample",
 				h.owner().Name, hf.Name(), raiseWhat(f, hf, r), miss.describe(hm)))
+			d.Help = "in verify, test for the missing state first; " + lostHelp
 			d.Related = append([]diag.Related{gym.Related(hm, r.Span, hf.Name()+" raises here")}, miss.related(hm)...)
 			d.Related = append(d.Related, stateRelated(h, miss.look.Container)...)
 			d.Related = append(d.Related, h.inherited("verify")...)
@@ -459,8 +465,9 @@ func runVerifyIgnoresLostSession(v *gym.View) []diag.Diagnostic {
 		}
 		start, end := gym.Range(h.fn.Module, h.fn.Fn.NameSpan)
 		d := VerifyIgnoresLostSession.New(h.fn.Module.Path, start, end, fmt.Sprintf(
-			"%s.verify reads the per-session state %s%s, written in %s, but never refers to lost_session_verification: when the session is gone (never seeded, closed, lost) it fails or scores what is left; test for the missing state and return the request's fields merged with lost_session_verification(reason), a masked sample",
+			"%s.verify reads the per-session state %s%s, written in %s, but never refers to lost_session_verification: when the session is gone (never seeded, closed, lost) it fails or scores what is left",
 			h.owner().Name, read.Container.Name, via, written.Func.Name()))
+		d.Help = "test for the missing state and return the request's fields merged with lost_session_verification(reason), a masked sample"
 		d.Related = writesRelated(writes)
 		d.Related = append(d.Related, h.inherited("verify")...)
 		out = append(out, d)
