@@ -27,21 +27,6 @@ func (c *checker) staticDecl(call *ast.CallExpr) *ast.FuncDecl {
 	return nil
 }
 
-// calleeName is the name a call calls: f in f(), pkg.f() and x.f().
-func calleeName(call *ast.CallExpr) string {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return f.Name
-	case *ast.SelectorExpr:
-		return f.Sel.Name
-	case *ast.IndexExpr: // f[T]()
-		if id, ok := f.X.(*ast.Ident); ok {
-			return id.Name
-		}
-	}
-	return ""
-}
-
 // builtinCall returns the name of the builtin a call calls, or "".
 func (c *checker) builtinCall(call *ast.CallExpr) string {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)

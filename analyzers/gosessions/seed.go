@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/gymlint/gymlint/analyzers/gonative"
 	"github.com/gymlint/gymlint/analyzers/gostate"
@@ -201,20 +200,6 @@ func (sc *seedCheck) classify(cond ast.Expr, val bool) seedKind {
 	return seedOK
 }
 
-// inputWords are the words in a function's name that say it decodes or
-// validates input.
-var inputWords = []string{"decode", "unmarshal", "parse", "valid"}
-
-func isInputFunc(name string) bool {
-	name = strings.ToLower(name)
-	for _, w := range inputWords {
-		if strings.Contains(name, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // decodeFailure reports whether cond, evaluating to val, says that decoding
 // or validating the request failed.
 func (sc *seedCheck) decodeFailure(cond ast.Expr, val bool) bool {
@@ -228,7 +213,7 @@ func (sc *seedCheck) decodeFailure(cond ast.Expr, val bool) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if isInputFunc(calleeName(n)) {
+			if gostate.NamedInputCheck(n) {
 				found = true
 			}
 		case *ast.BinaryExpr:
@@ -259,7 +244,7 @@ func (sc *seedCheck) isInputCall(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	if isInputFunc(calleeName(call)) {
+	if gostate.NamedInputCheck(call) {
 		return true
 	}
 	if fn := sc.c.staticFunc(call); fn != nil && fn.Pkg() != nil {
@@ -429,8 +414,7 @@ func (sc *seedCheck) requestDerived() map[types.Object]bool {
 	gostate.InspectOwn(sc.h.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			name := strings.ToLower(calleeName(n))
-			if strings.Contains(name, "decode") || strings.Contains(name, "unmarshal") {
+			if gostate.NamedDecoder(n) {
 				for _, a := range n.Args {
 					if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
 						if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
@@ -444,7 +428,7 @@ func (sc *seedCheck) requestDerived() map[types.Object]bool {
 		case *ast.AssignStmt:
 			fromRequest := len(n.Rhs) > 0
 			for _, r := range n.Rhs {
-				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && isInputFunc(calleeName(call)) {
+				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && gostate.NamedInputCheck(call) {
 					args := true
 					for _, a := range call.Args {
 						if ok, _ := sc.overRequest(a); !ok {

@@ -968,27 +968,55 @@ func (sc *scanner) bindOnly(vars map[*types.Var]value, n ast.Node) {
 // the request body.
 var decodeNames = []string{"decode", "unmarshal", "bind", "readjson", "parsejson", "readbody", "parsebody"}
 
-func (r *Result) isDecodeCall(call *ast.CallExpr) bool {
-	var name string
+// inputNames are the parts of a callee's name that say it decodes, parses
+// or validates input.
+var inputNames = []string{"decode", "unmarshal", "parse", "valid"}
+
+// CalleeName is the name a call calls: f in f(), pkg.f(), x.f() and their
+// instantiations f[T]() and pkg.f[T]().
+func CalleeName(call *ast.CallExpr) string {
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
-		name = f.Name
+		return f.Name
 	case *ast.SelectorExpr:
-		name = f.Sel.Name
-	case *ast.IndexExpr: // decode[T](r)
+		return f.Sel.Name
+	case *ast.IndexExpr:
 		switch g := ast.Unparen(f.X).(type) {
 		case *ast.Ident:
-			name = g.Name
+			return g.Name
 		case *ast.SelectorExpr:
-			name = g.Sel.Name
+			return g.Sel.Name
 		}
 	}
+	return ""
+}
+
+// NamedDecoder reports whether call's callee is named like a decoder of
+// the request body (Decode, Unmarshal, Bind, ReadJSON, ...): the one
+// answer gostate's state and the session rules use.
+func NamedDecoder(call *ast.CallExpr) bool { return nameHas(CalleeName(call), decodeNames) }
+
+// NamedInputCheck reports whether call's callee is named like a function
+// that decodes, parses or validates input (decode, unmarshal, parse,
+// valid in its name).
+func NamedInputCheck(call *ast.CallExpr) bool { return nameHas(CalleeName(call), inputNames) }
+
+func nameHas(name string, parts []string) bool {
+	lower := strings.ToLower(name)
+	for _, p := range parts {
+		if strings.Contains(lower, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDecodeCall is NamedDecoder, remembered by callee name for the scan.
+func (r *Result) isDecodeCall(call *ast.CallExpr) bool {
+	name := CalleeName(call)
 	is, ok := r.decoders[name]
 	if !ok {
-		lower := strings.ToLower(name)
-		for _, d := range decodeNames {
-			is = is || strings.Contains(lower, d)
-		}
+		is = nameHas(name, decodeNames)
 		r.decoders[name] = is
 	}
 	return is
