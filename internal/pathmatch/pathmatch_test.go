@@ -22,6 +22,11 @@ func TestGlob(t *testing.T) {
 		{"a/**/b/*.py", "a/b/c/d.py", false},
 		{"./a.py", "a.py", true},
 		{"[", "[", false},
+		{"resources_servers/legacy_*/app.py", "resources_servers/legacy_x/app.py", true},
+		{"resources_servers/legacy_*/app.py", "resources_servers/legacy_x/y/app.py", false},
+		{"resources_servers/*", "resources_servers/a/app.py", false},
+		{"a/**/b/*.py", "a/b/c.py", true},
+		{"a?.py", "ab.py", true},
 	}
 	for _, c := range cases {
 		if got := Glob(c.g, c.p); got != c.want {

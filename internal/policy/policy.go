@@ -64,7 +64,7 @@ func ignored(s *settings.Settings, d diag.Diagnostic) bool {
 			continue
 		}
 		for _, g := range pi.Paths {
-			if Match(g, d.Path) {
+			if pathmatch.Glob(g, d.Path) {
 				return true
 			}
 		}
@@ -80,8 +80,3 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
-
-// Match reports whether the slash-separated path p matches the glob g
-// (pathmatch.Glob): anchored at the scanned root, "**" as a whole segment
-// is any number of segments, "*", "?" and "[...]" stay within one.
-func Match(g, p string) bool { return pathmatch.Glob(g, p) }
