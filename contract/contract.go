@@ -176,6 +176,10 @@ func (fw *Framework) Has(f Fact) bool {
 // answers from its source.
 func (fw *Framework) Known() bool { return fw != nil && fw.Found }
 
+// Lacks reports whether the framework was read and does not have the
+// fact (unlike !Has, false when no framework was found).
+func (fw *Framework) Lacks(f Fact) bool { return fw.Known() && !fw.Has(f) }
+
 // Missing returns the facts of needs the framework lacks, in needs' order.
 func (fw *Framework) Missing(needs []Fact) []Fact {
 	var out []Fact

@@ -139,7 +139,7 @@ func visible(s string) string {
 		switch {
 		case r == '\t':
 			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+		case isControl(r):
 			fmt.Fprintf(&b, "\\x%02x", r)
 		case r == utf8.RuneError:
 			b.WriteString("\ufffd")
@@ -159,7 +159,7 @@ func pad(prefix string) string {
 		switch {
 		case r == '\t':
 			b.WriteByte('\t')
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+		case isControl(r):
 			b.WriteString("    ")
 		default:
 			b.WriteByte(' ')
@@ -168,11 +168,14 @@ func pad(prefix string) string {
 	return b.String()
 }
 
+// isControl reports whether visible shows r escaped (as \xNN).
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+
 // displayWidth is how many columns visible(s) takes, a tab counted as one.
 func displayWidth(s string) int {
 	n := 0
 	for _, r := range s {
-		if r != '\t' && (r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0)) {
+		if r != '\t' && isControl(r) {
 			n += 4
 		} else {
 			n++

@@ -161,7 +161,7 @@ func (d *decl) undeclared(declaredFalse bool) diag.Diagnostic {
 // the reason is the current contract's and not yet this framework's.
 func (d *decl) latestOnly() string {
 	fw := d.v.Options.Framework
-	if !fw.Known() || fw.Has(contract.RayPerDeclaration) {
+	if !fw.Lacks(contract.RayPerDeclaration) {
 		return ""
 	}
 	return fmt.Sprintf(" (the current contract; %s at %s still starts Ray for every server)", fw.Package, fw.Display())

@@ -16,7 +16,7 @@ import (
 // was read and does not have the fact, else "".
 func lacks(v *gym.View, f contract.Fact) string {
 	fw := v.Options.Framework
-	if !fw.Known() || fw.Has(f) {
+	if !fw.Lacks(f) {
 		return ""
 	}
 	return fmt.Sprintf("%s at %s", fw.Package, fw.Display())
