@@ -1394,6 +1394,7 @@ func (w *walker) expr(x kid, sc scope) Expr {
 	case kSlice:
 		s := &Slice{Span: sp}
 		part := 0
+		mark := len(w.m.Bindings)
 		for _, k := range w.kids(n) {
 			if !k.named {
 				if k.t == tColon {
@@ -1402,14 +1403,21 @@ func (w *walker) expr(x kid, sc scope) Expr {
 				continue
 			}
 			e := w.expr(k, sc)
+			var slot *Expr
 			switch part {
 			case 0:
-				s.Lower = e
+				slot = &s.Lower
 			case 1:
-				s.Upper = e
+				slot = &s.Upper
 			default:
-				s.Step = e
+				slot = &s.Step
 			}
+			if *slot != nil || part > 2 {
+				// Two expressions in one part, or a fourth part: error
+				// recovery's slice (`x[a:=0 b:]`), which Python refuses.
+				return w.discard(sp, mark)
+			}
+			*slot = e
 		}
 		return s
 	case kString, kConcatenatedString:
