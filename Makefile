@@ -1,6 +1,12 @@
 # gymlint developer targets. `make test` is what CI runs.
 GO       ?= go
-FUZZTIME ?= 10s
+# The short fuzz run is counted in executions, not seconds: a duration-based
+# -fuzztime races Go 1.26's fuzz coordinator at the deadline and fails with a
+# bare "context deadline exceeded" and no crasher (go.dev/issue/75804, fixed
+# in Go 1.27). Each count is about 10 s on a 2-core machine. FUZZTIME, when
+# set (make fuzz FUZZTIME=5m), replaces every count.
+FUZZTIME ?=
+fuzztime = $(if $(FUZZTIME),$(FUZZTIME),$(1))
 ROOT     ?= testdata/gymrepo
 
 .PHONY: build test check vet fmt unit fuzz bench bench-go golden docs demo
@@ -26,11 +32,11 @@ unit:
 	$(GO) test -count=1 ./...
 
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./pyscan
-	$(GO) test -run '^$$' -fuzz '^FuzzParseIncremental$$' -fuzztime $(FUZZTIME) ./pyscan
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./configscan
-	$(GO) test -run '^$$' -fuzz '^FuzzRefusal$$' -fuzztime $(FUZZTIME) ./analyzers/workers/refusal
-	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./lsp/protocol
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(call fuzztime,20000x) ./pyscan
+	$(GO) test -run '^$$' -fuzz '^FuzzParseIncremental$$' -fuzztime $(call fuzztime,20000x) ./pyscan
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(call fuzztime,100000x) ./configscan
+	$(GO) test -run '^$$' -fuzz '^FuzzRefusal$$' -fuzztime $(call fuzztime,15000x) ./analyzers/workers/refusal
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(call fuzztime,300000x) ./lsp/protocol
 
 # Regenerate the golden outputs and docs/rules.md after an intended change.
 golden:
