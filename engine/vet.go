@@ -138,7 +138,7 @@ func (v *vet) analyse(pass *analysis.Pass) ([]vetDiagnostic, error) {
 	}
 	var ds []diag.Diagnostic
 	for _, a := range e.goAnalyzers {
-		found, err := runInner(pass, a)
+		found, result, err := runInner(pass, a)
 		if err != nil {
 			pos := diag.Pos{Line: 1, Col: 1}
 			ds = append(ds, diag.InternalError.New(first, pos, pos, fmt.Sprintf(
@@ -147,7 +147,7 @@ func (v *vet) analyse(pass *analysis.Pass) ([]vetDiagnostic, error) {
 			continue
 		}
 		for _, d := range found {
-			ds = append(ds, conv.Convert(pass.Fset, a, d, first))
+			ds = append(ds, conv.Convert(pass.Fset, a, d, result, first))
 		}
 	}
 	read := func(rel string) ([]byte, error) {
@@ -177,17 +177,17 @@ func (v *vet) analyse(pass *analysis.Pass) ([]vetDiagnostic, error) {
 
 // runInner runs one inner analyzer on the package of pass, collecting what
 // it reports; a panic is an error.
-func runInner(pass *analysis.Pass, a *analysis.Analyzer) (found []analysis.Diagnostic, err error) {
+func runInner(pass *analysis.Pass, a *analysis.Analyzer) (found []analysis.Diagnostic, result any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			found, err = nil, fmt.Errorf("analyzer %s panicked: %v", a.Name, r)
+			found, result, err = nil, nil, fmt.Errorf("analyzer %s panicked: %v", a.Name, r)
 		}
 	}()
 	p := *pass
 	p.Analyzer = a
 	p.Report = func(d analysis.Diagnostic) { found = append(found, d) }
-	_, err = a.Run(&p)
-	return found, err
+	result, err = a.Run(&p)
+	return found, result, err
 }
 
 // toAnalysis converts a finding back to go vet's form, its code first in

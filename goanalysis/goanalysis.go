@@ -49,6 +49,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/gymlint/gymlint/analyzers/gohelp"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/internal/repofs"
 )
@@ -282,9 +283,9 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 			if i == len(mc.problems)-1 && mc.more > 0 {
 				more = fmt.Sprintf(" (and %d more files like it)", mc.more)
 			}
-			c.add(RuleLoadError.New(p.path, p.pos, p.pos, fmt.Sprintf(
-				"Go module %s is not loaded: %s %s%s; gymlint loads a module only when the files the go command reads are regular files inside the repository, within the size limit",
-				mod, p.path, p.what, more)))
+			d := RuleLoadError.New(p.path, p.pos, p.pos, fmt.Sprintf("Go module %s is not loaded: %s %s%s", mod, p.path, p.what, more))
+			d.Help = "gymlint loads a module only when the files the go command reads are regular files inside the repository, within the size limit (--max-file-size); make it one, or move it out of the module"
+			c.add(d)
 		}
 		if len(mc.problems) > 0 {
 			return 0, nil
@@ -354,7 +355,7 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 	}
 	for _, act := range graph.Roots {
 		for _, d := range act.Diagnostics {
-			c.add(c.diagnostic(act.Package.Fset, act.Analyzer, d, gomod))
+			c.add(c.diagnostic(act.Package.Fset, act.Analyzer, d, gohelp.Of(act.Result, d), gomod))
 		}
 	}
 	return len(pkgs), nil
@@ -463,10 +464,11 @@ func (c *converter) position(fset *token.FileSet, pos token.Pos) (string, diag.P
 	return rel, diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Column}, true
 }
 
-// diagnostic converts one analysis.Diagnostic of analyzer a. fallback is
-// the path used when the analyzer gave no position.
-func (c *converter) diagnostic(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic, fallback string) diag.Diagnostic {
-	out := diag.Diagnostic{Code: d.Category, Rule: d.Category, Analyzer: a.Name, Severity: diag.Warning, Message: d.Message}
+// diagnostic converts one analysis.Diagnostic of analyzer a, with the help
+// the analyzer gave for it (see package gohelp). fallback is the path used
+// when the analyzer gave no position.
+func (c *converter) diagnostic(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic, help, fallback string) diag.Diagnostic {
+	out := diag.Diagnostic{Code: d.Category, Rule: d.Category, Analyzer: a.Name, Severity: diag.Warning, Message: d.Message, Help: help}
 	if out.Code == "" {
 		out.Code, out.Rule = a.Name, a.Name
 	}
@@ -781,10 +783,11 @@ func NewConverter(root string, lookup func(code string) *diag.Rule) (*Converter,
 	return &Converter{c: &converter{root: rt, lookup: lookup, files: map[string][]byte{}}}, nil
 }
 
-// Convert converts one diagnostic that analyzer a reported; fallback is
-// the path given to a diagnostic without a position.
-func (c *Converter) Convert(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic, fallback string) diag.Diagnostic {
-	return c.c.diagnostic(fset, a, d, fallback)
+// Convert converts one diagnostic that analyzer a reported, with the
+// analyzer's result (which holds the help of its diagnostics, see package
+// gohelp); fallback is the path given to a diagnostic without a position.
+func (c *Converter) Convert(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic, result any, fallback string) diag.Diagnostic {
+	return c.c.diagnostic(fset, a, d, gohelp.Of(result, d), fallback)
 }
 
 // Rel returns a file's path relative to the root, and whether it is inside.

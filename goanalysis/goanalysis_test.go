@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/gymlint/gymlint/analyzers/gohelp"
 	"github.com/gymlint/gymlint/diag"
 )
 
@@ -37,14 +38,17 @@ var testAnalyzer = &analysis.Analyzer{
 	Name:     "badname",
 	Doc:      "reports functions named bad*",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	// Its help comes through its result, as the Go rules' does.
+	ResultType: gohelp.HelpsType,
 	Run: func(pass *analysis.Pass) (any, error) {
 		ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		helps := new(gohelp.Helps)
 		ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
 			fd := n.(*ast.FuncDecl)
 			if !strings.HasPrefix(fd.Name.Name, "bad") {
 				return
 			}
-			pass.Report(analysis.Diagnostic{
+			helps.Report(pass, analysis.Diagnostic{
 				Pos: fd.Name.Pos(), End: fd.End(), Category: "GL999",
 				Message: "function " + fd.Name.Name + " is badly named",
 				Related: []analysis.RelatedInformation{{Pos: fd.Body.Lbrace, End: fd.Body.Lbrace + 1, Message: "its body"}},
@@ -52,9 +56,9 @@ var testAnalyzer = &analysis.Analyzer{
 					Message:   "rename to good" + fd.Name.Name[3:],
 					TextEdits: []analysis.TextEdit{{Pos: fd.Name.Pos(), End: fd.Name.Pos() + 3, NewText: []byte("good")}},
 				}},
-			})
+			}, "name it good"+fd.Name.Name[3:])
 		})
-		return nil, nil
+		return helps, nil
 	},
 }
 
@@ -194,6 +198,7 @@ func TestRun(t *testing.T) {
 		Start:   diag.Pos{Offset: nameOff, Line: 4, Col: nameOff - strings.Index(srvGo, "var s") + 1},
 		End:     diag.Pos{Offset: endOff, Line: 6, Col: 2},
 		Message: "function badSeed is badly named",
+		Help:    "name it goodSeed",
 		Related: []diag.Related{{Path: "env/srv/srv.go", Start: diag.Pos{Offset: lbrace, Line: 4, Col: lbrace - strings.Index(srvGo, "var s") + 1},
 			End: diag.Pos{Offset: lbrace + 1, Line: 4, Col: lbrace - strings.Index(srvGo, "var s") + 2}, Message: "its body"}},
 		Fixes: []diag.Fix{{Message: "rename to goodSeed", Edits: []diag.TextEdit{{Path: "env/srv/srv.go",

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/gymlint/gymlint/analyzers/gohelp/gohelptest"
 	"github.com/gymlint/gymlint/analyzers/gonative"
 )
 
@@ -93,5 +94,5 @@ func TestKindOf(t *testing.T) {
 // TestPartial: GL014 where code serves part of the protocol, nothing for
 // complete servers.
 func TestPartial(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), gonative.ProtocolAnalyzer, "partial", "whole")
+	analysistest.Run(t, analysistest.TestData(), gohelptest.InMessage(gonative.ProtocolAnalyzer), "partial", "whole")
 }

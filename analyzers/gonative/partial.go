@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gymlint/gymlint/analyzers/gohelp"
 	"github.com/gymlint/gymlint/diag"
 )
 
@@ -68,22 +69,27 @@ a native server to gymlint, so its Go rules do not check it.`,
 	URL:      strings.SplitN(PartialServer.URL(), "#", 2)[0],
 	Requires: []*analysis.Analyzer{Analyzer},
 	Run:      runProtocol,
+	// The help of each diagnostic, for gymlint's driver.
+	ResultType: gohelp.HelpsType,
 }
 
 func runProtocol(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[Analyzer].(*Result)
+	helps := new(gohelp.Helps)
 	for _, p := range res.Partial {
-		var msg string
+		var msg, help string
 		if p.Methods {
-			msg = fmt.Sprintf("type %s has %s but not %s, so gymlint's Go rules do not check it as a resources server: give it all three methods, or serve the three paths",
+			msg = fmt.Sprintf("type %s has %s but not %s, so gymlint's Go rules do not check it as a resources server",
 				p.Type.Obj().Name(), strings.Join(p.Served, " and "), orJoin(p.Missing))
+			help = fmt.Sprintf("give %s all three methods, or serve the three paths", p.Type.Obj().Name())
 		} else {
-			msg = fmt.Sprintf("these routes serve %s but not %s, so gymlint's Go rules do not check them as a resources server: serve all three on one router in this package",
+			msg = fmt.Sprintf("these routes serve %s but not %s, so gymlint's Go rules do not check them as a resources server",
 				strings.Join(p.Served, " and "), orJoin(p.Missing))
+			help = "serve all three on one router in this package"
 		}
-		pass.Report(analysis.Diagnostic{Pos: p.Pos, End: p.End, Category: PartialServer.Code, URL: PartialServer.URL(), Message: msg})
+		helps.Report(pass, analysis.Diagnostic{Pos: p.Pos, End: p.End, Category: PartialServer.Code, URL: PartialServer.URL(), Message: msg}, help)
 	}
-	return nil, nil
+	return helps, nil
 }
 
 func orJoin(xs []string) string {

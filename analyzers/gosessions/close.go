@@ -82,8 +82,9 @@ func (c *checker) checkCloses() {
 				continue
 			}
 			c.report(CloseWithoutFence, a.Node.Pos(), a.Node.End(),
-				fmt.Sprintf("the close handler deletes the session state %s[%s] but records no fence for %s: a seed that arrives after the close (a retried seed, or one that raced the close) creates the session again; record the closed id (for example %s) and refuse a seed of a fenced id with 409",
-					exprName(a.X), exprName(a.Key), exprName(a.Key), suggestFence(a)), nil)
+				fmt.Sprintf("the close handler deletes the session state %s[%s] but records no fence for %s, so a late seed creates the session again",
+					exprName(a.X), exprName(a.Key), exprName(a.Key)),
+				fmt.Sprintf("record the closed id (for example %s) and refuse a seed of a fenced id with 409", suggestFence(a)), nil)
 		}
 	}
 }

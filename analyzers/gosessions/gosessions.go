@@ -75,6 +75,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/gymlint/gymlint/analyzers/gohelp"
 	"github.com/gymlint/gymlint/analyzers/gonative"
 	"github.com/gymlint/gymlint/analyzers/gostate"
 	"github.com/gymlint/gymlint/diag"
@@ -103,6 +104,8 @@ var Analyzer = &analysis.Analyzer{
 	URL:      docsURL(),
 	Run:      run,
 	Requires: []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer, gonative.Analyzer, gostate.Analyzer},
+	// The help of each diagnostic, for gymlint's driver.
+	ResultType: gohelp.HelpsType,
 }
 
 // Rules are the rules of this analyzer, by code, for the rule catalogue.
@@ -132,7 +135,8 @@ type checker struct {
 	// known.
 	handlers []*gostate.Handler
 
-	seen map[reportKey]bool
+	seen  map[reportKey]bool
+	helps *gohelp.Helps // the result
 }
 
 type reportKey struct {
@@ -143,7 +147,7 @@ type reportKey struct {
 func run(pass *analysis.Pass) (any, error) {
 	native := pass.ResultOf[gonative.Analyzer].(*gonative.Result)
 	if len(native.Servers) == 0 {
-		return nil, nil
+		return new(gohelp.Helps), nil
 	}
 	c := &checker{
 		pass:    pass,
@@ -154,6 +158,7 @@ func run(pass *analysis.Pass) (any, error) {
 		valueOf: map[*types.Func]bool{},
 		calls:   map[*types.Func]int{},
 		seen:    map[reportKey]bool{},
+		helps:   new(gohelp.Helps),
 	}
 	c.index()
 	for _, s := range c.state.Servers {
@@ -168,7 +173,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.checkCloses()
 	c.checkLostSessions()
 	c.checkLocks()
-	return nil, nil
+	return c.helps, nil
 }
 
 // index records how each function of the package is used: how often it is
@@ -230,15 +235,16 @@ func (c *checker) sessionLookups(h *gostate.Handler) *gostate.Lookups {
 	return h.Server.Lookups(h.Body, h.Server.IsSessionMap)
 }
 
-// report reports a diagnostic of rule once per position.
-func (c *checker) report(rule *diag.Rule, pos, end token.Pos, msg string, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) {
+// report reports a diagnostic of rule once per position, with help (the
+// remedy, see package gohelp).
+func (c *checker) report(rule *diag.Rule, pos, end token.Pos, msg, help string, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) {
 	k := reportKey{pos, rule.Code}
 	if c.seen[k] {
 		return
 	}
 	c.seen[k] = true
-	c.pass.Report(analysis.Diagnostic{
+	c.helps.Report(c.pass, analysis.Diagnostic{
 		Pos: pos, End: end, Category: rule.Code, URL: rule.URL(),
 		Message: msg, SuggestedFixes: fixes, Related: related,
-	})
+	}, help)
 }

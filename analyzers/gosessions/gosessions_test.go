@@ -9,9 +9,14 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/gymlint/gymlint/analyzers/gohelp/gohelptest"
 	"github.com/gymlint/gymlint/analyzers/gosessions"
 	"github.com/gymlint/gymlint/diag"
 )
+
+// analyzer is gosessions with each diagnostic's help in its message, so
+// that a `// want` pattern checks both ("MESSAGE help: HELP").
+var analyzer = gohelptest.InMessage(gosessions.Analyzer)
 
 // TestAnalyzer runs the analyzer over the fixtures without suggested fixes.
 // testdata/src/nativeserver is the example server of examples/nativeserver
@@ -33,7 +38,7 @@ import (
 //   - seedfences: GL350's conflicts told by the fences gostate finds (a
 //     hand-rolled set of closed ids), not by a callee's name.
 func TestAnalyzer(t *testing.T) {
-	results := analysistest.Run(t, testData(t), gosessions.Analyzer,
+	results := analysistest.Run(t, testData(t), analyzer,
 		"nativeserver", "quiet", "lockhelpers", "lockflow", "closenofence", "unlocked", "methodserver",
 		"fencebysession", "fencelookalike", "fenceshapes", "seedfences")
 
@@ -104,7 +109,7 @@ func ruleOf(code string) *diag.Rule {
 //     for a write under RLock);
 //   - syncmap (sessions in a sync.Map: GL351 on Delete, GL352, GL353).
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testData(t), gosessions.Analyzer,
+	analysistest.RunWithSuggestedFixes(t, testData(t), analyzer,
 		"seed500", "verifyunmasked", "toolstatus", "litserver", "rwlock", "syncmap", "seedshapes")
 }
 

@@ -717,17 +717,16 @@ func (lc *lockCheck) report() {
 				continue
 			}
 			name := exprName(a.mexpr)
-			var msg string
+			var msg, help string
 			if a.write && len(a.state.held) > 0 {
-				msg = fmt.Sprintf("%s is %s while only a read lock is held: handlers holding the same read lock run at the same time, so this is a data race; take the write lock (Lock) around it",
-					name, a.verb)
+				msg = fmt.Sprintf("%s is %s while only a read lock is held, a data race with the other holders of the read lock", name, a.verb)
+				help = "take the write lock (Lock) around it"
 			} else {
-				fix := "guard it with a sync.Mutex held around every access"
+				help = "guard it with a sync.Mutex held around every access"
 				if g := c.state.GuardName(a.mexpr); g != "" {
-					fix = fmt.Sprintf("take %s.Lock() before it and %s.Unlock() after", g, g)
+					help = fmt.Sprintf("take %s.Lock() before it and %s.Unlock() after", g, g)
 				}
-				msg = fmt.Sprintf("%s is %s without holding a lock: handlers run concurrently and write this map while serving, so this is a data race; %s",
-					name, a.verb, fix)
+				msg = fmt.Sprintf("%s is %s without holding a lock, a data race with the handlers that write it", name, a.verb)
 			}
 			var related []analysis.RelatedInformation
 			if w != a.node {
@@ -741,7 +740,7 @@ func (lc *lockCheck) report() {
 					}
 				}
 			}
-			c.report(UnlockedSessionMap, a.node.Pos(), a.node.End(), msg, nil, related...)
+			c.report(UnlockedSessionMap, a.node.Pos(), a.node.End(), msg, help, nil, related...)
 		}
 	}
 }

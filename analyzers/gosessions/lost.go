@@ -247,11 +247,12 @@ func (c *checker) checkLostVerify(branch []ast.Stmt) {
 			if mv != nil && c.isTrue(mv) {
 				return true
 			}
-			msg := "the verify handler answers a session it no longer holds with a reward that is not masked: a reward of 0 reads as a policy that solved nothing; set mask_sample: true (with failure_kind and failure_reason) so that the sample is left out"
+			msg := "the verify handler answers a session it no longer holds with a reward that is not masked, which trains on it as a real score"
+			help := "set mask_sample: true (with failure_kind and failure_reason) so that the sample is left out"
 			if sh.maskField == "" {
-				msg += fmt.Sprintf(" (%s has no mask_sample field: add one)", types.TypeString(c.pass.TypesInfo.TypeOf(lit), types.RelativeTo(c.pass.Pkg)))
+				help = fmt.Sprintf("add a mask_sample field to %s, and %s", types.TypeString(c.pass.TypesInfo.TypeOf(lit), types.RelativeTo(c.pass.Pkg)), help)
 			}
-			c.report(LostSessionScored, lit.Pos(), lit.End(), msg, c.maskFix(lit, sh, mv))
+			c.report(LostSessionScored, lit.Pos(), lit.End(), msg, help, c.maskFix(lit, sh, mv))
 			return true
 		})
 	}
@@ -340,7 +341,8 @@ func (c *checker) checkLostTool(branch []ast.Stmt) {
 		case a.Body:
 			if !sawStatus {
 				c.report(LostSessionStatus, a.Call.Pos(), a.Call.End(),
-					"the tool handler answers a session it no longer holds with 200 (a body and no status): the agent goes on acting on a world that does not exist; answer 404 (http.StatusNotFound)", nil)
+					"the tool handler answers a session it no longer holds with 200 (a body and no status), so the agent goes on acting on a world that does not exist",
+					"answer 404 (http.StatusNotFound)", nil)
 			}
 			sawStatus = true
 		case a.Code == 0:
@@ -358,7 +360,8 @@ func (c *checker) checkLostTool(branch []ast.Stmt) {
 				}}
 			}
 			c.report(LostSessionStatus, pos, end,
-				fmt.Sprintf("the tool handler answers a session it no longer holds with %d: a lost session is answered with 404, which ends the episode and masks its verify; answer 404 (%s)", a.Code, text),
+				fmt.Sprintf("the tool handler answers a session it no longer holds with %d, not 404", a.Code),
+				fmt.Sprintf("answer 404 (%s), which ends the episode and masks its verify", text),
 				fixes)
 		default:
 			sawStatus = true

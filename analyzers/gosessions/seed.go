@@ -128,8 +128,8 @@ func (c *checker) checkSeed(h *gostate.Handler) {
 		}
 		text := c.statusText(a.Status.Pos(), name, code)
 		c.report(SeedServerError, a.Status.Pos(), a.Status.End(),
-			fmt.Sprintf("the seed handler answers %s with %d: the Environment Server retries a 5xx by dispatching the whole episode again, and no retry changes this answer; answer %d (%s)",
-				what, a.Code, code, text),
+			fmt.Sprintf("the seed handler answers %s with %d, which the Environment Server retries in vain", what, a.Code),
+			fmt.Sprintf("answer %d (%s)", code, text),
 			[]analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Answer %d (%s)", code, text),
 				TextEdits: []analysis.TextEdit{{Pos: a.Status.Pos(), End: a.Status.End(), NewText: []byte(text)}},

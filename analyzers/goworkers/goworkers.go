@@ -47,6 +47,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 
+	"github.com/gymlint/gymlint/analyzers/gohelp"
 	"github.com/gymlint/gymlint/analyzers/gonative"
 	"github.com/gymlint/gymlint/analyzers/gostate"
 	"github.com/gymlint/gymlint/diag"
@@ -85,23 +86,26 @@ it refuses nothing.`,
 	URL:      strings.SplitN(UnroutedState.URL(), "#", 2)[0],
 	Requires: []*analysis.Analyzer{inspect.Analyzer, gonative.Analyzer, gostate.Analyzer},
 	Run:      run,
+	// The help of each diagnostic, for gymlint's driver.
+	ResultType: gohelp.HelpsType,
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gonative.Analyzer].(*gonative.Result)
 	state := pass.ResultOf[gostate.Analyzer].(*gostate.Result)
 	reported := map[*ast.FuncDecl]bool{}
+	helps := new(gohelp.Helps)
 	for _, s := range res.Servers {
 		ref := findRefusal(pass, res, s)
 		if ref.decl != nil && !reported[ref.decl] && returnsEmptyOnly(pass, ref.decl) {
 			reported[ref.decl] = true
-			reportEmpty(pass, s, ref)
+			reportEmpty(pass, helps, s, ref)
 		}
 		if !ref.valid {
-			checkUnrouted(pass, state.Of(s), s, ref)
+			checkUnrouted(pass, helps, state.Of(s), s, ref)
 		}
 	}
-	return nil, nil
+	return helps, nil
 }
 
 // refusal is what a server declares of the refusal method.

@@ -6,11 +6,16 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/gymlint/gymlint/analyzers/gohelp/gohelptest"
 	"github.com/gymlint/gymlint/analyzers/goworkers"
 )
 
+// analyzer is goworkers with each diagnostic's help in its message, so
+// that a `// want` pattern checks both ("MESSAGE help: HELP").
+var analyzer = gohelptest.InMessage(goworkers.Analyzer)
+
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), goworkers.Analyzer,
+	analysistest.Run(t, analysistest.TestData(), analyzer,
 		"clean", "bodykey", "funcserver", "funcdeclared", "factory", "emptyreason", "methodapi", "lookalike")
 }
 
@@ -38,7 +43,7 @@ func TestRules(t *testing.T) {
 // TestDiagnosticDetails checks what // want cannot: the category, the URL,
 // the end position and the related positions.
 func TestDiagnosticDetails(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), goworkers.Analyzer, "bodykey", "emptyreason")
+	results := analysistest.Run(t, analysistest.TestData(), analyzer, "bodykey", "emptyreason")
 	type want struct {
 		line    int
 		code    string

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gymlint/gymlint/analyzers/gohelp"
 	"github.com/gymlint/gymlint/analyzers/gonative"
 	"github.com/gymlint/gymlint/diag"
 )
@@ -112,13 +113,12 @@ func assigned(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 	return found
 }
 
-func reportEmpty(pass *analysis.Pass, s *gonative.Server, ref refusal) {
+func reportEmpty(pass *analysis.Pass, helps *gohelp.Helps, s *gonative.Server, ref refusal) {
 	owner := "the package"
 	if s.Type != nil {
 		owner = s.Type.Obj().Name()
 	}
 	d := diagnostic(EmptyRefusal, ref.decl.Name, fmt.Sprintf(
-		"%s of %s returns \"\" on every path, so it refuses nothing: return the reason %s cannot run with several workers, or delete the method if it can",
-		Method, owner, serverName(s)))
-	pass.Report(d)
+		"%s of %s returns \"\" on every path, so it refuses nothing", Method, owner))
+	helps.Report(pass, d, fmt.Sprintf("return the reason %s cannot run with several workers, or delete the method if it can", serverName(s)))
 }

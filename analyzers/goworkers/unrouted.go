@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gymlint/gymlint/analyzers/gohelp"
 	"github.com/gymlint/gymlint/analyzers/gonative"
 	"github.com/gymlint/gymlint/analyzers/gostate"
 	"github.com/gymlint/gymlint/diag"
@@ -132,7 +133,7 @@ func counted(a *gostate.Access) bool {
 	return false
 }
 
-func checkUnrouted(pass *analysis.Pass, st *gostate.Server, s *gonative.Server, ref refusal) {
+func checkUnrouted(pass *analysis.Pass, helps *gohelp.Helps, st *gostate.Server, s *gonative.Server, ref refusal) {
 	byState := map[*gostate.State][]*use{}
 	var order []*gostate.State
 	for _, a := range st.Accesses {
@@ -174,7 +175,7 @@ func checkUnrouted(pass *analysis.Pass, st *gostate.Server, s *gonative.Server, 
 		if first == nil {
 			continue
 		}
-		reportUnrouted(pass, s, ref, first, other)
+		reportUnrouted(pass, helps, s, ref, first, other)
 	}
 }
 
@@ -187,7 +188,7 @@ func anySession(us []*use) bool {
 	return false
 }
 
-func reportUnrouted(pass *analysis.Pass, s *gonative.Server, ref refusal, first, other *use) {
+func reportUnrouted(pass *analysis.Pass, helps *gohelp.Helps, s *gonative.Server, ref refusal, first, other *use) {
 	owner := "on " + serverName(s)
 	if s.Type == nil {
 		owner = "as a package-level function"
@@ -198,8 +199,9 @@ func reportUnrouted(pass *analysis.Pass, s *gonative.Server, ref refusal, first,
 	}
 	name, decl := first.v.Name, first.a.State.Var
 	d := diagnostic(UnroutedState, first.a.Node, fmt.Sprintf(
-		"%s is session state in process memory, found here in %s by %s, a value from the request body, and used by %s too: session routing follows only the session (resources_session_id), so several replicas behind one address lose it; key it by the session, or declare %s() string %s that returns why several workers are unsupported%s",
-		name, routeName(first.v.Handler), types.ExprString(first.a.Key), routeName(other.v.Handler), Method, owner, hint))
+		"%s is session state in process memory, found here in %s by %s from the request body and used by %s too, which session routing does not follow",
+		name, routeName(first.v.Handler), types.ExprString(first.a.Key), routeName(other.v.Handler)))
+	help := fmt.Sprintf("key it by the session (resources_session_id), or declare %s() string %s that returns why several workers are unsupported%s", Method, owner, hint)
 	d.Related = append(d.Related, analysis.RelatedInformation{
 		Pos: other.a.Node.Pos(), End: other.a.Node.End(),
 		Message: fmt.Sprintf("%s used by %s", name, routeName(other.v.Handler)),
@@ -210,7 +212,7 @@ func reportUnrouted(pass *analysis.Pass, s *gonative.Server, ref refusal, first,
 			Message: fmt.Sprintf("%s is declared here", decl.Name()),
 		})
 	}
-	pass.Report(d)
+	helps.Report(pass, d, help)
 }
 
 // handlerPath tells the routes of accesses apart: the route's path, or for

@@ -15,7 +15,7 @@ func (e *Env) seed(w http.ResponseWriter, r *http.Request)   {}
 func (e *Env) verify(w http.ResponseWriter, r *http.Request) {}
 
 func (e *Env) Routes(mux *http.ServeMux) {
-	mux.HandleFunc("POST /seed_session", e.seed) // want `these routes serve /seed_session and /verify but not /close_session, so gymlint's Go rules do not check them as a resources server`
+	mux.HandleFunc("POST /seed_session", e.seed) // want `these routes serve /seed_session and /verify but not /close_session, so gymlint's Go rules do not check them as a resources server help: serve all three on one router in this package`
 	mux.HandleFunc("POST /verify", e.verify)
 	mux.HandleFunc("POST /step", e.verify)
 }
@@ -43,7 +43,7 @@ func split() {
 }
 
 // Methods without routes: SeedSession and Verify, no CloseSession.
-type Half struct{} // want `type Half has SeedSession and Verify but not CloseSession, so gymlint's Go rules do not check it`
+type Half struct{} // want `type Half has SeedSession and Verify but not CloseSession, so gymlint's Go rules do not check it as a resources server help: give Half all three methods, or serve the three paths`
 
 func (Half) SeedSession(w http.ResponseWriter, r *http.Request) {}
 func (Half) Verify(w http.ResponseWriter, r *http.Request)      {}

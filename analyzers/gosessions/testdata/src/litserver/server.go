@@ -38,7 +38,7 @@ func Mux() *http.ServeMux {
 	})
 	mux.HandleFunc("POST /step", func(w http.ResponseWriter, r *http.Request) {
 		id := r.URL.Query().Get("id")
-		if _, ok := sessions[id]; !ok { // want `sessions is read without holding a lock: .*guard it with a sync.Mutex`
+		if _, ok := sessions[id]; !ok { // want `sessions is read without holding a lock, a data race with the handlers that write it help: guard it with a sync.Mutex`
 			http.NotFound(w, r)
 			return
 		}
@@ -53,7 +53,7 @@ func Mux() *http.ServeMux {
 		n := steps[id]
 		mu.Unlock()
 		if !ok {
-			_ = json.NewEncoder(w).Encode(map[string]any{"reward": 0.0, "failure_kind": "session_lost"}) // want `a reward that is not masked`
+			_ = json.NewEncoder(w).Encode(map[string]any{"reward": 0.0, "failure_kind": "session_lost"}) // want `a reward that is not masked.* help: set mask_sample: true`
 			return
 		}
 		reward := 0.0

@@ -40,7 +40,7 @@ func (Env) SeedSession(ctx context.Context, id, answer string) error {
 
 // Verify scores a session.
 func (Env) Verify(ctx context.Context, id, answer string) (VerifyResult, error) {
-	s := sessions[id] // want `sessions is read without holding a lock: .*take mu.Lock\(\) before it and mu.Unlock\(\) after`
+	s := sessions[id] // want `sessions is read without holding a lock, a data race with the handlers that write it help: take mu.Lock\(\) before it and mu.Unlock\(\) after`
 	if s == nil {
 		return VerifyResult{Reward: 0, MaskSample: true}, nil
 	}

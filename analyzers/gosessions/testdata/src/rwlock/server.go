@@ -57,7 +57,7 @@ func (s *server) score(w http.ResponseWriter, r *http.Request) {
 	sess, ok := s.get(id)
 	switch {
 	case !ok:
-		w.WriteHeader(http.StatusGone) // want `the tool handler answers a session it no longer holds with 410`
+		w.WriteHeader(http.StatusGone) // want `the tool handler answers a session it no longer holds with 410, not 404 help: answer 404 \(http.StatusNotFound\), which ends the episode and masks its verify`
 		return
 	}
 	sess.score++
@@ -96,7 +96,7 @@ func (s *server) verify(w http.ResponseWriter, r *http.Request) {
 	if ok {
 		_ = json.NewEncoder(w).Encode(verifyResponse{Reward: sess.score})
 	} else {
-		_ = json.NewEncoder(w).Encode(verifyResponse{Reward: 0, MaskSample: false}) // want `a reward that is not masked`
+		_ = json.NewEncoder(w).Encode(verifyResponse{Reward: 0, MaskSample: false}) // want `a reward that is not masked, which trains on it as a real score help: set mask_sample: true`
 	}
 }
 

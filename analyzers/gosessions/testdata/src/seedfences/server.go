@@ -41,7 +41,7 @@ func (s *server) seed(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, gone := s.closed[req.ID]; gone {
-		http.Error(w, "session closed", http.StatusInternalServerError) // want `a conflicting session with 500: .*answer 409 \(http.StatusConflict\)`
+		http.Error(w, "session closed", http.StatusInternalServerError) // want `a conflicting session with 500, which the Environment Server retries in vain help: answer 409 \(http.StatusConflict\)`
 		return
 	}
 	if _, gone := s.closed[req.ID]; !gone && len(s.sessions) > 1000 {

@@ -56,7 +56,7 @@ func (s *server) seed(w nethttp.ResponseWriter, r *nethttp.Request) {
 	}
 	level, err := strconv.Atoi(r.URL.Query().Get("level"))
 	if err != nil {
-		w.WriteHeader(503) // want `with 503: .*answer 422 \(nethttp.StatusUnprocessableEntity\)`
+		w.WriteHeader(503) // want `with 503, which the Environment Server retries in vain help: answer 422 \(nethttp.StatusUnprocessableEntity\)`
 		return
 	}
 	switch {
@@ -68,7 +68,7 @@ func (s *server) seed(w nethttp.ResponseWriter, r *nethttp.Request) {
 		return
 	}
 	if s.isFenced(req.ID) {
-		nethttp.Error(w, "closed", nethttp.StatusInternalServerError) // want `a conflicting session with 500: .*answer 409 \(nethttp.StatusConflict\)`
+		nethttp.Error(w, "closed", nethttp.StatusInternalServerError) // want `a conflicting session with 500, which the Environment Server retries in vain help: answer 409 \(nethttp.StatusConflict\)`
 		return
 	}
 	// Not the input's fault: a retry may succeed, so these stay 5xx.

@@ -44,7 +44,7 @@ func (s *MazeServer) step(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	m := s.envs[req.EnvID] // want `s\.envs is session state in process memory, found here in /step by req\.EnvID, a value from the request body, and used by /seed_session too: .* declare MultipleWorkersUnsupportedReason\(\) string on MazeServer`
+	m := s.envs[req.EnvID] // want `s\.envs is session state in process memory, found here in /step by req\.EnvID from the request body and used by /seed_session too, which session routing does not follow help: .*declare MultipleWorkersUnsupportedReason\(\) string on MazeServer`
 	s.mu.Unlock()
 	m.pos += req.Move
 }
@@ -85,7 +85,7 @@ func (t *TaskServer) Register(mux *http.ServeMux) {
 func (st *store) put(key string, v int) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	st.tasks[key] = v // want `st\.tasks is session state in process memory, found here in /seed_session by key, a value from the request body, and used by /verify too`
+	st.tasks[key] = v // want `st\.tasks is session state in process memory, found here in /seed_session by key from the request body and used by /verify too`
 }
 
 func (st *store) get(key string) int {
@@ -99,7 +99,7 @@ func (t *TaskServer) seed(w http.ResponseWriter, r *http.Request) {
 	json.NewDecoder(r.Body).Decode(&req)
 	key := req.Task + "/" + string(rune(req.Repeat))
 	t.store.put(key, 1)
-	t.results.Store(req.Task, 0) // want `t\.results is session state in process memory, found here in /seed_session by req\.Task, a value from the request body, and used by /verify too`
+	t.results.Store(req.Task, 0) // want `t\.results is session state in process memory, found here in /seed_session by req\.Task from the request body and used by /verify too`
 }
 
 func (t *TaskServer) close(w http.ResponseWriter, r *http.Request) {}

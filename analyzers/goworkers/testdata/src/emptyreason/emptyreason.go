@@ -17,7 +17,7 @@ func (e *Empty) seed(w http.ResponseWriter, r *http.Request)   {}
 func (e *Empty) close(w http.ResponseWriter, r *http.Request)  {}
 func (e *Empty) verify(w http.ResponseWriter, r *http.Request) {}
 
-func (e *Empty) MultipleWorkersUnsupportedReason() string { // want `MultipleWorkersUnsupportedReason of Empty returns "" on every path, so it refuses nothing`
+func (e *Empty) MultipleWorkersUnsupportedReason() string { // want `MultipleWorkersUnsupportedReason of Empty returns "" on every path, so it refuses nothing help: return the reason Empty cannot run with several workers, or delete the method if it can`
 	return ""
 }
 

@@ -37,7 +37,7 @@ func (s *Server) handleSeed() http.HandlerFunc {
 		json.NewDecoder(r.Body).Decode(&body)
 		id, _ := body["rollout_id"].(string)
 		s.mu.Lock()
-		rollouts[id] = true // want `rollouts is session state in process memory, found here in /close_session by id, a value from the request body, and used by /seed_session too`
+		rollouts[id] = true // want `rollouts is session state in process memory, found here in /close_session by id from the request body and used by /seed_session too`
 		s.mu.Unlock()
 	}
 }

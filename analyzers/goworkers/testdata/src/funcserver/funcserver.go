@@ -33,7 +33,7 @@ func seed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	mu.Lock()
-	episodes[req.EpisodeID] = 0 // want `episodes is session state .* in /seed_session by req\.EpisodeID, a value from the request body, and used by /verify too: .* declare MultipleWorkersUnsupportedReason\(\) string as a package-level function`
+	episodes[req.EpisodeID] = 0 // want `episodes is session state .* in /seed_session by req\.EpisodeID from the request body and used by /verify too, which session routing does not follow help: .*declare MultipleWorkersUnsupportedReason\(\) string as a package-level function`
 	mu.Unlock()
 }
 
@@ -55,7 +55,7 @@ func Main() {
 			Group int `json:"group"`
 		}
 		json.NewDecoder(r.Body).Decode(&req)
-		delete(scores, req.Group) // want `scores is session state .* found here in /close_session by req\.Group, a value from the request body, and used by /step too`
+		delete(scores, req.Group) // want `scores is session state .* found here in /close_session by req\.Group from the request body and used by /step too`
 	})
 	http.HandleFunc("/step", func(w http.ResponseWriter, r *http.Request) {
 		scores[len(scores)] = 1

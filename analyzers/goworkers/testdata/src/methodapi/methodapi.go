@@ -27,7 +27,7 @@ type Env struct {
 func (e *Env) SeedSession(ctx context.Context, req SeedRequest) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.tasks[req.TaskID] = req.Data // want `e\.tasks is session state .* in /seed_session by req\.TaskID, a value from the request body, and used by Step\(\) too`
+	e.tasks[req.TaskID] = req.Data // want `e\.tasks is session state .* in /seed_session by req\.TaskID from the request body and used by Step\(\) too`
 	return nil
 }
 
