@@ -338,8 +338,11 @@ func check(args []string, stdout, stderr io.Writer) int {
 		err = writeStatistics(stdout, *format, res.Diagnostics)
 	} else {
 		opts := output.Options{Root: t.root, Source: res.Source, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()}
-		if *format == "full" {
+		switch *format {
+		case "full":
 			opts.Color = useColor(stdout, os.Getenv)
+			opts.Display = cwdRelative(t.root)
+		case "text":
 			opts.Display = cwdRelative(t.root)
 		}
 		var summaryFile *os.File

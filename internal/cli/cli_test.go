@@ -35,11 +35,15 @@ func TestGolden(t *testing.T) {
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			t.Setenv("NO_COLOR", "1")
-			out, _, code := run(t, "--format", tc.format, "--quiet", filepath.Join("..", "..", "testdata", tc.fixture))
+			// From the top of the repository, as the README's demo runs:
+			// the text formats show paths from there (testdata/gymrepo/...),
+			// the others from the root.
+			t.Chdir(filepath.Join("..", ".."))
+			out, _, code := run(t, "--format", tc.format, "--quiet", filepath.Join("testdata", tc.fixture))
 			if code != ExitFindings {
 				t.Errorf("exit code %d, want %d", code, ExitFindings)
 			}
-			golden.Check(t, filepath.Join("..", "..", "testdata", tc.golden), []byte(out), *update, "update")
+			golden.Check(t, filepath.Join("testdata", tc.golden), []byte(out), *update, "update")
 		})
 	}
 }
@@ -80,6 +84,8 @@ func TestExitCodes(t *testing.T) {
 	if out, errOut, code := run(t, clean); code != ExitClean || out != "" {
 		t.Errorf("clean repo: code %d, stdout %q, stderr %q", code, out, errOut)
 	}
+	// From the root, paths are the root's; from elsewhere, absolute.
+	t.Chdir(dirty)
 	out, errOut, code := run(t, dirty)
 	if code != ExitFindings {
 		t.Errorf("repo with a finding: code %d, want %d", code, ExitFindings)
@@ -90,6 +96,12 @@ func TestExitCodes(t *testing.T) {
 	if !strings.Contains(errOut, "gymlint: 1 finding;") {
 		t.Errorf("summary line missing from stderr: %q", errOut)
 	}
+	// From another directory, the path is absolute, as ruff prints it.
+	t.Chdir(clean)
+	if out, _, _ := run(t, dirty); !strings.HasPrefix(out, filepath.Join(dirty, "resources_servers/plain/app.py")+":4:7: GL101") {
+		t.Errorf("from another directory: %q, want the absolute path", out)
+	}
+	t.Chdir(dirty)
 	// Flags after the directory work too, and --quiet drops the summary.
 	if _, errOut, code := run(t, dirty, "--quiet"); code != ExitFindings || errOut != "" {
 		t.Errorf("flag after DIR: code %d stderr %q", code, errOut)
@@ -178,6 +190,7 @@ class TurnServer(SimpleResourcesServer):
 		"resources_servers/turns/configs/turns.yaml": "turns:\n  resources_servers:\n    turns:\n      entrypoint: base.py\n",
 	}
 	root := writeTree(t, files)
+	t.Chdir(root)
 	if out, _, code := run(t, root); code != ExitFindings || !strings.Contains(out, "GL101") {
 		t.Fatalf("base module should be reported before it is exempt: %d %q", code, out)
 	}

@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // useColor reports whether the full format is coloured: NO_COLOR (any
@@ -25,9 +26,10 @@ func useColor(w io.Writer, getenv func(string) string) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// cwdRelative shows a root-relative path relative to the current
-// directory, as go vet and ruff print paths, when that is not the root
-// (nil when it is, or when the current directory is unknown).
+// cwdRelative shows a root-relative path as ruff and the go command print
+// paths: relative to the current directory when the file is below it, else
+// absolute (a path that climbs out with ../ is neither short nor stable).
+// It is nil when the current directory is the root, or is unknown.
 func cwdRelative(root string) func(string) string {
 	cwd, err := os.Getwd()
 	if err != nil {
@@ -38,9 +40,10 @@ func cwdRelative(root string) func(string) string {
 		return nil
 	}
 	return func(p string) string {
-		if rel, err := filepath.Rel(cwd, filepath.Join(absRoot, filepath.FromSlash(p))); err == nil {
+		abs := filepath.Join(absRoot, filepath.FromSlash(p))
+		if rel, err := filepath.Rel(cwd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			return rel
 		}
-		return p
+		return abs
 	}
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -45,7 +46,13 @@ func TestCwdRelative(t *testing.T) {
 	if got := cwdRelative(root)("a/b/x.py"); got != "b/x.py" {
 		t.Errorf("inside: %q", got)
 	}
-	if got := cwdRelative(root)("c/y.py"); got != "../c/y.py" {
-		t.Errorf("beside: %q", got)
+	// Outside the current directory: absolute, as ruff and go vet print it.
+	if got, want := cwdRelative(root)("c/y.py"), filepath.Join(root, "c", "y.py"); got != want {
+		t.Errorf("beside: %q, want %q", got, want)
+	}
+	// The root below the current directory: paths start with its path.
+	t.Chdir(filepath.Dir(root))
+	if got, want := cwdRelative(root)("c/y.py"), filepath.Join(filepath.Base(root), "c", "y.py"); got != want {
+		t.Errorf("below: %q, want %q", got, want)
 	}
 }

@@ -22,9 +22,14 @@ import (
 
 // contractFiles reads the files under testdata/contracts/<dir>, by path
 // relative to it; prefix is put before each path.
+
+// contractsDir is testdata/contracts, absolute: the checks run in their
+// roots (see checkOutput).
+var contractsDir, _ = filepath.Abs(filepath.Join("..", "..", "testdata", "contracts"))
+
 func contractFiles(t *testing.T, dir, prefix string, into map[string]string) {
 	t.Helper()
-	base := filepath.Join("..", "..", "testdata", "contracts", dir)
+	base := filepath.Join(contractsDir, dir)
 	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || d.Name() == "README.md" {
 			return err
@@ -53,8 +58,11 @@ func generation(t *testing.T, gen, frameworkAt string, extra map[string]string) 
 
 // checkOutput is what a check prints that the goldens hold: the findings,
 // then the contract line of stderr (not the timed summary).
+//
+// It runs in the root, the last argument, so that paths are the root's.
 func checkOutput(t *testing.T, args ...string) (findings, contract string, code int) {
 	t.Helper()
+	t.Chdir(args[len(args)-1])
 	out, errOut, code := run(t, args...)
 	for _, l := range strings.Split(errOut, "\n") {
 		if strings.HasPrefix(l, "gymlint: ") && !strings.Contains(l, " finding") && !strings.Contains(l, "--fix") {
@@ -93,7 +101,7 @@ func TestContractGenerations(t *testing.T) {
 				t.Errorf("%s --contract %s: exit %d", gen, mode, code)
 			}
 			outputs[gen+"."+mode] = findings
-			golden.Check(t, filepath.Join("..", "..", "testdata", "contracts", gen+"."+mode+".golden.txt"),
+			golden.Check(t, filepath.Join(contractsDir, gen+"."+mode+".golden.txt"),
 				[]byte(findings+"--- stderr\n"+note), *update, "update")
 		}
 		if gen == "gen3" {

@@ -69,6 +69,7 @@ func TestGoMerged(t *testing.T) {
 		"native/srv/srv.go":              goSrv,
 		"native/broken/broken.go":        "package broken\n\nvar X int = \"s\"\n",
 	})
+	t.Chdir(root)
 	out, errOut, code := run(t, root)
 	if code != ExitFindings {
 		t.Fatalf("exit %d, stderr %q", code, errOut)

@@ -83,15 +83,15 @@ func TestHelpTopics(t *testing.T) {
 // TestHelpDirectory checks that a directory named help is checked when
 // written ./help, and that help is the command otherwise.
 func TestHelpDirectory(t *testing.T) {
-	// The repository is help/ (its nearest Gym layout), so paths are
-	// relative to it.
+	// The repository is help/ (its nearest Gym layout); paths are shown
+	// from the current directory.
 	root := writeTree(t, map[string]string{
 		"help/resources_servers/plain/app.py":             plainServer,
 		"help/resources_servers/plain/configs/plain.yaml": "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n",
 	})
 	t.Chdir(root)
 	out, errOut, code := run(t, "--quiet", "./help")
-	if code != ExitFindings || !strings.HasPrefix(out, "resources_servers/plain/app.py:4:7: GL101") {
+	if code != ExitFindings || !strings.HasPrefix(out, "help/resources_servers/plain/app.py:4:7: GL101") {
 		t.Errorf("./help: exit %d, stdout %q, stderr %q; want the GL101 of the server in it", code, out, errOut)
 	}
 	out, _, code = run(t, "help")

@@ -114,6 +114,7 @@ func TestNewFromRev(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(newDir, "app.py"), []byte(strings.ReplaceAll(plainServer, "PlainServer", "FreshServer")), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	t.Chdir(root)
 	out, errOut, code := run(t, "--new-from-rev", "HEAD", "--quiet", root)
 	if code != ExitFindings {
 		t.Fatalf("code %d, stderr %q", code, errOut)
