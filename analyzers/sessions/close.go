@@ -167,8 +167,7 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 			if i := strings.LastIndexByte(by, '.'); i >= 0 {
 				by = by[i+1:] // the base as the class statement names it
 			}
-			note := fmt.Sprintf("%s.close_resources_session is shadowed by %s, which precedes it in %s's method resolution order",
-				sh.Class.Name, by, s.Class.Class.Name)
+			note := fmt.Sprintf("%s.close_resources_session is shadowed by %s's default", sh.Class.Name, by)
 			if !slices.Contains(g.notes, note) {
 				g.notes = append(g.notes, note)
 				g.reorder = append(g.reorder, fmt.Sprintf("list %s before %s in the bases of %s", sh.Class.Name, by, s.Class.Class.Name))
@@ -179,7 +178,7 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 		}
 		for _, meth := range f.Methods(s.Class) {
 			if slices.Contains(adHocClose, meth.Fn.Name) {
-				note := fmt.Sprintf("%s is not called by the environment server", meth.Name())
+				note := "/close_session does not call " + meth.Name()
 				if !slices.Contains(g.notes, note) {
 					g.notes = append(g.notes, note)
 					g.adHoc = append(g.adHoc, meth.Name())
@@ -197,12 +196,13 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 			names = append(names, s.Class.Class.Name)
 		}
 		// Name at most three servers; the related positions name the rest.
+		list := strings.Join(names, ", ")
 		if len(names) > 3 {
-			names = append(names[:2:2], fmt.Sprintf("%d more", len(names)-2))
+			list = fmt.Sprintf("%s, %s and %d more", names[0], names[1], len(names)-2)
 		}
 		who, keeps, has := seed.Class.Name, "keeps", "has"
 		if len(g.servers) != 1 || g.servers[0].Class.Class != seed.Class {
-			who = fmt.Sprintf("%s (seed_session of %s)", strings.Join(names, ", "), seed.Class.Name)
+			who = fmt.Sprintf("%s (seed_session of %s)", list, seed.Class.Name)
 		}
 		if len(g.servers) > 1 {
 			keeps, has = "keep", "have"
