@@ -116,7 +116,14 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 		seed    *facts.Func
 		writes  []*facts.Access
 		servers []gym.Server
-		notes   []string
+		// unshadowed counts the servers with no close override at all
+		// (not one the framework's default shadows).
+		unshadowed int
+		notes      []string
+		// reorder and adHoc are the remedies of the notes: the bases to
+		// list in another order, the methods to serve as the close.
+		reorder []string
+		adHoc   []string
 		related []diag.Related
 	}
 	f := facts.Of(v)
@@ -156,18 +163,25 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 		g.servers = append(g.servers, s)
 		if d.Shadowed != nil && d.Shadowed.Method != nil {
 			sh := d.Shadowed.Class
-			note := fmt.Sprintf("the close_resources_session override on %s is shadowed by the framework's default, because %s comes before %s in %s's method resolution order (list %s first in the bases)",
-				sh.Class.Name, d.ShadowedBy.Name, sh.Class.Name, s.Class.Class.Name, sh.Class.Name)
+			by := d.ShadowedBy.Name
+			if i := strings.LastIndexByte(by, '.'); i >= 0 {
+				by = by[i+1:] // the base as the class statement names it
+			}
+			note := fmt.Sprintf("%s.close_resources_session is shadowed by %s's default", sh.Class.Name, by)
 			if !slices.Contains(g.notes, note) {
 				g.notes = append(g.notes, note)
+				g.reorder = append(g.reorder, fmt.Sprintf("list %s before %s in the bases of %s", sh.Class.Name, by, s.Class.Class.Name))
 				g.related = append(g.related, gym.Related(sh.Module, d.Shadowed.Method.NameSpan, "close_resources_session on "+sh.Class.Name+" is shadowed by "+d.ShadowedBy.Name))
 			}
+		} else {
+			g.unshadowed++
 		}
 		for _, meth := range f.Methods(s.Class) {
 			if slices.Contains(adHocClose, meth.Fn.Name) {
-				note := fmt.Sprintf("%s is not called by the environment server: serve the close as close_resources_session", meth.Name())
+				note := "/close_session does not call " + meth.Name()
 				if !slices.Contains(g.notes, note) {
 					g.notes = append(g.notes, note)
+					g.adHoc = append(g.adHoc, meth.Name())
 					g.related = append(g.related, gym.Related(meth.Module, meth.Fn.NameSpan, meth.Name()+" looks like a close, but /close_session does not call it"))
 				}
 				break
@@ -181,23 +195,40 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 		for _, s := range g.servers {
 			names = append(names, s.Class.Class.Name)
 		}
+		// Name at most three servers; the related positions name the rest.
+		list := strings.Join(names, ", ")
+		if len(names) > 3 {
+			list = fmt.Sprintf("%s, %s and %d more", names[0], names[1], len(names)-2)
+		}
 		who, keeps, has := seed.Class.Name, "keeps", "has"
 		if len(g.servers) != 1 || g.servers[0].Class.Class != seed.Class {
-			who = fmt.Sprintf("%s (seed_session of %s)", strings.Join(names, ", "), seed.Class.Name)
+			who = fmt.Sprintf("%s (seed_session of %s)", list, seed.Class.Name)
 		}
 		if len(g.servers) > 1 {
 			keeps, has = "keep", "have"
 		}
-		msg := fmt.Sprintf(
-			"%s %s per-session state in seed_session (%s) but %s no close_resources_session override, so /close_session releases and fences nothing",
-			who, keeps, where(g.writes[0]), has)
+		w := g.writes[0]
+		state := access(w)
+		if w.Func != seed {
+			state += " in " + w.Func.Name()
+		}
+		msg := fmt.Sprintf("%s %s per-session state in seed_session (%s) but %s no close_resources_session override", who, keeps, state, has)
 		if len(g.notes) > 0 {
 			msg += "; " + strings.Join(g.notes, "; ")
 		}
 		start, end := gym.Range(seed.Module, seed.Class.NameSpan)
 		d := SeedWithoutClose.New(seed.Module.Path, start, end, msg)
-		d.Help = fmt.Sprintf("override close_resources_session to release the state by body.resources_session_id, %s, and raise when releasing fails",
-			fenceHelp(v, "fence the session with ResourcesSessionFences.fence", ""))
+		var help []string
+		if g.unshadowed > 0 {
+			override := "override close_resources_session"
+			if len(g.adHoc) > 0 {
+				override = "serve the close of " + strings.Join(g.adHoc, ", ") + " as a close_resources_session override"
+			}
+			help = append(help, fmt.Sprintf("%s: release the state by body.resources_session_id, %s, and raise when releasing fails",
+				override, fenceHelp(v, "fence the session with ResourcesSessionFences.fence", "")))
+		}
+		help = append(help, g.reorder...)
+		d.Help = strings.Join(help, "; ")
 		d.Related = append(d.Related, writesRelated(g.writes)...)
 		for _, s := range g.servers {
 			if s.Class.Class != seed.Class && len(d.Related) < 2*maxRelated {
@@ -306,11 +337,10 @@ func runCloseWithoutFence(v *gym.View) []diag.Diagnostic {
 		} else {
 			what = "belongs to a server that keeps per-session state (" + where(state[0].Writes[0]) + ")"
 		}
-		msg := fmt.Sprintf(
-			"%s.close_resources_session %s but never fences the session, so a late or retried seed re-creates a session that was closed: %s",
-			h.owner().Name, what, fenceHelp(v, "after releasing, call fence(body.resources_session_id, record) on a ResourcesSessionFences built with the config's session_close_retry_window_seconds, and start seed_session with raise_if_fenced", "after releasing, "))
+		msg := fmt.Sprintf("%s.close_resources_session %s but never fences the session", h.owner().Name, what)
 		start, end := gym.Range(h.fn.Module, h.fn.Fn.NameSpan)
 		d := CloseWithoutFence.New(h.fn.Module.Path, start, end, msg)
+		d.Help = fenceHelp(v, "after releasing, call fence(body.resources_session_id, record) on a ResourcesSessionFences built with the config's session_close_retry_window_seconds, and start seed_session with raise_if_fenced", "after releasing, ")
 		for i, r := range rels {
 			if i == maxRelated {
 				break

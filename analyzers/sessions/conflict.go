@@ -77,9 +77,14 @@ func runPlainExceptionInCloseConflict(v *gym.View) []diag.Diagnostic {
 				node = r.Via[0].Call
 			}
 			start, end := gym.Range(hm, node.Range())
+			answer := ": FastAPI answers it with HTTP 500"
+			if !r.Assert && x.IsHTTP() {
+				answer = ""
+			}
 			d := PlainExceptionInCloseConflict.New(hm.Path, start, end, fmt.Sprintf(
-				"%s.close_resources_session%s raises %s when the close names another episode than the one recorded (`%s`): FastAPI answers it with HTTP 500, which the environment server retries with the same body; raise ResourcesSessionConflictError(detail) (409), which it treats as terminal",
-				h.owner().Name, via(h, r.In), what, clip(m.Text(test), 80)))
+				"%s.close_resources_session%s raises %s when the close names another episode than the one recorded (`%s`)%s",
+				h.owner().Name, via(h, r.In), what, clip(m.Text(test), 80), answer))
+			d.Help = "raise ResourcesSessionConflictError(detail) instead (HTTP 409, which is not retried)"
 			d.Related = []diag.Related{gym.Related(m, test.Range(), "this test finds another episode")}
 			if len(r.Via) > 0 {
 				d.Related = append(d.Related, gym.Related(m, r.Node.Range(), r.In.Name()+" raises here"))

@@ -93,11 +93,12 @@ func runCloseKeyedByCookie(v *gym.View) []diag.Diagnostic {
 			how = fmt.Sprintf("and releases its state by it (%s, line %d)", clip(a.Func.Module.Text(a.Node), 60), a.Func.Module.Line(a.Node.Range().Start))
 		}
 		msg := fmt.Sprintf(
-			"%s.close_resources_session%s finds the session through the session cookie only (%s) %s; a close whose seed reply was lost carries no cookie, so its session is never released: release the state by body.resources_session_id",
+			"%s.close_resources_session%s finds the session through the session cookie only (%s) %s",
 			h.owner().Name, via(h, first.in), first.text, how)
 		m := first.in.Module
 		start, end := gym.Range(m, first.node.Range())
 		d := CloseKeyedByCookie.New(m.Path, start, end, msg)
+		d.Help = "release the state by body.resources_session_id, which a close without the cookie carries too"
 		var cookieWrites []*facts.Access
 		for _, sc := range f.SessionState(h.server.Class) {
 			for _, w := range sc.Writes {

@@ -148,7 +148,7 @@ func unserialized(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 				reported[w.c] = true
 				start, end := gym.Range(m, a)
 				d := UnserializedSeedClose.New(m.Path, start, end, fmt.Sprintf(
-					"%s.%s reads %s (line %d), awaits here, then writes %s (line %d) without holding the session's lock: a close and a seed (or two seeds) for the same session can interleave at this await",
+					"%s.%s reads %s (line %d), awaits here, then writes %s (line %d) without holding the session's lock",
 					h.owner().Name, fn.Fn.Name, r.what, m.Line(r.span.Start), w.what, m.Line(w.span.Start)))
 				d.Help = lockHelp(h.f.View(), fmt.Sprintf("hold `async with %s.locked(%s):` (a ResourcesSessionLocks) from the read to the write, in the seed and in the close, so that a closed session is not re-created and a seed does not overwrite another", lockAttr(h), lockID(m, r.key)))
 				d.Related = []diag.Related{

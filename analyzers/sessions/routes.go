@@ -303,12 +303,12 @@ func lostAsObservation(h hook, tf toolFunc, ss, closed map[*facts.Container]bool
 					return
 				}
 				d = LostSessionAsObservation.New(m.Path, start, end, fmt.Sprintf(
-					"%s%s raises HTTP %d when %s: a harness passes a 4xx other than 404 to the model as an ordinary tool result and the episode goes on",
+					"%s%s raises HTTP %d when %s, which a harness passes to the model as a tool result",
 					name, reach, code, when))
 				d.Help = fix
 			case x.Status == 500:
 				d = LostSessionAsObservation.New(m.Path, start, end, fmt.Sprintf(
-					"%s%s raises %s when %s: FastAPI answers a plain exception with HTTP 500, which harnesses retry or pass on as a server error instead of a lost session",
+					"%s%s raises %s when %s: FastAPI answers it with HTTP 500",
 					name, reach, raiseWhat(f, fn, r), when))
 				d.Help = fix
 			default:
@@ -327,7 +327,7 @@ func lostAsObservation(h hook, tf toolFunc, ss, closed map[*facts.Container]bool
 				what = "the string " + clip(m.Text(value), 60)
 			}
 			d = LostSessionAsObservation.New(m.Path, start, end, fmt.Sprintf(
-				"%s%s answers with %s (`%s`) when %s: the model reads it as an ordinary tool result and the episode goes on",
+				"%s%s answers with %s (`%s`) when %s, which the model reads as a tool result",
 				name, reach, what, clip(m.Text(value), 60), when))
 			d.Help = fix
 		}

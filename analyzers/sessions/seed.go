@@ -102,7 +102,7 @@ func runPlainExceptionInSeed(v *gym.View) []diag.Diagnostic {
 			if len(r.Via) == 0 {
 				start, end := gym.Range(m, r.Node.Range())
 				d = PlainExceptionInSeed.New(m.Path, start, end, fmt.Sprintf(
-					"%s.seed_session raises %s for input no retry can fix; %s, which the environment server retries by dispatching the whole episode again",
+					"%s.seed_session raises %s for input no retry can fix; %s",
 					h.owner().Name, what, answer))
 				d.Help = fix
 			} else {
@@ -118,7 +118,7 @@ func runPlainExceptionInSeed(v *gym.View) []diag.Diagnostic {
 				}
 				start, end := gym.Range(m, call.Span)
 				d = PlainExceptionInSeed.New(m.Path, start, end, fmt.Sprintf(
-					"%s.seed_session calls %s, which raises %s for input no retry can fix; %s, which the environment server retries by dispatching the whole episode again",
+					"%s.seed_session calls %s, which raises %s for input no retry can fix; %s",
 					h.owner().Name, callee, what, answer))
 				d.Help = fix
 				d.Related = append(d.Related, gym.Related(r.In.Module, r.Node.Range(), r.In.Name()+" raises here"))

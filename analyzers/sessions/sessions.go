@@ -195,7 +195,10 @@ func sessionState(f *facts.Facts, server gym.ClassRef) map[*facts.Container]bool
 
 // where describes an access for a message: "self._sessions[session_id] in
 // EchoServer.seed_session".
-func where(a *facts.Access) string {
+func where(a *facts.Access) string { return access(a) + " in " + a.Func.Name() }
+
+// access describes an access without its function: "self._sessions[session_id]".
+func access(a *facts.Access) string {
 	m := a.Func.Module
 	key := ""
 	if a.Key != nil {
@@ -210,7 +213,7 @@ func where(a *facts.Access) string {
 			what = a.Container.Name + ".__setitem__(" + key + ", ...)"
 		}
 	}
-	return what + " in " + a.Func.Name()
+	return what
 }
 
 // writeRelated is a write of per-session state as a related position.

@@ -168,14 +168,20 @@ func spreadFinding(f *facts.Facts, m *pyscan.Module, fn *facts.Func, c *pyscan.C
 	if d := pyscan.Dotted(c.Func); d != "" {
 		callee = d
 	}
+	// The lost-session call in full when it is short, else by its callee.
+	lostText := oneLine(m.SpanText(lostArg.Span))
+	if lc, ok := lostArg.Value.(*pyscan.Call); ok && len(lostText) > 50 {
+		lostText = "**" + clip(m.Text(lc.Func), 60) + "(...)"
+	}
+	lostText = clip(lostText, 80)
 	msg := fmt.Sprintf(
-		"%s(...) spreads %s next to %s as keyword arguments: when %s already carries reward, mask_sample, failure_kind or failure_reason, the call raises TypeError (multiple values for keyword argument) and the verify fails with HTTP 500 instead of masking the sample; merge the mappings so the lost-session fields win: `%s(%s)`",
-		clip(callee, 60), clip(m.SpanText(lostArg.Span), 80), strings.Join(clipAll(otherText, 60), ", "), clip(strings.Join(others, " | "), 60),
-		clip(callee, 60), clip(merged, 120))
+		"%s(...) spreads %s next to %s, a TypeError when %s also carries reward, mask_sample, failure_kind or failure_reason",
+		clip(callee, 60), lostText, strings.Join(clipAll(otherText, 60), ", "), clip(strings.Join(others, " | "), 60))
 	first, last := c.Args[splats[0]].Span, c.Args[splats[len(splats)-1]].Span
 	whole := pyscan.Span{Start: first.Start, End: last.End}
 	start, end := gym.Range(m, whole)
 	d := LostSessionKeywordSpread.New(m.Path, start, end, msg)
+	d.Help = fmt.Sprintf("merge the mappings so the lost-session fields win: `%s(%s)`", clip(callee, 60), clip(merged, 120))
 	if contiguous(m, c, splats) {
 		d.Fixes = []diag.Fix{{
 			Message: "Merge the spread mappings, the lost-session fields last",

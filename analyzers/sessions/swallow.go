@@ -131,7 +131,7 @@ func swallowedIn(h hook, fn *facts.Func, calls []release, seen map[pyscan.Node]b
 				}
 				seen[hd] = true
 				kw := pyscan.Span{Start: hd.Start, End: hd.Start + int32(len("except"))}
-				out = append(out, swallowDiag(h, fn, kw, "with "+handlerText(m, hd), rel))
+				out = append(out, swallowDiag(h, fn, kw, "with "+handlerText(m, hd), rel, "re-raise after logging (`raise`), or let the exception propagate"))
 			}
 		case *pyscan.With:
 			for _, it := range n.Items {
@@ -148,7 +148,7 @@ func swallowedIn(h hook, fn *facts.Func, calls []release, seen map[pyscan.Node]b
 				}
 				if rel := inBody(n.BodySpan); rel != nil && !sweep(h, fn, stack) {
 					seen[n] = true
-					out = append(out, swallowDiag(h, fn, c.Span, "with "+oneLine(m.Text(c)), rel))
+					out = append(out, swallowDiag(h, fn, c.Span, "with "+oneLine(m.Text(c)), rel, "take "+rel.what+" out of the "+oneLine(m.Text(c.Func))+" block and let its failure propagate"))
 				}
 			}
 		}
@@ -182,8 +182,9 @@ func fencedFirst(h hook, reach []facts.Reached, calls []release) []diag.Diagnost
 			m := in.Module
 			start, end := gym.Range(m, at.Range())
 			d := CloseSwallowsFailure.New(m.Path, start, end, fmt.Sprintf(
-				"%s.close_resources_session%s fences the session (%s) before it releases the session's state (%s, line %d): if the release fails, the retried close finds the session fenced and released, and the resource leaks; fence only after the release succeeded",
+				"%s.close_resources_session%s fences the session (%s) before it releases the session's state (%s, line %d)",
 				h.owner().Name, via(h, in), what, c.what, m.Line(c.node.Range().Start)))
+			d.Help = "fence the session only after " + c.what + " succeeded"
 			d.Related = []diag.Related{gym.Related(m, c.node.Range(), "the release that may fail")}
 			out = append(out, d)
 			break
@@ -192,12 +193,15 @@ func fencedFirst(h hook, reach []facts.Reached, calls []release) []diag.Diagnost
 	return out
 }
 
-func swallowDiag(h hook, in *facts.Func, at pyscan.Span, how string, r *release) diag.Diagnostic {
+// swallowDiag is the finding of a handler or suppress block (how) that
+// swallows the failure of a release; help says how to let it out.
+func swallowDiag(h hook, in *facts.Func, at pyscan.Span, how string, r *release, help string) diag.Diagnostic {
 	msg := fmt.Sprintf(
-		"%s.close_resources_session%s catches the failure of releasing the session's state (%s) %s and does not re-raise, so the caller records the session closed and never retries the close: re-raise after logging (`raise`), or let the exception propagate",
+		"%s.close_resources_session%s catches the failure of releasing the session's state (%s) %s and does not re-raise",
 		h.owner().Name, via(h, in), r.what, how)
 	start, end := gym.Range(in.Module, at)
 	d := CloseSwallowsFailure.New(in.Module.Path, start, end, msg)
+	d.Help = help
 	d.Related = []diag.Related{gym.Related(in.Module, r.node.Range(), "the release that may fail")}
 	if in != h.fn {
 		d.Related = append(d.Related, gym.Related(h.fn.Module, h.fn.Fn.NameSpan, "close_resources_session reaches it"))

@@ -272,7 +272,7 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 			}
 			start, end := gym.Range(m, n.Span)
 			d := LostSessionScored.New(m.Path, start, end, fmt.Sprintf(
-				"%s.verify returns a reward when %s: a session the server no longer holds is scored as if the policy had failed",
+				"%s.verify returns a reward when %s, not a masked sample",
 				h.owner().Name, miss.describe(m)))
 			d.Help = fmt.Sprintf("answer it with a masked sample instead, `return %s`", lostFix(m, n.Value))
 			d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
@@ -288,7 +288,7 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 			}
 			start, end := gym.Range(m, n.Span)
 			d := LostSessionScored.New(m.Path, start, end, fmt.Sprintf(
-				"%s.verify raises %s when %s: an exception fails the verify (a 5xx dispatches the episode again) instead of masking the sample",
+				"%s.verify raises %s when %s, instead of masking the sample",
 				h.owner().Name, raiseWhat(f, fn, n), miss.describe(m)))
 			d.Help = lostHelp
 			d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
@@ -326,7 +326,7 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 			reported[hf] = true
 			start, end := gym.Range(m, c.Call.Span)
 			d := LostSessionScored.New(m.Path, start, end, fmt.Sprintf(
-				"%s.verify calls %s, which raises %s when %s: the verify fails instead of masking the sample",
+				"%s.verify calls %s, which raises %s when %s",
 				h.owner().Name, hf.Name(), raiseWhat(f, hf, r), miss.describe(hm)))
 			d.Help = "in verify, test for the missing state first; " + lostHelp
 			d.Related = append([]diag.Related{gym.Related(hm, r.Span, hf.Name()+" raises here")}, miss.related(hm)...)
@@ -465,7 +465,7 @@ func runVerifyIgnoresLostSession(v *gym.View) []diag.Diagnostic {
 		}
 		start, end := gym.Range(h.fn.Module, h.fn.Fn.NameSpan)
 		d := VerifyIgnoresLostSession.New(h.fn.Module.Path, start, end, fmt.Sprintf(
-			"%s.verify reads the per-session state %s%s, written in %s, but never refers to lost_session_verification: when the session is gone (never seeded, closed, lost) it fails or scores what is left",
+			"%s.verify reads the per-session state %s%s, written in %s, but never refers to lost_session_verification",
 			h.owner().Name, read.Container.Name, via, written.Func.Name()))
 		d.Help = "test for the missing state and return the request's fields merged with lost_session_verification(reason), a masked sample"
 		d.Related = writesRelated(writes)

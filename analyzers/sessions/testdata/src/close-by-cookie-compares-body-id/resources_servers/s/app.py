@@ -15,7 +15,7 @@ class Envs(SimpleResourcesServer):
         self.envs[request.session[SESSION_ID_KEY]] = object()  # related "per-session state self.envs is written here"
 
     async def close_resources_session(self, request: Request, body):
-        cookie = request.session.get(SESSION_ID_KEY)  # want `GL305 Envs.close_resources_session finds the session through the session cookie only \(request.session.get\(SESSION_ID_KEY\)\) and releases its state by it \(self.envs.pop\(cookie, None\), line 21\)`
+        cookie = request.session.get(SESSION_ID_KEY)  # want `GL305 Envs.close_resources_session finds the session through the session cookie only \(request.session.get\(SESSION_ID_KEY\)\) and releases its state by it \(self.envs.pop\(cookie, None\), line 21\) help: release the state by body.resources_session_id`
         if cookie is not None and cookie != body.resources_session_id:
             raise HTTPException(status_code=409, detail="another session")
         self.envs.pop(cookie, None)

@@ -12,7 +12,7 @@ class S(SimpleResourcesServer):
         return None
     # The expectation stands outside the close: GL305 takes a mention of the
     # session id in the close (in a comment too) for a use of it.
-    # want +2 `GL305 S.close_resources_session finds the session through the session cookie only \(request.session\[SESSION_ID_KEY\]\).*release the state by body.resources_session_id`
+    # want +2 `GL305 S.close_resources_session finds the session through the session cookie only \(request.session\[SESSION_ID_KEY\]\) and releases its state by it \(self.envs.pop\(sid, None\), line 18\) help: release the state by body.resources_session_id, which a close without the cookie carries too$`
     async def close_resources_session(self, request: Request, body):
         sid = request.session[SESSION_ID_KEY]
         self.envs.pop(sid, None)

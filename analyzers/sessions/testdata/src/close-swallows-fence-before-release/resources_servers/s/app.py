@@ -14,7 +14,7 @@ class Pods(SimpleResourcesServer):
     async def close_resources_session(self, body):
         sid = body.resources_session_id
         pod = self.pods.pop(sid, None)
-        self._fences.fence(sid, body.episode_id)  # want `GL304 Pods.close_resources_session fences the session \(self._fences.fence\(...\)\) before it releases the session's state \(pod.terminate\(...\), line 19\)`
+        self._fences.fence(sid, body.episode_id)  # want `GL304 Pods.close_resources_session fences the session \(self._fences.fence\(...\)\) before it releases the session's state \(pod.terminate\(...\), line 19\) help: fence the session only after pod.terminate\(...\) succeeded$`
         if pod is not None:
             await pod.terminate()  # related "the release that may fail"
 

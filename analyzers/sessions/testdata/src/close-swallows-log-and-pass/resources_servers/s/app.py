@@ -9,7 +9,7 @@ class S(SimpleResourcesServer):
         sandbox = self.sandboxes.pop(body.resources_session_id, None)
         try:
             await sandbox.kill()  # related "the release that may fail"
-        except Exception:  # want `GL304 S.close_resources_session catches the failure of releasing the session's state \(sandbox.kill\(...\)\) with except Exception and does not re-raise.*re-raise after logging`
+        except Exception:  # want `GL304 S.close_resources_session catches the failure of releasing the session's state \(sandbox.kill\(...\)\) with except Exception and does not re-raise help: re-raise after logging \(.raise.\), or let the exception propagate$`
             logger.exception("could not kill")
         self._fences.fence(body.resources_session_id, None)
 

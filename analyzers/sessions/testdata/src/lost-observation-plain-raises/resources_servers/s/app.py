@@ -17,7 +17,7 @@ class Board(SimpleResourcesServer):  # want "GL302"
     def _board(self, sid):
         board = self.boards.get(sid)
         if board is None:
-            raise KeyError(f"no board for {sid}")  # want `GL309 Board._board \(reached from the tool route move\) raises KeyError when the session's state self.boards is missing .*FastAPI answers a plain exception with HTTP 500`
+            raise KeyError(f"no board for {sid}")  # want `GL309 Board._board \(reached from the tool route move\) raises KeyError when the session's state self.boards is missing \(.*\): FastAPI answers it with HTTP 500 help: raise ResourcesSessionLostError`
         return board
 
     async def move(self, request: Request, body):

@@ -16,7 +16,7 @@ class S(SimpleResourcesServer):  # want "GL302 S keeps per-session state in seed
         sid = request.session[SESSION_ID_KEY]
         state = self.sessions.get(sid)
         if not state:
-            raise HTTPException(status_code=400, detail="Session not initialized.")  # want "GL306 .*raises HTTPException\\(400\\) when the session's state self.sessions is missing \\(`not state`\\).*a 5xx dispatches the episode again"
+            raise HTTPException(status_code=400, detail="Session not initialized.")  # want "GL306 .*raises HTTPException\\(400\\) when the session's state self.sessions is missing \\(`not state`\\), instead of masking the sample help: "
         if sid in self.sessions:
             pass
         else:

@@ -8,7 +8,7 @@ from fastapi import status
 class S(SimpleResourcesServer):
     async def seed_session(self, request: Request, body):
         if body.a:
-            raise HTTPException(status_code=500, detail="x")  # want "GL301 .*raises HTTPException with status 500.*a 5xx, which the environment server retries"
+            raise HTTPException(status_code=500, detail="x")  # want "GL301 .*raises HTTPException with status 500 for input no retry can fix; that is a 5xx help: raise ResourcesSeedRejectedError"
         if body.b:
             raise HTTPException(status.HTTP_500_INTERNAL_SERVER_ERROR, "y")  # want "GL301 .*raises HTTPException with status 500"
         if body.c:

@@ -4,7 +4,7 @@ from fastapi import Request
 from nemo_gym.base_resources_server import SimpleResourcesServer
 
 
-class Exec(SimpleResourcesServer):  # want `GL302 Exec keeps per-session state in seed_session \(self.sessions\[sid\] in Exec.seed_session\)`
+class Exec(SimpleResourcesServer):  # want `GL302 Exec keeps per-session state in seed_session \(self.sessions\[sid\]\) but has no close_resources_session override help: `
     """The seed's key is an id it mints, reused when the exec id is known."""
 
     def model_post_init(self, context):

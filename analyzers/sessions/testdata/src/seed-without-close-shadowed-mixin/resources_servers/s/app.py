@@ -9,7 +9,7 @@ class CloseMixin:
         pass
 
 
-class S(SimpleResourcesServer, CloseMixin):  # want "GL302 .*the close_resources_session override on CloseMixin is shadowed by the framework's default"
+class S(SimpleResourcesServer, CloseMixin):  # want "GL302 S keeps per-session state in seed_session \\(.*\\) but has no close_resources_session override; CloseMixin.close_resources_session is shadowed by SimpleResourcesServer's default help: list CloseMixin before SimpleResourcesServer in the bases of S$"
     async def seed_session(self, request: Request, body):
         session_id = request.session[SESSION_ID_KEY]
         self._fences.raise_if_fenced(body.resources_session_id)

@@ -15,7 +15,7 @@ class S(SimpleResourcesServer):  # want "GL302 S keeps per-session state in seed
     async def verify(self, request: Request, body):
         sid = request.session[SESSION_ID_KEY]
         if sid not in self.sessions:
-            return BaseVerifyResponse(**body.model_dump(), **lost_session_verification("gone"))  # want "GL308 BaseVerifyResponse\\(...\\) spreads \\*\\*lost_session_verification\\(\"gone\"\\) next to \\*\\*body.model_dump\\(\\) as keyword arguments.*raises TypeError.*`BaseVerifyResponse\\(\\*\\*\\(body.model_dump\\(\\) \\| lost_session_verification\\(\"gone\"\\)\\)\\)`"
+            return BaseVerifyResponse(**body.model_dump(), **lost_session_verification("gone"))  # want "GL308 BaseVerifyResponse\\(...\\) spreads \\*\\*lost_session_verification\\(\"gone\"\\) next to \\*\\*body.model_dump\\(\\), a TypeError when body.model_dump\\(\\) also carries reward, mask_sample, failure_kind or failure_reason help: merge the mappings so the lost-session fields win: `BaseVerifyResponse\\(\\*\\*\\(body.model_dump\\(\\) \\| lost_session_verification\\(\"gone\"\\)\\)\\)`"
         return BaseVerifyResponse(**body.model_dump(), reward=1.0)
 
 
