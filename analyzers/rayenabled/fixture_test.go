@@ -129,9 +129,14 @@ func TestRayrepoOracle(t *testing.T) {
 // Regenerate with: go test ./analyzers/rayenabled -run TestRayrepoGolden -update
 func TestRayrepoGolden(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := cli.Main([]string{"--quiet", fixture}, &out, &errOut)
+	goldenFile, err := filepath.Abs(filepath.Join("..", "..", "testdata", "rayrepo.golden.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(fixture) // the text output's paths are then the root's
+	code := cli.Main([]string{"--quiet", "."}, &out, &errOut)
 	if code != cli.ExitFindings {
 		t.Errorf("exit code %d, want %d (stderr %q)", code, cli.ExitFindings, errOut.String())
 	}
-	golden.Check(t, filepath.Join("..", "..", "testdata", "rayrepo.golden.txt"), out.Bytes(), *update, "update")
+	golden.Check(t, goldenFile, out.Bytes(), *update, "update")
 }

@@ -125,9 +125,14 @@ func TestSessionsrepoBOracle(t *testing.T) {
 // go test ./analyzers/sessions -run TestSessionsrepoBGolden -update-sessions-b
 func TestSessionsrepoBGolden(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := cli.Main([]string{"--quiet", fixtureB}, &out, &errOut)
+	goldenFile, err := filepath.Abs(filepath.Join("..", "..", "testdata", "sessionsrepo_b.golden.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(fixtureB) // the text output's paths are then the root's
+	code := cli.Main([]string{"--quiet", "."}, &out, &errOut)
 	if code != cli.ExitFindings {
 		t.Errorf("exit code %d, want %d (stderr %q)", code, cli.ExitFindings, errOut.String())
 	}
-	golden.Check(t, filepath.Join("..", "..", "testdata", "sessionsrepo_b.golden.txt"), out.Bytes(), *updateSessionsB, "update-sessions-b")
+	golden.Check(t, goldenFile, out.Bytes(), *updateSessionsB, "update-sessions-b")
 }
