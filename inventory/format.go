@@ -81,13 +81,35 @@ func cells(r Server) []string {
 	return []string{r.Type, r.Dir, class, fmt.Sprintf("%s:%d", r.Path, r.Line), cfg, workers, ray, sess}
 }
 
+// textCell is the longest cell the text table shows in full; a longer one
+// ends with "…" (markdown and JSON have it whole).
+const textCell = 32
+
+// text writes a table for a terminal: narrower than the markdown one, it
+// shows the file relative to the server's folder, the configs by count and
+// Ray without where it is used, and cuts long cells.
 func text(w io.Writer, rows []Server) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
+	clean := strings.NewReplacer("\t", " ", "\n", " ", "\r", " ")
 	for _, r := range rows {
 		c := cells(r)
+		if dir := r.Type + "/" + r.Dir + "/"; strings.HasPrefix(r.Path, dir) {
+			c[3] = fmt.Sprintf("%s:%d", strings.TrimPrefix(r.Path, dir), r.Line)
+		}
+		switch len(r.Configs) {
+		case 0:
+		case 1:
+			c[4] = "1 config"
+		default:
+			c[4] = fmt.Sprintf("%d configs", len(r.Configs))
+		}
+		c[6] = r.Ray
 		for i := range c {
-			c[i] = strings.NewReplacer("\t", " ", "\n", " ").Replace(c[i])
+			c[i] = clean.Replace(c[i])
+			if rs := []rune(c[i]); len(rs) > textCell {
+				c[i] = string(rs[:textCell-1]) + "…"
+			}
 		}
 		fmt.Fprintln(tw, strings.Join(c, "\t"))
 	}
