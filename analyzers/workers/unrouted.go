@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gymlint/gymlint/analyzers/workers/refusal"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/facts"
 	"github.com/gymlint/gymlint/gym"
@@ -122,21 +121,9 @@ func runUnrouted(v *gym.View) []diag.Diagnostic {
 	byPlace := map[unroutedPlace]*unroutedFinding{}
 	var order []unroutedPlace
 	for _, e := range v.Entrypoints {
-		if !usable(e) {
-			continue
-		}
-		app := gym.HasModuleApp(e.Module)
-		if app == nil {
-			continue
-		}
-		appRel := gym.Related(e.Module, app.Span, "module-level app of "+e.Module.Path+": uvicorn may serve it with several workers")
-		for _, s := range e.Servers {
-			// Only a server that accepts several workers: any refusal, or
-			// an answer gymlint cannot read (an ancestry it cannot
-			// resolve), keeps the rule silent.
-			if r := refusal.Of(v, s.Class); r.Uncertain || r.Kind != refusal.Never {
-				continue
-			}
+		// Only a server that accepts several workers (see Exposed).
+		for _, s := range Exposed(v, e) {
+			appRel := s.App
 			for _, f := range unroutedServer(v, s.Class) {
 				k := unroutedPlace{f.store.Func.Module, f.store.Node.Range().Start}
 				old := byPlace[k]

@@ -1,0 +1,200 @@
+package workers
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/gymlint/gymlint/analyzers/workers/refusal"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// The multi-worker hazards (GL107–GL113) are the seed's reasons for
+// refusing several workers, found in servers that accept them. They share
+// what this file holds:
+//
+//   - Exposed: which servers of an entrypoint run with several workers (a
+//     module-level app and a refusal that never refuses), the gate every
+//     hazard rule and GL105 apply, so that they agree on it;
+//   - Hazard: what a hazard check finds in one server, whatever its kind;
+//   - Hazards: every check's hazards of one server, computed once per view,
+//     which the rules report (runHazard) and `gymlint servers` lists;
+//   - hazardHelp: the two remedies the seed uses, key the state by the
+//     session or refuse several workers under the hazard's condition.
+//
+// A hazard check is a func(v, e, server) []Hazard in the rule's own file,
+// listed in hazardChecks. It decides from the view and the shared facts
+// (package facts) and says nothing when the model cannot decide.
+
+// ExposedServer is a server that runs with several workers when a config
+// asks for them.
+type ExposedServer struct {
+	Class gym.ClassRef
+	// App is the module-level app (a related position).
+	App diag.Related
+}
+
+// Exposed returns the servers of e that accept several workers: e is
+// usable, has a module-level app, and the server's
+// multiple_workers_unsupported_reason() never refuses. A refusal under a
+// condition, or one gymlint cannot read (an ancestry it cannot resolve),
+// keeps a server out: whether it covers the hazard is not decided.
+func Exposed(v *gym.View, e *gym.Entrypoint) []ExposedServer {
+	if !usable(e) {
+		return nil
+	}
+	app := gym.HasModuleApp(e.Module)
+	if app == nil {
+		return nil
+	}
+	rel := gym.Related(e.Module, app.Span, "module-level app of "+e.Module.Path+": uvicorn may serve it with several workers")
+	var out []ExposedServer
+	for _, s := range e.Servers {
+		if r := refusal.Of(v, s.Class); r.Uncertain || r.Kind != refusal.Never {
+			continue
+		}
+		out = append(out, ExposedServer{Class: s.Class, App: rel})
+	}
+	return out
+}
+
+// Hazard is one multi-worker hazard a check found in a server.
+type Hazard struct {
+	Rule *diag.Rule
+	// Path, Start and End are where it is reported: in a module (see
+	// gym.Range) or a config.
+	Path       string
+	Start, End diag.Pos
+	// Message says what is wrong (without the server's app, which the
+	// report adds as related), Help what to do (see hazardHelp).
+	Message string
+	Help    string
+	Related []diag.Related
+	// Fixes are suggested fixes, if any.
+	Fixes []diag.Fix
+}
+
+// hazardCheck finds the hazards of one rule in a server of an entrypoint.
+type hazardCheck func(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Hazard
+
+// hazardChecks are the hazard rules and their checks, in code order. A
+// rule's check is in the rule's own file.
+var hazardChecks = []struct {
+	rule  *diag.Rule
+	check hazardCheck
+}{}
+
+// HazardRules are the rules of hazardChecks, for `gymlint servers`.
+func HazardRules() []*diag.Rule {
+	var out []*diag.Rule
+	for _, h := range hazardChecks {
+		out = append(out, h.rule)
+	}
+	return out
+}
+
+type hazardsKey struct{}
+
+type hazardsCache struct {
+	mu sync.Mutex
+	by map[hazardsFor]*hazardsEntry
+}
+
+type hazardsFor struct {
+	e     *gym.Entrypoint
+	class *pyscan.Class
+}
+
+type hazardsEntry struct {
+	once sync.Once
+	hs   []Hazard
+}
+
+// Hazards returns every hazard of server, a server class of e, by every
+// check, whether or not the server accepts several workers (the inventory
+// lists them for all). It is computed once per view; the result must not
+// be modified.
+func Hazards(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Hazard {
+	if !usable(e) {
+		return nil
+	}
+	c := v.Shared(hazardsKey{}, func() any { return &hazardsCache{by: map[hazardsFor]*hazardsEntry{}} }).(*hazardsCache)
+	k := hazardsFor{e, server.Class}
+	c.mu.Lock()
+	en := c.by[k]
+	if en == nil {
+		en = &hazardsEntry{}
+		c.by[k] = en
+	}
+	c.mu.Unlock()
+	en.once.Do(func() {
+		for _, h := range hazardChecks {
+			en.hs = append(en.hs, h.check(v, e, server)...)
+		}
+	})
+	return en.hs
+}
+
+// hazardPlace identifies a hazard by rule and position, so that a parent
+// class shared by several servers gives one finding.
+type hazardPlace struct {
+	rule *diag.Rule
+	path string
+	off  int
+}
+
+// runHazard reports rule's hazards in the servers that accept several
+// workers, one finding per place, with every module-level app that serves
+// it as related.
+func runHazard(rule *diag.Rule) func(v *gym.View) []diag.Diagnostic {
+	return func(v *gym.View) []diag.Diagnostic {
+		found := map[hazardPlace]*diag.Diagnostic{}
+		var order []hazardPlace
+		for _, e := range v.Entrypoints {
+			for _, s := range Exposed(v, e) {
+				for _, h := range Hazards(v, e, s.Class) {
+					if h.Rule != rule {
+						continue
+					}
+					k := hazardPlace{h.Rule, h.Path, h.Start.Offset}
+					d := found[k]
+					if d == nil {
+						nd := h.Rule.New(h.Path, h.Start, h.End, h.Message)
+						nd.Help = h.Help
+						nd.Related = slices.Clone(h.Related)
+						nd.Fixes = h.Fixes
+						d = &nd
+						found[k] = d
+						order = append(order, k)
+					}
+					if !slices.ContainsFunc(d.Related, func(r diag.Related) bool { return r == s.App }) {
+						d.Related = append(d.Related, s.App)
+					}
+				}
+			}
+		}
+		out := make([]diag.Diagnostic, 0, len(order))
+		for _, k := range order {
+			out = append(out, *found[k])
+		}
+		return out
+	}
+}
+
+// hazardHelp is the help of a hazard: the seed's two remedies. fix is the
+// change that removes the hazard ("key the pool by the session"), "" when
+// there is none but refusing; cond is the condition under which the hazard
+// exists (`self.config.compute_comet`), "" when it always does.
+func hazardHelp(server, fix, cond, reason string) string {
+	refuse := "override " + Method + "() on " + server + " to return " + quote(reason)
+	if cond != "" {
+		refuse = "override " + Method + "() on " + server + " to return " + quote(reason) + " when " + cond + " (None otherwise), so that the refusal is as narrow as the hazard"
+	}
+	if fix == "" {
+		return refuse
+	}
+	return fix + ", or " + refuse
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
