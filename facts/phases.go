@@ -1,0 +1,56 @@
+package facts
+
+import (
+	"github.com/gymlint/gymlint/gym"
+)
+
+// StartupMethods are the methods that run once per worker process when a
+// server starts: the constructor, pydantic's post-init hook, and the
+// framework's hook that builds the FastAPI app.
+var StartupMethods = []string{"__init__", "model_post_init", "setup_webserver"}
+
+// ScoringMethods are the routes whose answer is a score.
+var ScoringMethods = []string{"verify", "aggregate_metrics"}
+
+// Startup returns the code of server that runs at start-up in every
+// worker: the winning repository overrides of StartupMethods and every
+// function they reach (Reach), each once, in that order. Module scope is
+// start-up too; it has no Func (read the module's body).
+func (f *Facts) Startup(server gym.ClassRef) []Reached {
+	return f.phase(server, StartupMethods)
+}
+
+// Scoring returns the code of server that computes scores: the winning
+// repository overrides of ScoringMethods and every function they reach,
+// each once.
+func (f *Facts) Scoring(server gym.ClassRef) []Reached {
+	return f.phase(server, ScoringMethods)
+}
+
+func (f *Facts) phase(server gym.ClassRef, names []string) []Reached {
+	var out []Reached
+	seen := map[*Func]bool{}
+	for _, name := range names {
+		m := f.Override(server, name)
+		if m == nil {
+			continue
+		}
+		for _, r := range f.Reach(server, m) {
+			if !seen[r.Func] {
+				seen[r.Func] = true
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// InStartup reports whether fn runs at start-up (see Startup).
+func (f *Facts) InStartup(server gym.ClassRef, fn *Func) bool {
+	for _, r := range f.Startup(server) {
+		if r.Func == fn {
+			return true
+		}
+	}
+	return false
+}

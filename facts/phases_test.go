@@ -1,0 +1,72 @@
+package facts_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gymlint/gymlint/facts"
+)
+
+func names(rs []facts.Reached) string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.Func.Name())
+	}
+	return strings.Join(out, " ")
+}
+
+// TestPhases: Startup is the start-up hooks and what they reach, Scoring
+// verify and aggregate_metrics and theirs; a route's own helpers are in
+// neither, and a helper both reach is in both.
+func TestPhases(t *testing.T) {
+	f := build(t, map[string]string{"resources_servers/s/app.py": header + `
+
+def load_table():
+    return {}
+
+
+class Base(SimpleResourcesServer):
+    def model_post_init(self, context):
+        self._boot()
+
+    def _boot(self):
+        self.table = load_table()
+        self._shared()
+
+
+class S(Base):
+    def setup_webserver(self):
+        app = super().setup_webserver()
+        return app
+
+    async def verify(self, body):
+        return self._score(body)
+
+    def _score(self, body):
+        self._shared()
+        return 1.0
+
+    def _shared(self):
+        pass
+
+    async def step(self, body):
+        return self._move(body)
+
+    def _move(self, body):
+        return body
+`})
+	s := server(t, f)
+	if got, want := names(f.Startup(s)), "Base.model_post_init Base._boot load_table S._shared S.setup_webserver"; got != want {
+		t.Errorf("Startup = %q, want %q", got, want)
+	}
+	if got, want := names(f.Scoring(s)), "S.verify S._score S._shared"; got != want {
+		t.Errorf("Scoring = %q, want %q", got, want)
+	}
+	move := f.Override(s, "_move")
+	if move == nil || f.InStartup(s, move) {
+		t.Errorf("S._move is a route's helper, not start-up code")
+	}
+	if boot := f.Override(s, "_boot"); boot == nil || !f.InStartup(s, boot) {
+		t.Errorf("Base._boot runs at start-up")
+	}
+}
