@@ -205,7 +205,7 @@ func conflictDiag(e *gym.Entrypoint, file string, inst *configscan.Instance, ove
 		where += " (an override)"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "num_workers: %s in %s is refused at startup by %s", conflictShow(val), where, who(s, r))
+	fmt.Fprintf(&b, "num_workers: %s in %s is refused by %s", conflictShow(val), where, who(s, r))
 	switch {
 	case r.Kind == refusal.Always:
 		b.WriteString(", which always returns a reason")
