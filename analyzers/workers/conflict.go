@@ -23,8 +23,9 @@ var RefusedNumWorkers = &diag.Rule{
 Reports a YAML config that sets ` + "`num_workers`" + ` above 1 for a server whose
 ` + "`multiple_workers_unsupported_reason()`" + ` returns a reason for that config: unconditionally, or under a
 condition on the server's own config fields that the same YAML mapping makes true. The finding is
-at the ` + "`num_workers`" + ` value, with the reason's text when the method returns a string literal, and
-names the method (and the config values that decided a condition) as related places.
+at the ` + "`num_workers`" + ` value and names the config values that decided a condition; its related
+places are the method, with the condition and the reason's text (when the method returns a string
+literal), and those config values.
 
 ` + "`num_workers`" + ` counts when it is an integer above 1 or a string that is one (` + "`\"4\"`" + `, which pydantic
 reads as 4). ` + "`1`" + `, ` + "`\"1\"`" + `, ` + "`null`" + `, a float and an interpolation such as ` + "`${oc.env:WORKERS,4}`" + ` are not
@@ -50,8 +51,8 @@ the config class), an interpolation, ` + "`???`" + `, a test of anything else (`
 or match around the return, and a string such as ` + "`yes`" + ` or ` + "`off`" + ` that YAML 1.1 (OmegaConf) and YAML 1.2
 read differently leave a test open. A test that is written twice (in other quotes, spacing or
 parentheses) is one test, and ` + "`a != b`" + ` is the negation of ` + "`a == b`" + `. A finding needs every way through
-the method that the open tests still allow to refuse (or raise). The condition in the message is
-written from those tests, without their comments.
+the method that the open tests still allow to refuse (or raise). The condition shown at the method
+is written from those tests, without their comments.
 
 Which configs are read: each server instance whose ` + "`entrypoint`" + ` names the module, and each
 override without an ` + "`entrypoint`" + ` (such as a benchmark's
