@@ -23,8 +23,9 @@ var RefusedNumWorkers = &diag.Rule{
 Reports a YAML config that sets ` + "`num_workers`" + ` above 1 for a server whose
 ` + "`multiple_workers_unsupported_reason()`" + ` returns a reason for that config: unconditionally, or under a
 condition on the server's own config fields that the same YAML mapping makes true. The finding is
-at the ` + "`num_workers`" + ` value, with the reason's text when the method returns a string literal, and
-names the method (and the config values that decided a condition) as related places.
+at the ` + "`num_workers`" + ` value and names the config values that decided a condition; its related
+places are the method, with the condition and the reason's text (when the method returns a string
+literal), and those config values.
 
 ` + "`num_workers`" + ` counts when it is an integer above 1 or a string that is one (` + "`\"4\"`" + `, which pydantic
 reads as 4). ` + "`1`" + `, ` + "`\"1\"`" + `, ` + "`null`" + `, a float and an interpolation such as ` + "`${oc.env:WORKERS,4}`" + ` are not
@@ -50,8 +51,8 @@ the config class), an interpolation, ` + "`???`" + `, a test of anything else (`
 or match around the return, and a string such as ` + "`yes`" + ` or ` + "`off`" + ` that YAML 1.1 (OmegaConf) and YAML 1.2
 read differently leave a test open. A test that is written twice (in other quotes, spacing or
 parentheses) is one test, and ` + "`a != b`" + ` is the negation of ` + "`a == b`" + `. A finding needs every way through
-the method that the open tests still allow to refuse (or raise). The condition in the message is
-written from those tests, without their comments.
+the method that the open tests still allow to refuse (or raise). The condition shown at the method
+is written from those tests, without their comments.
 
 Which configs are read: each server instance whose ` + "`entrypoint`" + ` names the module, and each
 override without an ` + "`entrypoint`" + ` (such as a benchmark's
@@ -116,7 +117,7 @@ func conflictWorkers(n *configscan.Node) (int64, bool) {
 }
 
 func runRefusedNumWorkers(v *gym.View) []diag.Diagnostic {
-	c := &conflictRun{v: v, seen: map[conflictKeyOf]int{}, also: map[int][]string{}}
+	c := &conflictRun{v: v, seen: map[conflictKeyOf]int{}, also: map[int][]string{}, merged: map[int]bool{}}
 	byPath := map[string]*gym.Entrypoint{}
 	for _, e := range v.Entrypoints {
 		byPath[e.Path] = e
@@ -135,16 +136,27 @@ func runRefusedNumWorkers(v *gym.View) []diag.Diagnostic {
 		}
 	}
 	for i, names := range c.also {
-		c.out[i].Message += fmt.Sprintf(" (the same value also configures %s)", strings.Join(names, ", "))
+		// One note in parentheses: the merge key's, when it has one.
+		if c.merged[i] {
+			c.out[i].Message = strings.TrimSuffix(c.out[i].Message, ")") + ", which also configures " + strings.Join(names, ", ") + ")"
+		} else {
+			c.out[i].Message += fmt.Sprintf(" (the value also configures %s)", strings.Join(names, ", "))
+		}
 	}
 	return c.out
 }
+
+// mergeNote says that a reported value comes in through a merge key.
+const mergeNote = "the value comes through a << merge key"
 
 type conflictRun struct {
 	v    *gym.View
 	seen map[conflictKeyOf]int // value position and server → index in out
 	also map[int][]string      // other instances that one reported value configures
-	out  []diag.Diagnostic
+	// merged is set for a reported value that comes in through a merge
+	// key: its message ends with the mergeNote in parentheses.
+	merged map[int]bool
+	out    []diag.Diagnostic
 }
 
 // conflictKeyOf identifies a reported value: one YAML value reached
@@ -182,6 +194,7 @@ func (c *conflictRun) check(e *gym.Entrypoint, file string, inst *configscan.Ins
 			continue
 		}
 		c.seen[key] = len(c.out)
+		c.merged[len(c.out)] = pair.Merged
 		c.out = append(c.out, conflictDiag(e, file, inst, override, pair, n, s.Class, r, d))
 	}
 }
@@ -190,51 +203,54 @@ func conflictDiag(e *gym.Entrypoint, file string, inst *configscan.Instance, ove
 	val := pair.Value
 	where := fmt.Sprintf("%s.%s.%s", inst.Name, inst.Type, inst.Dir)
 	if override {
-		where += " (an override without entrypoint, applied to " + e.Path + ")"
+		where += " (an override)"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "num_workers: %s in %s asks for %d workers, but %s ", conflictShow(val), where, n, who(s, r))
-	if r.Kind == refusal.Always {
-		b.WriteString("always returns a reason")
-	} else {
-		b.WriteString("returns a reason ")
-		if r.Condition != "" {
-			b.WriteString("when " + r.Condition)
-		} else {
-			b.WriteString("in this configuration")
-		}
-		if len(d.Fields) > 0 {
-			var sets []string
-			for _, f := range d.Fields {
-				sets = append(sets, f.Field+": "+conflictShow(f.Node))
-			}
-			b.WriteString(", and this config sets " + strings.Join(sets, ", "))
-		}
-	}
-	b.WriteString(", so run_webserver refuses to start")
+	fmt.Fprintf(&b, "num_workers: %s in %s is refused by %s", conflictShow(val), where, who(s, r))
 	switch {
-	case d.Reason != "":
-		fmt.Fprintf(&b, " with %q", d.Reason)
-	case d.Value != "":
-		fmt.Fprintf(&b, " with the reason %s", d.Value)
+	case r.Kind == refusal.Always:
+		b.WriteString(", which always returns a reason")
+	case len(d.Fields) > 0:
+		var sets []string
+		for _, f := range d.Fields {
+			sets = append(sets, f.Field+": "+conflictShow(f.Node))
+		}
+		b.WriteString(", as this config sets " + strings.Join(sets, ", "))
+	case r.Condition != "":
+		b.WriteString(", which returns a reason when " + r.Condition)
+	default:
+		b.WriteString(" in this configuration")
 	}
-	b.WriteString(": set num_workers: 1 or remove it")
+	if pair.Merged {
+		b.WriteString(" (" + mergeNote + ")")
+	}
+	var help strings.Builder
+	help.WriteString("set num_workers: 1 or remove it")
 	if r.Kind != refusal.Always && len(d.Fields) > 0 {
 		var names []string
 		for _, f := range d.Fields {
 			names = append(names, f.Field)
 		}
-		b.WriteString(", or change " + strings.Join(names, " or "))
+		help.WriteString(", or change " + strings.Join(names, " or "))
 	}
-	b.WriteString(", or make the server safe with several workers and drop the refusal")
-	if pair.Merged {
-		b.WriteString(" (the value comes in through a << merge key)")
-	}
+	fmt.Fprintf(&help, ", or make %s safe with several workers and drop the refusal", s.Class.Name)
 
 	dg := RefusedNumWorkers.New(file, configPos(val.Pos), configPos(val.End), b.String())
+	dg.Help = help.String()
+	// The refusal's condition and reason, which the message leaves to the
+	// place they are written.
 	msg := fmt.Sprintf("%s.%s() returns a reason on every path", r.Class.Class.Name, Method)
 	if r.Kind != refusal.Always {
 		msg = fmt.Sprintf("%s.%s() returns a reason under a condition", r.Class.Class.Name, Method)
+		if r.Condition != "" {
+			msg = fmt.Sprintf("%s.%s() returns a reason when %s", r.Class.Class.Name, Method, r.Condition)
+		}
+	}
+	switch {
+	case d.Reason != "":
+		msg += fmt.Sprintf(": %q", d.Reason)
+	case d.Value != "":
+		msg += ": " + d.Value
 	}
 	dg.Related = append(dg.Related, gym.Related(r.Class.Module, r.Method.NameSpan, msg))
 	for _, f := range d.Fields {

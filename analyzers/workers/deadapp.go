@@ -69,16 +69,16 @@ func runUnreachableApp(v *gym.View) []diag.Diagnostic {
 		if r.Uncertain || r.Kind != refusal.Always || r.Method == nil {
 			continue
 		}
-		why := "returns a reason on every path"
-		if r.Reason != "" {
-			why = fmt.Sprintf("always returns %q", r.Reason)
-		}
 		start, end := gym.Range(m, app.Span)
 		d := UnreachableApp.New(m.Path, start, end, fmt.Sprintf(
-			"module-level app of %s is never served: %s %s, so run_webserver refuses num_workers > 1 before uvicorn's workers import this app, and with one worker the app is not used; remove the app if the server is not safe with several workers, or drop the refusal (or make it depend on the config) if it is",
-			m.Path, who(s, r), why))
-		d.Related = []diag.Related{gym.Related(r.Class.Module, r.Method.NameSpan,
-			fmt.Sprintf("%s.%s() refuses several workers unconditionally", r.Class.Class.Name, Method))}
+			"module-level app is never served, as %s refuses several workers on every path",
+			who(s, r)))
+		d.Help = fmt.Sprintf("remove the app if %s is not safe with several workers; if it is, drop the refusal or make it depend on the config", s.Class.Name)
+		rel := fmt.Sprintf("%s.%s() refuses several workers unconditionally", r.Class.Class.Name, Method)
+		if r.Reason != "" {
+			rel += fmt.Sprintf(", with %q", r.Reason)
+		}
+		d.Related = []diag.Related{gym.Related(r.Class.Module, r.Method.NameSpan, rel)}
 		out = append(out, d)
 	}
 	return out

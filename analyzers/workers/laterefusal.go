@@ -129,7 +129,7 @@ func lateRefusal(v *gym.View, server gym.ClassRef) (diag.Diagnostic, bool) {
 	if res.viaSuper != nil {
 		// The work is in a parent's model_post_init that the super call runs.
 		w := res.viaSuper
-		what = fmt.Sprintf("super().%s(), which runs %s() in %s.%s first,", mwPostInit, callName(w), w.In.Class.Name, mwPostInit)
+		what = fmt.Sprintf("super().%s() (which runs %s() in %s.%s first)", mwPostInit, callName(w), w.In.Class.Name, mwPostInit)
 		related = append(related, gym.Related(w.In.Module, w.Call.Span,
 			fmt.Sprintf("%s.%s calls %s() before any refusal", w.In.Class.Name, mwPostInit, callName(w))))
 	} else {
@@ -140,14 +140,16 @@ func lateRefusal(v *gym.View, server gym.ClassRef) (diag.Diagnostic, bool) {
 	if res.refusal != nil {
 		start, end := gym.Range(m, res.work.Call.Span)
 		d = LateWorkerRefusal.New(m.Path, start, end, fmt.Sprintf(
-			"%s.%s calls %s before %s(self) at line %d, so with num_workers > 1 this setup runs (and may fail) before the worker count is refused: call %s(self) first in %s",
-			cls, mwPostInit, what, RefuseFunc, m.Line(res.refusal.Call.Span.Start), RefuseFunc, mwPostInit))
+			"%s.%s calls %s before %s(self) at line %d",
+			cls, mwPostInit, what, RefuseFunc, m.Line(res.refusal.Call.Span.Start)))
+		d.Help = fmt.Sprintf("call %s(self) first in %s.%s", RefuseFunc, cls, mwPostInit)
 		related = append(related, gym.Related(m, res.refusal.Call.Span, "the refusal comes only here"))
 	} else {
 		start, end := gym.Range(m, fn.NameSpan)
 		d = LateWorkerRefusal.New(m.Path, start, end, fmt.Sprintf(
-			"%s.%s never calls %s(self) though %s can refuse several workers, and it calls %s at line %d, which then runs (and may fail) before run_webserver refuses the worker count: call %s(self) (from nemo_gym.server_utils) first in %s",
-			cls, mwPostInit, RefuseFunc, server.Class.Name, what, m.Line(res.work.Call.Span.Start), RefuseFunc, mwPostInit))
+			"%s.%s calls %s at line %d but never %s(self), though %s can refuse several workers",
+			cls, mwPostInit, what, m.Line(res.work.Call.Span.Start), RefuseFunc, server.Class.Name))
+		d.Help = fmt.Sprintf("call %s(self) (from nemo_gym.server_utils) first in %s.%s", RefuseFunc, cls, mwPostInit)
 		related = append([]diag.Related{gym.Related(m, res.work.Call.Span, "first work in "+mwPostInit)}, related...)
 	}
 	d.Related = append(related, reasonRel)

@@ -244,7 +244,7 @@ func legacyEntrypoint(v *gym.View, e *gym.Entrypoint) []diag.Diagnostic {
 		m := c.Module
 		if at := c.Class.Attr(legacyNumWorkers); at != nil && at.Annotation != nil && literal1(v, m, at.Annotation) {
 			out = append(out, legacyDiag(m, pyscan.Span{Start: at.Span.Start, End: at.StmtSpan.End}, fmt.Sprintf(
-				"%s declares `num_workers: %s`, which refuses several workers in pydantic validation, before the framework asks multiple_workers_unsupported_reason()", c.Class.Name, m.Text(at.Annotation)), reason, false))
+				"%s declares `num_workers: %s`, which refuses several workers in pydantic validation", c.Class.Name, m.Text(at.Annotation)), reason, false))
 		}
 		for _, fn := range c.Class.Methods {
 			if r, what := legacyValidator(fn); r != nil {
@@ -255,7 +255,7 @@ func legacyEntrypoint(v *gym.View, e *gym.Entrypoint) []diag.Diagnostic {
 			if fn.Name == mwPostInit {
 				if r := legacyRaise(fn, ""); r != nil {
 					out = append(out, legacyDiag(m, r.Range(), fmt.Sprintf(
-						"%s.%s raises on the worker count, after the server is built and instead of through multiple_workers_unsupported_reason()", c.Class.Name, mwPostInit), reason, true))
+						"%s.%s raises on the worker count after the server is built", c.Class.Name, mwPostInit), reason, true))
 				}
 			}
 		}
@@ -267,19 +267,21 @@ func legacyEntrypoint(v *gym.View, e *gym.Entrypoint) []diag.Diagnostic {
 // a condition of its own (a validator, a raise under an if), which the
 // method should keep; Literal[1] refuses always.
 func legacyDiag(m *pyscan.Module, at pyscan.Span, what string, reason *gym.Definition, conditional bool) diag.Diagnostic {
-	msg := what + ", so this server fails differently from the others and a dry run does not report it: "
+	msg := what + " instead of through " + Method + "()"
+	var help string
 	switch {
 	case reason != nil && conditional:
-		msg += fmt.Sprintf("put the same condition in %s.%s() (already overridden), returning the reason instead of raising, and remove this check", reason.Class.Class.Name, Method)
+		help = fmt.Sprintf("put the same condition in %s.%s(), returning the reason instead of raising, and remove this check", reason.Class.Class.Name, Method)
 	case reason != nil:
-		msg += fmt.Sprintf("%s.%s() (already overridden) returns the reason that run_webserver refuses num_workers > 1 with: make sure it always does, and remove this check", reason.Class.Class.Name, Method)
+		help = fmt.Sprintf("make sure %s.%s() returns the reason on every path, and remove this check", reason.Class.Class.Name, Method)
 	case conditional:
-		msg += fmt.Sprintf("override %s() to return the reason under the same condition (None otherwise), and remove this check; run_webserver then refuses num_workers > 1 with it", Method)
+		help = fmt.Sprintf("override %s() on the server class to return the reason under the same condition (None otherwise), and remove this check", Method)
 	default:
-		msg += fmt.Sprintf("override %s() to return why the server cannot run with several workers, and remove this check; run_webserver then refuses num_workers > 1 with it", Method)
+		help = fmt.Sprintf("override %s() on the server class to return why it cannot run with several workers, and remove this check", Method)
 	}
 	start, end := gym.Range(m, at)
 	d := LegacyWorkerRefusal.New(m.Path, start, end, msg)
+	d.Help = help
 	if reason != nil {
 		d.Related = []diag.Related{gym.Related(reason.Class.Module, defSpan(*reason),
 			fmt.Sprintf("%s.%s() is where the condition belongs", reason.Class.Class.Name, Method))}

@@ -159,27 +159,29 @@ func unroutedDiag(f *unroutedFinding) diag.Diagnostic {
 	if len(f.servers) > 1 {
 		subject, keeps = "server classes "+strings.Join(f.servers, ", "), "keep"
 	}
-	var apps []string
-	for _, a := range f.apps {
-		apps = append(apps, a.Path)
-	}
-	has := "has"
-	if len(apps) > 1 {
-		has = "have"
-	}
 	bodyKey := keyText(r)
 	if w.KeyOf.Kind == facts.KeyBody {
 		bodyKey = keyText(w)
 	}
+	// The keys of the store and the read, when they are not the one the
+	// message names already.
+	under := func(a *facts.Access) string {
+		if k := keyText(a); k != bodyKey {
+			return " under " + k
+		}
+		return ""
+	}
 	msg := fmt.Sprintf(
-		"%s %s per-episode state in %s in process memory keyed by %s, a request-body field that session routing does not follow: it is written here in %s (key %s) and read in %s at %s (key %s), a request that another worker may serve, since %s %s a module-level app; key the state by the session (request.session[SESSION_ID_KEY] or body.resources_session_id), or override %s() to refuse several workers",
-		subject, keeps, f.container.Name, bodyKey, w.Func.Fn.Name, keyText(w), r.Func.Fn.Name, where, keyText(r), strings.Join(apps, " and "), has, Method)
+		"%s %s per-episode state in %s keyed by %s, which session routing ignores: written in %s%s, read in %s at %s%s",
+		subject, keeps, f.container.Name, bodyKey, w.Func.Fn.Name, under(w), r.Func.Fn.Name, where, under(r))
+	help := fmt.Sprintf("key %s by the session (request.session[SESSION_ID_KEY] or body.resources_session_id), or override %s() to refuse several workers", f.container.Name, Method)
 	at := w.Node.Range()
 	if w.Value != nil {
 		at.End = w.Value.Range().End // the whole store
 	}
 	start, end := gym.Range(m, at)
 	d := UnroutedSessionState.New(m.Path, start, end, msg)
+	d.Help = help
 	for i, rd := range f.reads {
 		if i == unroutedMaxReads {
 			break

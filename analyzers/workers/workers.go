@@ -130,14 +130,14 @@ func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 			return diag.Diagnostic{}, false
 		}
 		d := UndeclaredWorkers.New(m.Path, gym.Pos(m, 0), gym.Pos(m, 0), fmt.Sprintf(
-			"%s defines no server class and no module-level app, and %s: if it starts a server, give it a module-level app or a %s() override; if it starts none, add it to exempt: in .gymlint.yaml with the reason",
-			m.Path, namedBy(e), Method))
+			"module defines no server class and no module-level app, and %s", namedBy(e)))
+		d.Help = fmt.Sprintf("if it starts a server, give it a module-level app or a %s() override; if it starts none, add it to exempt: in .gymlint.yaml with the reason", Method)
 		d.Related = configRelated(e)
 		return d, true
 	}
 	var missing []string
 	var missingServers []*gym.Server
-	var shadowNotes []string
+	var shadowNotes, shadowHelp []string
 	var related []diag.Related
 	for i := range e.Servers {
 		s := &e.Servers[i]
@@ -153,9 +153,13 @@ func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 		missingServers = append(missingServers, s)
 		if def.Shadowed != nil {
 			sh := def.Shadowed.Class
+			// The framework class as the bases name it, without its module.
+			by := def.ShadowedBy.Name[strings.LastIndex(def.ShadowedBy.Name, ".")+1:]
 			shadowNotes = append(shadowNotes, fmt.Sprintf(
-				"the override on %s is shadowed by the framework's default, because %s comes before %s in %s's method resolution order (list %s first in the bases)",
-				sh.Class.Name, def.ShadowedBy.Name, sh.Class.Name, s.Class.Class.Name, sh.Class.Name))
+				"%s's override is shadowed, as %s precedes it in %s's MRO",
+				sh.Class.Name, by, s.Class.Class.Name))
+			shadowHelp = append(shadowHelp, fmt.Sprintf("to use %s's override, list it before %s in %s's bases",
+				sh.Class.Name, by, s.Class.Class.Name))
 			related = append(related, gym.Related(sh.Module, defSpan(*def.Shadowed),
 				fmt.Sprintf("%s.%s is shadowed by %s in the MRO", sh.Class.Name, Method, def.ShadowedBy.Name)))
 		}
@@ -191,6 +195,9 @@ func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 	d := UndeclaredWorkers.New(m.Path, start, end, msg)
 	d.Help = fmt.Sprintf("if it is safe with several workers, add `app = %s.run_webserver()` in an `elif is_nemo_gym_fastapi_entrypoint(__file__):` branch of the __main__ guard; if not, override %s() to return why",
 		missing[0], Method)
+	for _, h := range shadowHelp {
+		d.Help += "; " + h
+	}
 	d.Related = append(related, configRelated(e)...)
 	d.Fixes = undeclaredFixes(v, m, missingServers)
 	return d, true

@@ -7,6 +7,6 @@ class ReportServer(SimpleResourcesServer):
     def multiple_workers_unsupported_reason(self):  # related `ReportServer.multiple_workers_unsupported_reason\(\) can`
         return "deliverables are claimed in memory by the task id in the request body"
 
-    def model_post_init(self, context):  # want `GL102 ReportServer.model_post_init never calls refuse_unsupported_num_workers\(self\).*it calls load_rows\(\) at line 12`
+    def model_post_init(self, context):  # want `^GL102 ReportServer.model_post_init calls load_rows\(\) at line 12 but never refuse_unsupported_num_workers\(self\), though ReportServer can refuse several workers help: call refuse_unsupported_num_workers\(self\) \(from nemo_gym.server_utils\) first in ReportServer.model_post_init$`
         super().model_post_init(context)
         self._rows = load_rows(self.config.path)  # related "first work in model_post_init"

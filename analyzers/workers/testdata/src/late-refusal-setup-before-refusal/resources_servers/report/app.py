@@ -8,5 +8,5 @@ class ReportServer(SimpleResourcesServer):
         return "deliverables are claimed in memory by the task id in the request body"
 
     def model_post_init(self, context):
-        ensure_office_suite()  # want `GL102 ReportServer.model_post_init calls ensure_office_suite\(\) before refuse_unsupported_num_workers\(self\) at line 12.*call refuse_unsupported_num_workers\(self\) first in model_post_init`
+        ensure_office_suite()  # want `^GL102 ReportServer.model_post_init calls ensure_office_suite\(\) before refuse_unsupported_num_workers\(self\) at line 12 help: call refuse_unsupported_num_workers\(self\) first in ReportServer.model_post_init$`
         refuse_unsupported_num_workers(self)  # related "the refusal comes only here"

@@ -8,7 +8,7 @@ class QuizConfig(BaseResourcesServerConfig):
     @classmethod
     def one_worker(cls, v):
         if v is not None and v > 1:
-            raise ValueError("quiz supports one worker")  # want `GL103 QuizConfig.one_worker, a validator of num_workers, refuses the worker count by raising.*override multiple_workers_unsupported_reason\(\) to return the reason under the same condition \(None otherwise\)`
+            raise ValueError("quiz supports one worker")  # want `^GL103 QuizConfig.one_worker, a validator of num_workers, refuses the worker count by raising instead of through multiple_workers_unsupported_reason\(\) help: override multiple_workers_unsupported_reason\(\) on the server class to return the reason under the same condition \(None otherwise\), and remove this check$`
         return v
 
 

@@ -7,7 +7,7 @@ import typing
 
 
 class QuizConfig(BaseResourcesServerConfig):
-    num_workers: Optional[typing.Literal[1]] = None  # want `GL103 .*QuizServer.multiple_workers_unsupported_reason\(\) \(already overridden\) returns the reason.*make sure it always does`
+    num_workers: Optional[typing.Literal[1]] = None  # want `^GL103 QuizConfig declares .* help: make sure QuizServer.multiple_workers_unsupported_reason\(\) returns the reason on every path, and remove this check$`
 
 
 class QuizServer(SimpleResourcesServer):

@@ -5,7 +5,7 @@ from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
 
 
 class EchoServer(SimpleResourcesServer):
-    def multiple_workers_unsupported_reason(self) -> str | None:  # related `EchoServer.multiple_workers_unsupported_reason\(\) returns a`
+    def multiple_workers_unsupported_reason(self) -> str | None:  # related `^EchoServer.multiple_workers_unsupported_reason\(\) returns a reason on every path: "Episodes are kept in memory by the env_id in the request body."$`
         return "Episodes are kept in memory by the env_id in the request body."
 
 

@@ -5,7 +5,7 @@ from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
 
 
 class EchoServer(SimpleResourcesServer):
-    def multiple_workers_unsupported_reason(self) -> str | None:  # related `EchoServer.multiple_workers_unsupported_reason\(\) returns a`
+    def multiple_workers_unsupported_reason(self) -> str | None:  # related `^EchoServer.multiple_workers_unsupported_reason\(\) returns a reason when self.config.metrics_source == "prometheus": "The window starts from a metrics snapshot in memory."$`
         if self.config.metrics_source == "prometheus":
             return "The window starts from a metrics snapshot in memory."
         return None

@@ -2,7 +2,7 @@ from nemo_gym.base_resources_server import SimpleResourcesServer
 
 
 class EchoServer(SimpleResourcesServer):
-    def multiple_workers_unsupported_reason(self) -> str | None:
+    def multiple_workers_unsupported_reason(self) -> str | None:  # related `^EchoServer.multiple_workers_unsupported_reason\(\) returns a reason when self.config.metrics_source == "prometheus" or self.config.metrics_source == 'statsd': "The window starts from a metrics snapshot in memory."$`
         if (
             self.config.metrics_source == "prometheus"  # the snapshot
             or self.config.metrics_source == 'statsd'  # the same test in another spelling below

@@ -5,7 +5,7 @@ from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
 
 
 class EchoServer(SimpleResourcesServer):
-    def multiple_workers_unsupported_reason(self) -> str | None:
+    def multiple_workers_unsupported_reason(self) -> str | None:  # related `^EchoServer.multiple_workers_unsupported_reason\(\) returns a reason when self.config.num_rollouts_per_prompt > 1: "It collects a prompt's rollouts in memory."$`
         if self.config.num_rollouts_per_prompt > 1:
             return "It collects a prompt's rollouts in memory."
         return None

@@ -3,7 +3,7 @@ from resources_servers.echo.reasons import REASON
 
 
 class EchoServer(SimpleResourcesServer):
-    def multiple_workers_unsupported_reason(self) -> str | None:  # related `EchoServer.multiple_workers_unsupported_reason\(\) returns a reason on every path`
+    def multiple_workers_unsupported_reason(self) -> str | None:  # related `^EchoServer.multiple_workers_unsupported_reason\(\) returns a reason on every path: "Episodes are kept in memory by the env_id in the request body."$`
         return REASON
 
 

@@ -1,2 +1,2 @@
-def helper():  # want "GL101 resources_servers/turns/base.py defines no server"
+def helper():  # want `^GL101 module defines no server`
     return 1

@@ -1,4 +1,4 @@
-class TurnError(Exception):  # want "GL101 .*resources_servers/turns/errors.py defines no server class and no module-level app"
+class TurnError(Exception):  # want `^GL101 module defines no server class and no module-level app, and resources_servers/turns/configs/turns.yaml:4 names it as an entrypoint help: if it starts a server, give it a module-level app or a multiple_workers_unsupported_reason\(\) override; if it starts none, add it to exempt: in .gymlint.yaml with the reason$`
     pass
 
 

@@ -7,5 +7,5 @@ class RefuseMixin:
         return "state in memory"
 
 
-class EchoServer(SimpleResourcesServer, RefuseMixin):  # want "GL101 .*the override on RefuseMixin is shadowed by the framework's default.*list RefuseMixin first in the bases"
+class EchoServer(SimpleResourcesServer, RefuseMixin):  # want `GL101 .*override; RefuseMixin's override is shadowed, as SimpleResourcesServer precedes it in EchoServer's MRO help: .* to return why; to use RefuseMixin's override, list it before SimpleResourcesServer in EchoServer's bases$`
     pass

@@ -12,4 +12,4 @@ class EchoServer(SimpleResourcesServer):
 if __name__ == "__main__":
     EchoServer.run_webserver()
 elif is_nemo_gym_fastapi_entrypoint(__file__):
-    app = EchoServer.run_webserver()  # noqa: F401  # want "GL106 .*returns a reason on every path"
+    app = EchoServer.run_webserver()  # noqa: F401  # want `GL106 .*refuses several workers on every path help: `

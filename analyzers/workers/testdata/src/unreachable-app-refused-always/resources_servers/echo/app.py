@@ -5,11 +5,11 @@ from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
 
 
 class EchoServer(SimpleResourcesServer):
-    def multiple_workers_unsupported_reason(self) -> str | None:  # related `EchoServer.multiple_workers_unsupported_reason\(\) refuses`
+    def multiple_workers_unsupported_reason(self) -> str | None:  # related `^EchoServer.multiple_workers_unsupported_reason\(\) refuses several workers unconditionally, with "Episodes are kept in memory by the env_id in the request body."$`
         return "Episodes are kept in memory by the env_id in the request body."
 
 
 if __name__ == "__main__":
     EchoServer.run_webserver()
 elif is_nemo_gym_fastapi_entrypoint(__file__):
-    app = EchoServer.run_webserver()  # noqa: F401  # want `GL106 module-level app of resources_servers/echo/app.py is never served.*EchoServer.multiple_workers_unsupported_reason\(\) always returns "Episodes are kept in memory by the env_id in the request body.".*remove the app if the server is not safe with several workers, or drop the refusal`
+    app = EchoServer.run_webserver()  # noqa: F401  # want `^GL106 module-level app is never served, as EchoServer.multiple_workers_unsupported_reason\(\) refuses several workers on every path help: remove the app if EchoServer is not safe with several workers; if it is, drop the refusal or make it depend on the config$`

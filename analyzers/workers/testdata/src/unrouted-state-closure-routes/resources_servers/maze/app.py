@@ -11,7 +11,7 @@ class MazeServer(SimpleResourcesServer):
 
         @app.post("/open")
         async def open_maze(body: OpenRequest):
-            self.mazes[body.maze_id] = Maze(body.layout)  # want `GL105 server class MazeServer keeps per-episode state in self.mazes .*keyed by body.maze_id.*written here in open_maze \(key body.maze_id\) and read in move_in`
+            self.mazes[body.maze_id] = Maze(body.layout)  # want `^GL105 server class MazeServer keeps per-episode state in self.mazes keyed by body.maze_id, which session routing ignores: written in open_maze, read in move_in at line 19 help: key self.mazes by the session`
             return {}
 
         @app.post("/move")

@@ -11,7 +11,7 @@ class MazeServer(SimpleResourcesServer):
 
     async def seed_session(self, request: Request, body):
         env_id = new_id()
-        self.envs[env_id] = Maze()  # want `GL105 server class MazeServer keeps per-episode state in self.envs in process memory keyed by body.env_id.*written here in seed_session \(key env_id\) and read in step at line 18 \(key body.env_id\).*since resources_servers/maze/app.py has a module-level app.*key the state by the session`
+        self.envs[env_id] = Maze()  # want `^GL105 server class MazeServer keeps per-episode state in self.envs keyed by body.env_id, which session routing ignores: written in seed_session under env_id, read in step at line 18 help: key self.envs by the session \(request.session\[SESSION_ID_KEY\] or body.resources_session_id\), or override multiple_workers_unsupported_reason\(\) to refuse several workers$`
         return {"env_id": env_id}
 
     async def step(self, request: Request, body):

@@ -6,7 +6,7 @@ from nemo_gym.server_utils import SESSION_ID_KEY, is_nemo_gym_fastapi_entrypoint
 # server passes a body field, so the helper's key is that field.
 class MazeServer(SimpleResourcesServer):
     def _remember(self, env_id, maze):
-        self.envs[env_id] = maze  # want `GL105 .*written here in _remember \(key env_id \(the body field env_id\)\) and read in verify at line 15 \(key body.env_id\)`
+        self.envs[env_id] = maze  # want `GL105 .*keyed by env_id \(the body field env_id\), which session routing ignores: written in _remember, read in verify at line 15 under body.env_id help: `
 
     async def seed_session(self, request: Request, body):
         self._remember(body.env_id, Maze(body.layout))

@@ -9,7 +9,7 @@ from nemo_gym.server_utils import SESSION_ID_KEY, is_nemo_gym_fastapi_entrypoint
 class MazeServer(SimpleResourcesServer):
     async def seed_session(self, request: Request, body):
         env_id = uuid.uuid4().hex
-        self.envs[env_id] = Maze(body.layout)  # want `GL105 .*keyed by body.env_id.*written here in seed_session \(key env_id\) and read in verify at line 16 \(key body.env_id\)`
+        self.envs[env_id] = Maze(body.layout)  # want `GL105 .*keyed by body.env_id, which session routing ignores: written in seed_session under env_id, read in verify at line 16 help: `
         return {"env_id": env_id}
 
     async def verify(self, request: Request, body):

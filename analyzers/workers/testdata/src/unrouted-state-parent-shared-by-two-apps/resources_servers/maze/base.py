@@ -11,7 +11,7 @@ class MazeBase(SimpleResourcesServer):
 
     async def seed_session(self, request: Request, body):
         env_id = new_id()
-        self.envs[env_id] = Maze()  # want "GL105 server classes MazeServer, HardMazeServer keep per-episode state in self.envs.*since resources_servers/maze/app.py and resources_servers/maze/hard_app.py have a module-level app"
+        self.envs[env_id] = Maze()  # want `^GL105 server classes MazeServer, HardMazeServer keep per-episode state in self.envs keyed by body.env_id`
         return {"env_id": env_id}
 
     async def step(self, request: Request, body):

@@ -9,7 +9,7 @@ class MazeServer(SimpleResourcesServer):
         return app
 
     async def seed_session(self, request: Request, body):
-        self.boards[body.board_id] = new_board()  # want `GL105 .*read in _advance at line 18 \(key body.board_id\)`
+        self.boards[body.board_id] = new_board()  # want `GL105 .*keyed by body.board_id, which session routing ignores: written in seed_session, read in _advance at line 18 help: `
 
     async def step(self, request: Request, body):
         return await self._advance(body)

@@ -9,7 +9,7 @@ class MazeServer(SimpleResourcesServer):
         return app
 
     async def close(self, request: Request, body):
-        self.scores[str(body.env_id)] = 1.0  # want `GL105 .*keyed by str\(body.env_id\).*written here in close \(key str\(body.env_id\)\) and read in verify at line 15 \(key body.response.env_id\)`
+        self.scores[str(body.env_id)] = 1.0  # want `GL105 .*keyed by str\(body.env_id\), which session routing ignores: written in close, read in verify at line 15 under body.response.env_id help: `
 
     async def verify(self, body):
         return self.scores.pop(body.response.env_id, 0.0)
