@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 )
@@ -47,7 +48,7 @@ func Write(w io.Writer, format string, rows []Server, note string) error {
 	return fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(Formats, ", "))
 }
 
-var header = []string{"TYPE", "DIR", "CLASS", "FILE", "CONFIGS", "WORKERS", "RAY", "SESSION METHODS"}
+var header = []string{"TYPE", "DIR", "CLASS", "FILE", "CONFIGS", "WORKERS", "RAY", "SESSION METHODS", "HAZARDS"}
 
 func cells(r Server) []string {
 	workers := r.Workers
@@ -78,7 +79,17 @@ func cells(r Server) []string {
 	if sess == "" {
 		sess = "-"
 	}
-	return []string{r.Type, r.Dir, class, fmt.Sprintf("%s:%d", r.Path, r.Line), cfg, workers, ray, sess}
+	var codes []string
+	for _, h := range r.Hazards {
+		if !slices.Contains(codes, h.Code) {
+			codes = append(codes, h.Code)
+		}
+	}
+	hazards := strings.Join(codes, ", ")
+	if hazards == "" {
+		hazards = "-"
+	}
+	return []string{r.Type, r.Dir, class, fmt.Sprintf("%s:%d", r.Path, r.Line), cfg, workers, ray, sess, hazards}
 }
 
 // textCell is the longest cell the text table shows in full; a longer one
@@ -119,8 +130,8 @@ func text(w io.Writer, rows []Server) error {
 // markdown writes a table a maintainer can paste into a pull request.
 func markdown(w io.Writer, rows []Server) error {
 	var b strings.Builder
-	b.WriteString("| Type | Dir | Class | File | Configs | Workers | Ray | Session methods |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| Type | Dir | Class | File | Configs | Workers | Ray | Session methods | Hazards |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 	esc := strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ")
 	for _, r := range rows {
 		c := cells(r)

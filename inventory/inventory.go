@@ -47,6 +47,11 @@ type Server struct {
 	// (outside the framework package), in method resolution order; empty
 	// for a row without a class. The graph formats draw them.
 	Parents []Parent `json:"parents"`
+	// Hazards are the multi-worker hazards gymlint finds in the server
+	// (workers.Hazards: GL105's state keyed by a body field is not among
+	// them), whether or not it accepts several workers; the text and
+	// markdown tables list their codes.
+	Hazards []Hazard `json:"hazards"`
 	// Contract says, per column, which contract it was judged by:
 	// "framework" when the repository's framework has that part of the
 	// contract, "latest" when it predates it or none was found (the column
@@ -64,6 +69,24 @@ type Parent struct {
 	// Bases are its own direct bases among the row's parents, as indexes
 	// into the row's parents.
 	Bases []int `json:"bases"`
+}
+
+// Hazard is one multi-worker hazard of a server.
+type Hazard struct {
+	Code    string `json:"code"`
+	Rule    string `json:"rule"`
+	Path    string `json:"path"`
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+// hazardsOf lists the hazards of a server of e.
+func hazardsOf(v *gym.View, e *gym.Entrypoint, s gym.Server) []Hazard {
+	out := []Hazard{}
+	for _, h := range workers.Hazards(v, e, s.Class) {
+		out = append(out, Hazard{Code: h.Rule.Code, Rule: h.Rule.Name, Path: h.Path, Line: h.Start.Line, Message: h.Message})
+	}
+	return out
 }
 
 // Contract is Server.Contract.
@@ -119,7 +142,7 @@ func Build(v *gym.View) []Server {
 	var out []Server
 	for _, e := range v.Entrypoints {
 		typ, dir := typeDir(e)
-		base := Server{Type: typ, Dir: dir, Path: e.Path, Line: 1, Configs: []string{}, Session: []string{}, Parents: []Parent{}, Contract: contractOf(v)}
+		base := Server{Type: typ, Dir: dir, Path: e.Path, Line: 1, Configs: []string{}, Session: []string{}, Parents: []Parent{}, Hazards: []Hazard{}, Contract: contractOf(v)}
 		for _, c := range e.Configs {
 			base.Configs = append(base.Configs, fmt.Sprintf("%s:%d", c.File, c.Instance.EntrypointPos.Line))
 		}
@@ -182,6 +205,7 @@ func Build(v *gym.View) []Server {
 			}
 			row.Session = sessionMethods(v, s)
 			row.Parents = parents(v, s.Class)
+			row.Hazards = hazardsOf(v, e, s)
 			out = append(out, row)
 		}
 	}
