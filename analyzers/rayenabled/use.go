@@ -115,10 +115,14 @@ func (s *scanner) search(m *pyscan.Module, cls gym.ClassRef) search {
 }
 
 // describe says where the use is: "resources_servers/x/app.py:3 imports
-// ray", and how the entrypoint reaches that module.
+// ray" ("line 3 imports ray" in the entrypoint, where the finding is), and
+// how the entrypoint reaches that module.
 func (s search) describe(entry string) string {
 	u := s.use
 	out := fmt.Sprintf("%s:%d %s", u.path, u.start.Line, u.what)
+	if u.path == entry {
+		out = fmt.Sprintf("line %d %s", u.start.Line, u.what)
+	}
 	if s.rec == nil {
 		return out
 	}
