@@ -88,9 +88,12 @@ func TestScanParseBudget(t *testing.T) {
 		t.Errorf("b's servers: %v", got)
 	}
 	d := findDiag(t, v, "GL002", "resources_servers/a/app.py")
-	want := "the scan's parse budget of " + strconv.FormatInt(budget, 10) + " steps ran out before it was parsed; raise --parse-budget"
+	want := "the scan's parse budget of " + strconv.FormatInt(budget, 10) + " steps ran out before it was parsed"
 	if !strings.Contains(d.Message, want) {
 		t.Errorf("GL002 %q, want it to say %q", d.Message, want)
+	}
+	if d.Help != "raise --parse-budget to analyse it" {
+		t.Errorf("GL002 help %q, want the --parse-budget remedy", d.Help)
 	}
 	noDiag(t, v, "GL001", "resources_servers/a/app.py")
 
