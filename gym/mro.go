@@ -341,7 +341,7 @@ func (v *View) reportCycle(comp []ClassRef) {
 	}
 	if len(comp) == 1 {
 		msg = fmt.Sprintf(
-			"class %s derives from itself: it has no method resolution order, and Python refuses the class at import with %s",
+			"class %s derives from itself: no method resolution order exists, and Python refuses the class at import with %s",
 			head.Class.Name, fails)
 		help = "derive it from another class"
 	} else {
@@ -354,7 +354,7 @@ func (v *View) reportCycle(comp []ClassRef) {
 			steps = append(steps, c.Class.Name+"("+path[i+1].Class.Name+")")
 		}
 		msg = fmt.Sprintf(
-			"class %s is its own ancestor (%s): they have no method resolution order, and Python refuses the classes at import with %s",
+			"class %s is its own ancestor (%s): no method resolution order exists, and Python refuses the classes at import with %s",
 			head.Class.Name, strings.Join(steps, ", "), fails)
 		help = "make one of them stop deriving from the other"
 	}
