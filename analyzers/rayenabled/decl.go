@@ -146,7 +146,7 @@ func (d *decl) undeclared(declaredFalse bool) diag.Diagnostic {
 		msg = fmt.Sprintf("%s uses Ray (%s) but does not declare it", d.subject(), use)
 		help = fmt.Sprintf("add %s to the body of %s (import ClassVar from typing): the server supervisor starts Ray only for servers whose entrypoint source declares it, so the server fails at startup", fix, d.name())
 	default:
-		msg = fmt.Sprintf("%s uses Ray (%s) but is not defined in its entrypoint, the only module where the server supervisor reads ray_enabled", d.subject(), use)
+		msg = fmt.Sprintf("%s uses Ray (%s) but is defined outside its entrypoint, where the server supervisor reads ray_enabled", d.subject(), use)
 		help = fmt.Sprintf("subclass %s in %s with %s in its body and start the subclass", d.name(), d.entryPath(), fix)
 	}
 	help += d.latestOnly()
@@ -212,7 +212,7 @@ func (d *decl) checkOwn(own *ownDecl) []diag.Diagnostic {
 		if d.found.use == nil && d.found.complete {
 			if _, _, _, ok := raySetting(d.v, d.e); !ok {
 				out = append(out, helped(UnneededRayEnabled.New(d.entryPath(), start, end, fmt.Sprintf(
-					"%s declares ray_enabled = True but gymlint finds no Ray use in it, its ancestors or the modules they import, nor a Ray setting in its configs",
+					"%s declares ray_enabled = True, but gymlint finds no Ray use in it, its ancestors or their imports, nor a Ray setting in its configs",
 					d.subject())), "remove the declaration, unless the server uses Ray through a library gymlint does not read"))
 			}
 		}
@@ -267,7 +267,7 @@ func (d *decl) unannotated(own *ownDecl) (diag.Diagnostic, bool) {
 	}
 	val := short(valueText(d.m(), at))
 	msg := fmt.Sprintf(
-		"`ray_enabled = %s` in the body of %s has no annotation and no ancestor declares ray_enabled as a ClassVar: pydantic raises PydanticUserError at import",
+		"`ray_enabled = %s` in %s has no annotation, and no ancestor declares it a ClassVar: pydantic raises PydanticUserError at import",
 		val, d.subject())
 	if external {
 		switch fw := d.v.Options.Framework; {
@@ -375,15 +375,15 @@ func (d *decl) inherited() (diag.Diagnostic, bool) {
 		subclass := fmt.Sprintf("subclass %s in %s with %s in its body and start the subclass", d.name(), d.entryPath(), fix)
 		switch {
 		case a.Class.Class == d.s.Class.Class:
-			msg = fmt.Sprintf("%s declares ray_enabled there, not in its entrypoint, the only module where the server supervisor reads it",
+			msg = fmt.Sprintf("%s declares ray_enabled there, not in its entrypoint, where the server supervisor reads it",
 				d.subject())
 			help = subclass
 		case d.inEntry():
-			msg = fmt.Sprintf("%s inherits ray_enabled from %s (%s:%d), but the server supervisor reads only the class's own declaration",
+			msg = fmt.Sprintf("%s inherits ray_enabled from %s (%s:%d), which the server supervisor does not read",
 				d.subject(), a.Class.Class.Name, a.Class.Module.Path, line)
 			help = fmt.Sprintf("declare %s on %s itself", fix, d.name())
 		default:
-			msg = fmt.Sprintf("%s inherits ray_enabled from %s (%s:%d), but the server supervisor reads only a declaration in the entrypoint",
+			msg = fmt.Sprintf("%s inherits ray_enabled from %s (%s:%d), which the server supervisor does not read",
 				d.subject(), a.Class.Class.Name, a.Class.Module.Path, line)
 			help = subclass
 		}
@@ -433,7 +433,7 @@ func (d *decl) unreadableSites() []diag.Diagnostic {
 			continue
 		}
 		add(pyscan.Span{Start: at.Span.Start, End: at.StmtSpan.End}, fmt.Sprintf(
-			"ray_enabled is declared on %s, not on the server class %s, the only class where the server supervisor reads it%s",
+			"ray_enabled is declared on %s, not on server class %s, where the server supervisor reads it%s",
 			c.Name, d.name(), d.needNote()))
 	}
 	for _, s := range d.sets {

@@ -133,6 +133,9 @@ func (s search) describe(entry string) string {
 	}
 	root := r.Path
 	if name, ok := s.ancestor[root]; ok {
+		if len(hops) == 0 && strings.HasPrefix(name, "server class ") {
+			return out // the message names the module of the server class
+		}
 		if len(hops) == 0 {
 			return out + fmt.Sprintf(", in the module of %s", name)
 		}

@@ -5,7 +5,7 @@ import ray  # related "Ray is used here: imports ray"
 
 
 class RayMixin:
-    ray_enabled: ClassVar[bool] = True  # want "GL203 ray_enabled is declared on RayMixin, not on the server class Srv.* help: write `ray_enabled: ClassVar\\[bool\\] = True` in the body of Srv"
+    ray_enabled: ClassVar[bool] = True  # want "GL203 ray_enabled is declared on RayMixin, not on server class Srv.* help: write `ray_enabled: ClassVar\\[bool\\] = True` in the body of Srv"
 
 
 class Srv(RayMixin, SimpleResourcesServer):  # related "the server class is Srv"
