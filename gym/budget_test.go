@@ -115,3 +115,19 @@ func TestScanParseBudget(t *testing.T) {
 	u := build(t, root, gym.Options{Jobs: 1, ParseBudget: -1})
 	noDiag(t, u, "GL002", "resources_servers/a/app.py")
 }
+
+// TestUnreadableHelp: a GL002 says what is wrong with the file, and its
+// help what to do.
+func TestUnreadableHelp(t *testing.T) {
+	root := writeRepo(t, map[string]string{
+		"resources_servers/a/app.py": serverModule("A") + "x = '\x00'\n",
+	})
+	v := build(t, root, gym.Options{})
+	d := findDiag(t, v, "GL002", "resources_servers/a/app.py")
+	if d.Message != "resources_servers/a/app.py is binary (it contains a NUL byte) and was not read" {
+		t.Errorf("GL002 message %q", d.Message)
+	}
+	if d.Help != "remove it, or rename it if it is not source" {
+		t.Errorf("GL002 help %q", d.Help)
+	}
+}

@@ -335,9 +335,9 @@ func (v *View) reportCycle(comp []ClassRef) {
 	for _, c := range comp {
 		modules[c.Module] = true
 	}
-	fails := "NameError (a class statement names a class not defined yet)"
+	fails := "NameError"
 	if len(modules) > 1 {
-		fails = "ImportError (the modules import each other before either defines its class)"
+		fails = "ImportError"
 	}
 	if len(comp) == 1 {
 		msg = fmt.Sprintf(
