@@ -147,7 +147,8 @@ type Problem struct {
 	// "bad-entrypoint", "bad-merge", "nesting", "multi-document",
 	// "internal".
 	Kind    string
-	Message string // a full sentence: what is wrong and what to do
+	Message string // what is wrong, in one clause
+	Help    string // what to do about it ("" when the message says it all)
 }
 
 // File is the result of parsing one YAML file.
@@ -170,7 +171,8 @@ func Parse(path string, data []byte, opts Options) (f *File) {
 			f.Problems = append(f.Problems, Problem{
 				Pos:     Pos{Offset: 0, Line: 1, Col: 1},
 				Kind:    "internal",
-				Message: fmt.Sprintf("internal error while reading this file (%v); the file is not fully analysed; please report it to the gymlint maintainers", r),
+				Message: fmt.Sprintf("internal error while reading this file (%v); the file is not fully analysed", r),
+				Help:    "please report it to the gymlint maintainers",
 			})
 		}
 		f.Problems = sortProblems(f.Problems)
@@ -189,7 +191,8 @@ func Parse(path string, data []byte, opts Options) (f *File) {
 		f.Problems = append(f.Problems, Problem{
 			Pos:     Pos{Offset: 0, Line: 1, Col: 1},
 			Kind:    "syntax",
-			Message: "the file is UTF-16 encoded, but OmegaConf.load reads configs as UTF-8; save it as UTF-8",
+			Message: "the file is UTF-16 encoded, but OmegaConf.load reads configs as UTF-8",
+			Help:    "save it as UTF-8",
 		})
 		return f
 	}
@@ -211,7 +214,8 @@ func Parse(path string, data []byte, opts Options) (f *File) {
 				f.Problems = append(f.Problems, Problem{
 					Pos:     Pos{Offset: 0, Line: 1, Col: 1},
 					Kind:    "internal",
-					Message: fmt.Sprintf("internal error in the YAML parser (%v); the rest of the file is not analysed; please report it to the gymlint maintainers", ie.v),
+					Message: fmt.Sprintf("internal error in the YAML parser (%v); the rest of the file is not analysed", ie.v),
+					Help:    "please report it to the gymlint maintainers",
 				})
 			} else {
 				f.Problems = append(f.Problems, syntaxProblem(err, data, lx))
@@ -252,7 +256,8 @@ func (f *File) singleDocument() {
 	f.Problems = append(f.Problems, Problem{
 		Pos:     f.secondDoc,
 		Kind:    "multi-document",
-		Message: "a second YAML document starts here, but OmegaConf.load reads a config as one document and rejects this file (\"expected a single document in the stream\"), so Gym starts none of the servers it declares; put everything in one document, or split the file",
+		Message: "a second YAML document starts here: OmegaConf.load rejects the file (\"expected a single document in the stream\"), so Gym starts none of its servers",
+		Help:    "put everything in one document, or split the file",
 	})
 	f.Servers, f.Overrides = nil, nil
 }
@@ -304,7 +309,8 @@ func syntaxProblem(err error, data []byte, lx *lineIndex) Problem {
 	return Problem{
 		Pos:     p,
 		Kind:    "syntax",
-		Message: fmt.Sprintf("YAML syntax error: %s; OmegaConf.load cannot read this file, so fix the YAML (the rest of the file is not analysed)", msg),
+		Message: fmt.Sprintf("YAML syntax error: %s; OmegaConf.load cannot read the file (the rest of it is not analysed)", msg),
+		Help:    "fix the YAML",
 	}
 }
 
@@ -388,8 +394,9 @@ func (f *File) collect(root *Node, doc int, types []string) {
 						f.Problems = append(f.Problems, Problem{
 							Pos:  inst.EntrypointPos,
 							Kind: "bad-entrypoint",
-							Message: fmt.Sprintf("entrypoint must be a file name (such as \"app.py\"), but %s.%s.%s.entrypoint is %s; set it to the server's entry file, relative to %s/%s/",
-								shown(inst.Name), shown(inst.Type), shown(inst.Dir), describe(v), shown(inst.Type), shown(inst.Dir)),
+							Message: fmt.Sprintf("entrypoint must be a file name (such as \"app.py\"), but %s.%s.%s.entrypoint is %s",
+								shown(inst.Name), shown(inst.Type), shown(inst.Dir), describe(v)),
+							Help: fmt.Sprintf("set it to the server's entry file, relative to %s/%s/", shown(inst.Type), shown(inst.Dir)),
 						})
 					}
 					continue
@@ -400,8 +407,9 @@ func (f *File) collect(root *Node, doc int, types []string) {
 					f.Problems = append(f.Problems, Problem{
 						Pos:  inst.DirPos,
 						Kind: "bad-entrypoint",
-						Message: fmt.Sprintf("the server dir key %s of %s.%s contains a NUL byte, which no directory name can hold, so this server cannot start; write the name of its directory under %s/",
-							shown(inst.Dir), shown(inst.Name), shown(inst.Type), shown(inst.Type)),
+						Message: fmt.Sprintf("the server dir key %s of %s.%s contains a NUL byte, which no directory name can hold, so this server cannot start",
+							shown(inst.Dir), shown(inst.Name), shown(inst.Type)),
+						Help: fmt.Sprintf("write the name of its directory under %s/", shown(inst.Type)),
 					})
 					continue
 				}
@@ -409,8 +417,9 @@ func (f *File) collect(root *Node, doc int, types []string) {
 					f.Problems = append(f.Problems, Problem{
 						Pos:  inst.EntrypointPos,
 						Kind: "bad-entrypoint",
-						Message: fmt.Sprintf("entrypoint %s of %s.%s.%s contains a NUL byte, which no file name can hold, so this server cannot start; set it to the server's entry file, relative to %s/%s/",
-							shown(v.Value), shown(inst.Name), shown(inst.Type), shown(inst.Dir), shown(inst.Type), shown(inst.Dir)),
+						Message: fmt.Sprintf("entrypoint %s of %s.%s.%s contains a NUL byte, which no file name can hold, so this server cannot start",
+							shown(v.Value), shown(inst.Name), shown(inst.Type), shown(inst.Dir)),
+						Help: fmt.Sprintf("set it to the server's entry file, relative to %s/%s/", shown(inst.Type), shown(inst.Dir)),
 					})
 					continue
 				}

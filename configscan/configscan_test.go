@@ -22,6 +22,7 @@ type wantInst struct {
 // substring of the message.
 type wantProb struct {
 	kind, pos, msg string
+	help           string // the whole help, when not ""
 }
 
 type parseCase struct {
@@ -335,7 +336,7 @@ b:
 plain scalar
 `,
 		// OmegaConf.load rejects the file: no server starts from it.
-		problems: []wantProb{{kind: "multi-document", pos: "4:1", msg: "a second YAML document starts here, but OmegaConf.load reads a config as one document"}},
+		problems: []wantProb{{kind: "multi-document", pos: "4:1", msg: "a second YAML document starts here: OmegaConf.load rejects the file", help: "put everything in one document, or split the file"}},
 		docs:     4,
 		check: func(t *testing.T, f *File) {
 			if f.Docs[1].Get("b") == nil || f.Docs[2].Kind != SequenceNode || f.Docs[3].Kind != ScalarNode || f.Docs[3].Value != "plain scalar" {
@@ -445,7 +446,7 @@ d: 2
 	{
 		name:     "scanner syntax error on line 3",
 		src:      "a: 1\nb: 2\nc: d: e\n",
-		problems: []wantProb{{kind: "syntax", pos: "3:1", msg: "mapping values are not allowed"}},
+		problems: []wantProb{{kind: "syntax", pos: "3:1", msg: "mapping values are not allowed", help: "fix the YAML"}},
 	},
 	{
 		name:     "syntax error on the first line",
@@ -484,7 +485,7 @@ inst:
 	{
 		name:     "self-referential merge",
 		src:      "a: &a {<<: *a}\n",
-		problems: []wantProb{{kind: "aliasing", pos: "1:12", msg: "recursive alias *a"}},
+		problems: []wantProb{{kind: "aliasing", pos: "1:12", msg: "recursive alias *a", help: "remove the cycle"}},
 		docs:     1,
 	},
 	{
@@ -507,7 +508,7 @@ inst:
 	{
 		name:     "UTF-16 file",
 		src:      "\xff\xfei\x00n\x00s\x00t\x00:\x00 \x001\x00\n\x00",
-		problems: []wantProb{{kind: "syntax", pos: "1:1", msg: "UTF-16"}},
+		problems: []wantProb{{kind: "syntax", pos: "1:1", msg: "UTF-16", help: "save it as UTF-8"}},
 	},
 	{
 		name: "bad entrypoints",
@@ -530,7 +531,7 @@ inst:
 `,
 		servers: []wantInst{{name: "a", typ: "resources_servers", dir: "good", ep: "app.py"}},
 		problems: []wantProb{
-			{kind: "bad-entrypoint", pos: "4:19", msg: "entrypoint must be a file name (such as \"app.py\"), but a.resources_servers.null_ep.entrypoint is null"},
+			{kind: "bad-entrypoint", pos: "4:19", msg: "entrypoint must be a file name (such as \"app.py\"), but a.resources_servers.null_ep.entrypoint is null", help: "set it to the server's entry file, relative to resources_servers/null_ep/"},
 			{kind: "bad-entrypoint", pos: "6:19", msg: "is a list"},
 			{kind: "bad-entrypoint", pos: "8:18", msg: "empty_ep.entrypoint is null"},
 			{kind: "bad-entrypoint", pos: "10:19", msg: "is an empty string"},
@@ -558,7 +559,7 @@ b:
   <<: [{x: 1}, 2]
 `,
 		problems: []wantProb{
-			{kind: "bad-merge", pos: "2:7", msg: "must be a mapping or a list of mappings"},
+			{kind: "bad-merge", pos: "2:7", msg: "must be a mapping or a list of mappings", help: "merge an alias of a mapping instead"},
 			{kind: "bad-merge", pos: "4:16", msg: "may only hold mappings"},
 		},
 		docs: 1,
@@ -696,6 +697,9 @@ func TestParse(t *testing.T) {
 				p := f.Problems[i]
 				if p.Kind != w.kind || !strings.Contains(p.Message, w.msg) {
 					t.Errorf("problem %d = %s %q, want %s containing %q", i, p.Kind, p.Message, w.kind, w.msg)
+				}
+				if w.help != "" && p.Help != w.help {
+					t.Errorf("problem %d help = %q, want %q", i, p.Help, w.help)
 				}
 				checkPos(t, tc.src, "problem "+p.Kind, p.Pos, w.pos, "")
 			}

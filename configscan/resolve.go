@@ -37,8 +37,8 @@ type resolver struct {
 
 func (r *resolver) pos(n *yaml.Node) Pos { return r.lx.pos(n.Line, n.Column) }
 
-func (r *resolver) report(p Pos, kind, msg string) {
-	r.problems = append(r.problems, Problem{Pos: p, Kind: kind, Message: msg})
+func (r *resolver) report(p Pos, kind, msg, help string) {
+	r.problems = append(r.problems, Problem{Pos: p, Kind: kind, Message: msg, Help: help})
 }
 
 // placeholder stands in for a value that could not be resolved (a cycle, too
@@ -59,8 +59,8 @@ func (r *resolver) spend(cost int, n *yaml.Node) bool {
 	}
 	r.exhausted = true
 	r.report(r.pos(n), "aliasing", fmt.Sprintf(
-		"excessive aliasing: expanding the aliases and merge keys of this file needs more than %d extra node visits, so the file is not analysed further; remove the aliases that multiply (each alias is a full copy when OmegaConf loads the file)",
-		r.limit))
+		"excessive aliasing: expanding the aliases and merge keys of this file needs more than %d extra node visits, so the file is not analysed further",
+		r.limit), "remove the aliases that multiply (each alias is a full copy when OmegaConf loads the file)")
 	return false
 }
 
@@ -77,7 +77,7 @@ func (r *resolver) resolve(n *yaml.Node, depth int) *Node {
 		if !r.deep {
 			r.deep = true
 			r.report(r.pos(n), "nesting", fmt.Sprintf(
-				"values are nested more than %d levels deep (counting aliases), so the deeper part is not analysed; flatten the structure", maxDepth))
+				"values are nested more than %d levels deep (counting aliases), so the deeper part is not analysed", maxDepth), "flatten the structure")
 		}
 		return nil
 	}
@@ -94,8 +94,8 @@ func (r *resolver) resolve(n *yaml.Node, depth int) *Node {
 		}
 		if r.active[t] {
 			r.report(r.pos(n), "aliasing", fmt.Sprintf(
-				"recursive alias *%s: it is used inside the value anchored as &%s, so the value would contain itself; remove the cycle",
-				clip(n.Value), clip(n.Value)))
+				"recursive alias *%s: it is used inside the value anchored as &%s, so the value would contain itself",
+				clip(n.Value), clip(n.Value)), "remove the cycle")
 			return nil
 		}
 		return r.resolve(t, depth+1)
@@ -217,12 +217,12 @@ func (r *resolver) merge(k, v *yaml.Node, depth int) []Pair {
 				take(it)
 			} else if !it.unresolved {
 				r.report(it.Pos, "bad-merge", fmt.Sprintf(
-					"a << merge list may only hold mappings, but this item is %s; OmegaConf.load rejects the file; use an alias of a mapping here", describe(it)))
+					"a << merge list may only hold mappings, but this item is %s, so OmegaConf.load rejects the file", describe(it)), "use an alias of a mapping here")
 			}
 		}
 	default:
 		r.report(mv.Pos, "bad-merge", fmt.Sprintf(
-			"the value of a << merge key must be a mapping or a list of mappings, but it is %s; OmegaConf.load rejects the file; merge an alias of a mapping instead", describe(mv)))
+			"the value of a << merge key must be a mapping or a list of mappings, but it is %s, so OmegaConf.load rejects the file", describe(mv)), "merge an alias of a mapping instead")
 	}
 	return out
 }
@@ -268,14 +268,15 @@ func checkDuplicates(root *yaml.Node, lx *lineIndex, report func(Problem)) int {
 					seen[id] = k
 					continue
 				}
-				advice := "OmegaConf.load rejects duplicate keys; remove one"
+				effect := "OmegaConf.load rejects duplicate keys"
 				if kt.Tag != "!!str" {
-					advice = "the later value silently replaces the earlier one; remove one"
+					effect = "the later value silently replaces the earlier one"
 				}
 				report(Problem{
 					Pos:     lx.pos(k.Line, k.Column),
 					Kind:    "duplicate-key",
-					Message: fmt.Sprintf("duplicate key %q (first at line %d): %s", clip(kt.Value), first.Line, advice),
+					Message: fmt.Sprintf("duplicate key %q (first at line %d): %s", clip(kt.Value), first.Line, effect),
+					Help:    "remove one of them",
 				})
 			}
 		}

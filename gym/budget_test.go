@@ -88,9 +88,12 @@ func TestScanParseBudget(t *testing.T) {
 		t.Errorf("b's servers: %v", got)
 	}
 	d := findDiag(t, v, "GL002", "resources_servers/a/app.py")
-	want := "the scan's parse budget of " + strconv.FormatInt(budget, 10) + " steps ran out before it was parsed; raise --parse-budget"
+	want := "the scan's parse budget of " + strconv.FormatInt(budget, 10) + " steps ran out before it was parsed"
 	if !strings.Contains(d.Message, want) {
 		t.Errorf("GL002 %q, want it to say %q", d.Message, want)
+	}
+	if d.Help != "raise --parse-budget to analyse it" {
+		t.Errorf("GL002 help %q, want the --parse-budget remedy", d.Help)
 	}
 	noDiag(t, v, "GL001", "resources_servers/a/app.py")
 
@@ -111,4 +114,20 @@ func TestScanParseBudget(t *testing.T) {
 	// A negative budget is no limit.
 	u := build(t, root, gym.Options{Jobs: 1, ParseBudget: -1})
 	noDiag(t, u, "GL002", "resources_servers/a/app.py")
+}
+
+// TestUnreadableHelp: a GL002 says what is wrong with the file, and its
+// help what to do.
+func TestUnreadableHelp(t *testing.T) {
+	root := writeRepo(t, map[string]string{
+		"resources_servers/a/app.py": serverModule("A") + "x = '\x00'\n",
+	})
+	v := build(t, root, gym.Options{})
+	d := findDiag(t, v, "GL002", "resources_servers/a/app.py")
+	if d.Message != "resources_servers/a/app.py is binary (it contains a NUL byte) and was not read" {
+		t.Errorf("GL002 message %q", d.Message)
+	}
+	if d.Help != "remove it, or rename it if it is not source" {
+		t.Errorf("GL002 help %q", d.Help)
+	}
 }

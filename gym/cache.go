@@ -439,7 +439,7 @@ func (c *Cache) config(p string) *configEntry {
 	e.once.Do(func() {
 		data, err := c.fs.Read(p)
 		if err != nil {
-			e.diags = append(e.diags, RuleUnreadableFile.New(p, filePos, filePos, c.readErrorMessage(p, err)))
+			e.diags = append(e.diags, c.unreadable(p, filePos, filePos, p, err))
 			return
 		}
 		f := configscan.Parse(p, data, configscan.Options{ServerTypes: c.options.ServerTypes})
@@ -449,7 +449,9 @@ func (c *Cache) config(p string) *configEntry {
 			if pr.Kind == "duplicate-key" {
 				rule = RuleDuplicateConfigKey
 			}
-			e.diags = append(e.diags, rule.New(p, pos, pos, pr.Message))
+			d := rule.New(p, pos, pos, pr.Message)
+			d.Help = pr.Help
+			e.diags = append(e.diags, d)
 		}
 		e.file = f
 	})

@@ -330,19 +330,20 @@ func (v *View) reportCycle(comp []ClassRef) {
 	// A path around the cycle from head, by shortest steps within the
 	// component.
 	path := cyclePath(v, head, in)
-	var msg string
+	var msg, help string
 	modules := map[*pyscan.Module]bool{}
 	for _, c := range comp {
 		modules[c.Module] = true
 	}
-	fails := "NameError (a class statement names a class not defined yet)"
+	fails := "NameError"
 	if len(modules) > 1 {
-		fails = "ImportError (the modules import each other before either defines its class)"
+		fails = "ImportError"
 	}
 	if len(comp) == 1 {
 		msg = fmt.Sprintf(
-			"class %s derives from itself: no method resolution order exists, and Python refuses the class at import with %s; derive it from another class",
+			"class %s derives from itself: no method resolution order exists, and Python refuses the class at import with %s",
 			head.Class.Name, fails)
+		help = "derive it from another class"
 	} else {
 		var steps []string
 		for i, c := range path[:len(path)-1] {
@@ -353,11 +354,13 @@ func (v *View) reportCycle(comp []ClassRef) {
 			steps = append(steps, c.Class.Name+"("+path[i+1].Class.Name+")")
 		}
 		msg = fmt.Sprintf(
-			"class %s is its own ancestor (%s): no method resolution order exists, and Python refuses the classes at import with %s; make one of them stop deriving from the other",
+			"class %s is its own ancestor (%s): no method resolution order exists, and Python refuses the classes at import with %s",
 			head.Class.Name, strings.Join(steps, ", "), fails)
+		help = "make one of them stop deriving from the other"
 	}
 	start, end := Range(head.Module, head.Class.NameSpan)
 	d := RuleInconsistentMRO.New(head.Module.Path, start, end, msg)
+	d.Help = help
 	for i, c := range comp[1:] {
 		if i == maxRelated {
 			d.Message += fmt.Sprintf(" (%d classes are on the cycle)", len(comp))
@@ -542,8 +545,8 @@ func (v *View) c3bases(c ClassRef, self int32, bases []Ancestor) mroEntry {
 	}
 	if dup := duplicateBase(local); dup >= 0 {
 		v.reportInconsistent(c, fmt.Sprintf(
-			"class %s lists %s twice among its bases: Python refuses the class at import (TypeError: duplicate base class); list it once",
-			c.Class.Name, bases[dup].Name), nil)
+			"class %s lists %s twice among its bases: Python refuses the class at import (TypeError: duplicate base class)",
+			c.Class.Name, bases[dup].Name), "list it once", nil)
 		return mroEntry{ids: depthFirstIDs(self, seqs), status: mroInconsistent}
 	}
 	seqs = append(seqs, local)
@@ -564,8 +567,9 @@ func (v *View) c3bases(c ClassRef, self int32, bases []Ancestor) mroEntry {
 		}
 	}
 	v.reportInconsistent(c, fmt.Sprintf(
-		"Python cannot create a consistent method resolution order for class %s: its bases require %s each to come before the other, so the import fails with TypeError; reorder the bases so that every class comes before its own bases and the bases agree on the order of the classes they share",
-		c.Class.Name, andList(names)), related)
+		"Python cannot create a consistent method resolution order for class %s: its bases require %s each to come before the other, so the import fails with TypeError",
+		c.Class.Name, andList(names)),
+		"reorder the bases so that every class comes before its own bases and the bases agree on the order of the classes they share", related)
 	return mroEntry{ids: depthFirstIDs(self, seqs[:len(bases)]), status: mroInconsistent}
 }
 
@@ -601,7 +605,7 @@ func andList(names []string) string {
 // reportInconsistent reports a class whose bases C3 cannot merge, unless
 // its ancestry passes through a module with a syntax error (what gymlint
 // read of it may be wrong) or it is a framework class. mroMu is held.
-func (v *View) reportInconsistent(c ClassRef, msg string, others []ClassRef) {
+func (v *View) reportInconsistent(c ClassRef, msg, help string, others []ClassRef) {
 	if v.IsFrameworkModule(c.Module.Name) {
 		return
 	}
@@ -610,6 +614,7 @@ func (v *View) reportInconsistent(c ClassRef, msg string, others []ClassRef) {
 	}
 	start, end := Range(c.Module, c.Class.NameSpan)
 	d := RuleInconsistentMRO.New(c.Module.Path, start, end, msg)
+	d.Help = help
 	for _, o := range others {
 		d.Related = append(d.Related, Related(o.Module, o.Class.NameSpan, "class "+o.Class.Name+" is defined here"))
 	}
@@ -787,8 +792,10 @@ func (v *View) checkClasses(m *pyscan.Module) []ClassRef {
 		others = fmt.Sprintf(" nor of the %d other classes of this module beyond that bound", n)
 	}
 	start, end := Range(m, c.Class.NameSpan)
-	v.report(RuleInconsistentMRO.New(m.Path, start, end, fmt.Sprintf(
-		"class %s %s, more than gymlint follows: it did not compute the class's method resolution order, so the rules say nothing of it%s; flatten the hierarchy",
-		c.Class.Name, what, others)))
+	d := RuleInconsistentMRO.New(m.Path, start, end, fmt.Sprintf(
+		"class %s %s, more than gymlint follows: the rules say nothing of it%s",
+		c.Class.Name, what, others))
+	d.Help = "flatten the hierarchy"
+	v.report(d)
 	return undecided
 }

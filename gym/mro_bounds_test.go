@@ -194,6 +194,9 @@ func TestMROCycleReported(t *testing.T) {
 				t.Errorf("GL012 message %q lacks %q", d.Message, want)
 			}
 		}
+		if d.Help != "make one of them stop deriving from the other" {
+			t.Errorf("GL012 help %q, want the remedy of a cycle", d.Help)
+		}
 		if len(d.Related) != 1 || d.Related[0].Start.Offset != int(class(t, m, "B").Class.NameSpan.Start) {
 			t.Errorf("related = %+v, want class B", d.Related)
 		}

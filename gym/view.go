@@ -267,26 +267,40 @@ func configPos(p configscan.Pos) diag.Pos {
 	return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col}
 }
 
-func (c *Cache) readErrorMessage(p string, err error) string {
+// readError is the GL002 message and help for a file p that could not be
+// read.
+func (c *Cache) readError(p string, err error) (msg, help string) {
 	switch {
 	case errors.Is(err, repofs.ErrTooLarge):
-		return fmt.Sprintf("%s is larger than the size limit (%d bytes) and was not read; raise --max-file-size if it should be read", p, c.fs.MaxFileSize())
+		return fmt.Sprintf("%s is larger than the size limit (%d bytes) and was not read", p, c.fs.MaxFileSize()),
+			"raise --max-file-size if it should be read"
 	case errors.Is(err, repofs.ErrBinary):
-		return fmt.Sprintf("%s is binary (it contains a NUL byte) and was not read; remove it or rename it if it is not source", p)
+		return fmt.Sprintf("%s is binary (it contains a NUL byte) and was not read", p),
+			"remove it, or rename it if it is not source"
 	case errors.Is(err, repofs.ErrNotUTF8):
-		return fmt.Sprintf("%s is not valid UTF-8 and was not read; save it as UTF-8", p)
+		return fmt.Sprintf("%s is not valid UTF-8 and was not read", p), "save it as UTF-8"
 	case errors.Is(err, repofs.ErrSymlinkLoop):
-		return fmt.Sprintf("%s is a symbolic link loop and was not read; point the link at a real file", p)
+		return fmt.Sprintf("%s is a symbolic link loop and was not read", p), "point the link at a real file"
 	case errors.Is(err, repofs.ErrOutsideRoot):
-		return fmt.Sprintf("%s is a symbolic link that leaves the repository and was not followed; gymlint reads only files inside the scanned root", p)
+		return fmt.Sprintf("%s is a symbolic link that leaves the repository and was not followed", p),
+			"point the link at a file inside the scanned root, which is all gymlint reads"
 	case errors.Is(err, repofs.ErrNotRegular):
-		return fmt.Sprintf("%s is not a regular file and was not read", p)
+		return fmt.Sprintf("%s is not a regular file and was not read", p), ""
 	}
 	var pe *repofs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return fmt.Sprintf("cannot read %s: %v", p, err)
+	return fmt.Sprintf("cannot read %s: %v", p, err), ""
+}
+
+// unreadable is GL002 at path (from start to end) for the file p that
+// could not be read.
+func (c *Cache) unreadable(path string, start, end diag.Pos, p string, err error) diag.Diagnostic {
+	msg, help := c.readError(p, err)
+	d := RuleUnreadableFile.New(path, start, end, msg)
+	d.Help = help
+	return d
 }
 
 // serverTypes returns the configured server types.
@@ -346,16 +360,18 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 			pos, end := configPos(inst.EntrypointPos), configPos(inst.EntrypointEnd)
 			ep := inst.Entrypoint
 			if path.IsAbs(ep) || strings.HasPrefix(ep, "/") {
-				report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
-					"entrypoint %q of %s is an absolute path, which the server supervisor rejects: give it relative to %s/%s/",
-					ep, inst.Name, inst.Type, inst.Dir)))
+				d := RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
+					"entrypoint %q of %s is an absolute path, which the server supervisor rejects", ep, inst.Name))
+				d.Help = fmt.Sprintf("give it relative to %s/%s/", inst.Type, inst.Dir)
+				report(d)
 				continue
 			}
 			rel, ok := repofs.Clean(path.Join(inst.Type, inst.Dir, ep))
 			if !ok {
-				report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
-					"entrypoint %q of %s resolves outside the repository (from %s/%s/): gymlint never reads outside the root; point it at a module inside the repository",
-					ep, inst.Name, inst.Type, inst.Dir)))
+				d := RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
+					"entrypoint %q of %s resolves outside the repository (from %s/%s/)", ep, inst.Name, inst.Type, inst.Dir))
+				d.Help = "point it at a module inside the repository"
+				report(d)
 				continue
 			}
 			if !strings.HasSuffix(rel, ".py") {
@@ -365,15 +381,16 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 				switch {
 				case errors.Is(err, repofs.ErrNotExist):
 					d := RuleMissingEntrypoint.New(f.Path, pos, end, fmt.Sprintf(
-						"entrypoint %s of %s does not exist (the entrypoint is relative to %s/%s/)", rel, inst.Name, inst.Type, inst.Dir))
+						"entrypoint %s of %s does not exist (it is relative to %s/%s/)", rel, inst.Name, inst.Type, inst.Dir))
 					d.Help = "fix the server dir key or the entrypoint, or remove the entry"
 					report(d)
 				case errors.Is(err, repofs.ErrOutsideRoot):
-					report(RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
-						"entrypoint %s of %s is a symbolic link that leaves the repository: gymlint never follows links out of the root; point it at a module inside the repository",
-						rel, inst.Name)))
+					d := RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
+						"entrypoint %s of %s is a symbolic link that leaves the repository, which gymlint does not follow", rel, inst.Name))
+					d.Help = "point it at a module inside the repository"
+					report(d)
 				default:
-					report(RuleUnreadableFile.New(f.Path, pos, end, c.readErrorMessage(rel, err)))
+					report(c.unreadable(f.Path, pos, end, rel, err))
 				}
 				continue
 			}
@@ -399,11 +416,14 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 		}
 		x := c.options.Exemptions[i]
 		if x.Flag {
-			report(RuleUnusedExemption.New(x.Path, filePos, filePos, fmt.Sprintf(
-				"--exempt %s matches no server entrypoint: drop it, or give the path of an entrypoint relative to the root", x.Path)))
+			d := RuleUnusedExemption.New(x.Path, filePos, filePos, fmt.Sprintf("--exempt %s matches no server entrypoint", x.Path))
+			d.Help = "drop it, or give the path of an entrypoint relative to the root"
+			report(d)
 		} else {
-			report(RuleUnusedExemption.New(x.Source, x.Pos, x.Pos, fmt.Sprintf(
-				"exemption %s matches no server entrypoint (no server dir app.py and no config names it): remove it, or fix the path", x.Path)))
+			d := RuleUnusedExemption.New(x.Source, x.Pos, x.Pos, fmt.Sprintf(
+				"exemption %s matches no server entrypoint (no server dir app.py and no config names it)", x.Path))
+			d.Help = "remove it, or fix the path"
+			report(d)
 		}
 	}
 	sort.Slice(eps, func(i, j int) bool { return eps[i].Path < eps[j].Path })
@@ -466,36 +486,41 @@ func (v *View) Module(p string) (*pyscan.Module, error) {
 	v.mu.Unlock()
 	if first {
 		if e.err != nil && !errors.Is(e.err, ErrClosed) {
-			v.report(RuleUnreadableFile.New(p, filePos, filePos, v.cache.readErrorMessage(p, e.err)))
+			v.report(v.cache.unreadable(p, filePos, filePos, p, e.err))
 		} else if e.mod != nil && e.mod.SyntaxError != nil && e.mod.SyntaxError.Stopped != nil {
 			// Not a syntax error: the parse ran out of budget, and nothing
 			// is known of the file's syntax. Like a file over the size
 			// limit, it was not taken in: GL002.
-			v.report(RuleUnreadableFile.New(p, filePos, filePos, stopMessage(p, e.mod.SyntaxError.Stopped)))
+			msg, help := stopMessage(p, e.mod.SyntaxError.Stopped)
+			d := RuleUnreadableFile.New(p, filePos, filePos, msg)
+			d.Help = help
+			v.report(d)
 		} else if e.mod != nil && e.mod.SyntaxError != nil {
 			se := e.mod.SyntaxError
 			start, end := Range(e.mod, se.Span)
-			v.report(RuleSyntaxError.New(p, start, end, se.Message+
-				": fix the syntax; gymlint skips the rules for this module until it parses"))
+			d := RuleSyntaxError.New(p, start, end, se.Message+"; gymlint skips the rules for this module until it parses")
+			d.Help = "fix the syntax"
+			v.report(d)
 		}
 	}
 	return e.mod, e.err
 }
 
-// stopMessage is the GL002 message of a module whose parse ran out of
-// budget: which budget, and what to do. It says nothing that the machine's
-// speed or load decides (no times, no counts of steps taken), so the same
-// repository gives the same message every run.
-func stopMessage(p string, s *pyscan.ParseStop) string {
+// stopMessage is the GL002 message and help of a module whose parse ran
+// out of budget: which budget, and what to do. It says nothing that the
+// machine's speed or load decides (no times, no counts of steps taken), so
+// the same repository gives the same message every run.
+func stopMessage(p string, s *pyscan.ParseStop) (msg, help string) {
 	switch s.Reason {
 	case pyscan.FileBudgetRanOut:
-		return fmt.Sprintf("%s was not analysed: parsing it ran out of the file's budget (%d steps, %d bytes read), and its syntax was not checked; "+
-			"split it, or keep generated data out of modules that servers import", p, s.Budget, s.ReadLimit)
+		return fmt.Sprintf("%s was not analysed: parsing it ran out of the file's budget (%d steps, %d bytes read), and its syntax was not checked", p, s.Budget, s.ReadLimit),
+			"split it, or keep generated data out of modules that servers import"
 	case pyscan.ScanBudgetRanOut:
-		return fmt.Sprintf("%s was not analysed: the scan's parse budget of %d steps ran out before it was parsed; raise --parse-budget to analyse it", p, s.Budget)
+		return fmt.Sprintf("%s was not analysed: the scan's parse budget of %d steps ran out before it was parsed", p, s.Budget),
+			"raise --parse-budget to analyse it"
 	default:
-		return fmt.Sprintf("%s was not analysed: parsing it took more processor time than its size allows (tree-sitter is very slow on some broken input, "+
-			"such as a long run of tokens that cannot follow one another), and its syntax was not checked; look for such a run, or split the file", p)
+		return fmt.Sprintf("%s was not analysed: parsing it took more processor time than its size allows, and its syntax was not checked", p),
+			"look for a long run of tokens that cannot follow one another (tree-sitter is very slow on some broken input), or split the file"
 	}
 }
 

@@ -363,11 +363,12 @@ func reportMalformed(p string, d *directive, lookup func(string) *diag.Rule, ls 
 		if len(d.others) > 0 {
 			form = "# noqa: " + strings.Join(d.others, ", ") + "  " + d.formWith(codes, "")
 		}
-		msg = fmt.Sprintf("# noqa does not suppress gymlint findings, only ruff's and flake8's: write %s", form)
+		msg = "# noqa does not suppress gymlint findings, only ruff's and flake8's"
 	} else {
-		msg = fmt.Sprintf("malformed suppression, it suppresses nothing (%s): write %s", strings.Join(d.malformed, ", "), form)
+		msg = fmt.Sprintf("malformed suppression, it suppresses nothing (%s)", strings.Join(d.malformed, ", "))
 	}
 	rd := MalformedSuppression.New(p, d.start, d.end, msg)
+	rd.Help = "write " + form
 	if d.reason != "" && len(d.others) == 0 {
 		rd.Fixes = []diag.Fix{{
 			Message:       "Rewrite as " + form,
@@ -403,8 +404,9 @@ func reportMiscased(p string, d *directive, lookup func(string) *diag.Rule, ls [
 	}
 	form := d.formWith(all, d.reason)
 	rd := MalformedSuppression.New(p, d.start, d.end, fmt.Sprintf(
-		"%s in another case names no rule, so this suppression does not suppress it (%s): write %s",
-		orList(miscased), strings.Join(parts, ", "), form))
+		"%s in another case names no rule, so this suppression does not suppress it (%s)",
+		orList(miscased), strings.Join(parts, ", ")))
+	rd.Help = "write " + form
 	if d.reason != "" && d.codesAt[0] < d.codesAt[1] {
 		l := ls[d.line-1]
 		sep := ","

@@ -26,7 +26,7 @@ func TestMalformed(t *testing.T) {
 		{name: "wrong case", path: "a.py",
 			text: "class A(B):  # GYMLINT: IGNORE[gl101] started by a factory\n    pass\n",
 			ds:   []string{"1 GL101"}, want: []string{"a.py:1:1 GL101", "a.py:1:14 GL013"},
-			msg:   "(gymlint must be lower case, ignore must be lower case): write # gymlint: ignore[GL101] started by a factory",
+			msg:   "(gymlint must be lower case, ignore must be lower case) help: write # gymlint: ignore[GL101] started by a factory",
 			fixed: "class A(B):  # gymlint: ignore[GL101] started by a factory\n    pass\n"},
 		{name: "misspelt directive", path: "a.py",
 			text: "# gymlint: ignor[GL101] started by a factory\nclass A(B): pass\n",
@@ -40,7 +40,7 @@ func TestMalformed(t *testing.T) {
 		{name: "missing brackets", path: "a.py",
 			text: "# gymlint: ignore GL101,late-worker-refusal started by a factory\nclass A(B): pass\n",
 			ds:   []string{"2 GL101", "2 GL102"}, want: []string{"a.py:1:1 GL013", "a.py:2:1 GL101", "a.py:2:1 GL102"},
-			msg:   "(the codes go in [...]): write # gymlint: ignore[GL101,late-worker-refusal] started by a factory",
+			msg:   "(the codes go in [...]) help: write # gymlint: ignore[GL101,late-worker-refusal] started by a factory",
 			fixed: "# gymlint: ignore[GL101,late-worker-refusal] started by a factory\nclass A(B): pass\n"},
 		{name: "the Go spelling of ignore-file in Python", path: "a.py",
 			text: "# gymlint: file-ignore[GL101] built by a factory\nclass A(B): pass\n",
@@ -54,7 +54,7 @@ func TestMalformed(t *testing.T) {
 		{name: "no reason: the form has the placeholder, no fix", path: "a.py",
 			text: "class A(B):  # GYMLINT: IGNORE[GL101]\n",
 			ds:   []string{"1 GL101"}, want: []string{"a.py:1:1 GL101", "a.py:1:14 GL013"},
-			msg: "write # gymlint: ignore[GL101] <why this is fine>"},
+			msg: "help: write # gymlint: ignore[GL101] <why this is fine>"},
 		{name: "noqa naming a gymlint code", path: "a.py",
 			text: "class A(B):  # noqa: GL101 started by a factory\n",
 			ds:   []string{"1 GL101"}, want: []string{"a.py:1:1 GL101", "a.py:1:14 GL013"},
@@ -63,7 +63,7 @@ func TestMalformed(t *testing.T) {
 		{name: "noqa naming ruff's and gymlint's codes: no fix", path: "a.py",
 			text: "import x  # NOQA: F401, gl101\n",
 			ds:   []string{"1 GL101"}, want: []string{"a.py:1:1 GL101", "a.py:1:11 GL013"},
-			msg: "write # noqa: F401  # gymlint: ignore[GL101] <why this is fine>"},
+			msg: "only ruff's and flake8's help: write # noqa: F401  # gymlint: ignore[GL101] <why this is fine>"},
 		{name: "noqa of other tools only: nothing", path: "a.py",
 			text: "import x  # noqa: F401\nimport y  # noqa\n", ds: []string{"1 GL101"}, want: []string{"a.py:1:1 GL101"}},
 		{name: "noqa in YAML is not read", path: "c.yaml",
@@ -88,7 +88,7 @@ func TestMalformed(t *testing.T) {
 		{name: "go, Python's brackets", path: "m.go",
 			text: "package p\n\n//gymlint:ignore[GL201] set once at init\nvar x = 1\n",
 			ds:   []string{"4 GL201"}, want: []string{"m.go:3:1 GL013", "m.go:4:1 GL201"},
-			msg:   "write //gymlint:ignore GL201 set once at init",
+			msg:   "without brackets) help: write //gymlint:ignore GL201 set once at init",
 			fixed: "package p\n\n//gymlint:ignore GL201 set once at init\nvar x = 1\n"},
 		{name: "go, a space after // and after the colon, wrong case", path: "m.go",
 			text: "package p\n\nvar x = 1 // GYMLINT: IGNORE gl201 set once at init\n",
@@ -129,8 +129,8 @@ func TestMalformed(t *testing.T) {
 			if gl013 == nil {
 				return
 			}
-			if c.msg != "" && !strings.Contains(gl013.Message, c.msg) {
-				t.Errorf("message %q lacks %q", gl013.Message, c.msg)
+			if c.msg != "" && !strings.Contains(withHelp(*gl013), c.msg) {
+				t.Errorf("message %q lacks %q", withHelp(*gl013), c.msg)
 			}
 			if c.fixed == "" {
 				if len(gl013.Fixes) != 0 {

@@ -403,20 +403,22 @@ func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(str
 // if any, leaving out the miscased codes (GL013's).
 func reportWellFormed(p string, d *directive, lookup func(string) *diag.Rule, ran func(string) bool, ls []line, miscased map[string]bool) (diag.Diagnostic, bool) {
 	if d.noCodes {
-		return SuppressionWithoutReason.New(p, d.start, d.end, fmt.Sprintf(
-			"this suppression names no rule, so it suppresses nothing: name the codes or rule names and give a reason after them: %s",
-			d.form("GL101"))), true
+		rd := SuppressionWithoutReason.New(p, d.start, d.end, "this suppression names no rule, so it suppresses nothing")
+		rd.Help = "name the codes or rule names and give a reason after them: " + d.form("GL101")
+		return rd, true
 	}
 	codes := strings.Join(d.codes, ",")
 	if d.reason == "" {
-		return SuppressionWithoutReason.New(p, d.start, d.end, fmt.Sprintf(
-			"this suppression of %s gives no reason, so it suppresses nothing: add a reason after the codes: %s",
-			orList(d.codes), d.form(codes))), true
+		rd := SuppressionWithoutReason.New(p, d.start, d.end, fmt.Sprintf(
+			"this suppression of %s gives no reason, so it suppresses nothing", orList(d.codes)))
+		rd.Help = "add a reason after the codes: " + d.form(codes)
+		return rd, true
 	}
 	if d.misplaced {
-		return UnusedSuppression.New(p, d.start, d.end, fmt.Sprintf(
-			"move this ignore-file suppression into the comment block at the top of the file, or remove it: after the first line of code it suppresses nothing (for one line use %s)",
-			(&directive{lang: d.lang}).form(codes))), true
+		rd := UnusedSuppression.New(p, d.start, d.end, "this ignore-file suppression comes after the first line of code, so it suppresses nothing")
+		rd.Help = fmt.Sprintf("move it into the comment block at the top of the file, or remove it (for one line use %s)",
+			(&directive{lang: d.lang}).form(codes))
+		return rd, true
 	}
 	var unused, self, unknown []string
 	for _, c := range d.codes {
@@ -448,16 +450,18 @@ func reportWellFormed(p string, d *directive, lookup func(string) *diag.Rule, ra
 		why = append(why, fmt.Sprintf("%s %s not a gymlint rule code or name", strings.Join(unknown, ", "), isAre(unknown)))
 	}
 	if len(self) > 0 {
-		why = append(why, fmt.Sprintf("%s cannot be suppressed inline (GL009, GL010 and GL013 report suppressions themselves: fix the suppression instead)", strings.Join(self, ", ")))
+		why = append(why, fmt.Sprintf("%s cannot be suppressed inline (GL009, GL010 and GL013 report suppressions themselves)", strings.Join(self, ", ")))
 	}
-	var what string
+	what, help := "unused suppression", "remove the suppression"
 	drop := append(append(unused, unknown...), self...)
-	if all {
-		what = "remove the suppression"
-	} else {
-		what = "remove " + strings.Join(drop, ", ") + " from the suppression"
+	if !all {
+		what, help = "suppression partly unused", "remove "+strings.Join(drop, ", ")+" from the suppression"
+	}
+	if len(self) > 0 {
+		help += ", and fix the suppression that " + orList(self) + " reports instead"
 	}
 	rd := UnusedSuppression.New(p, d.start, d.end, what+": "+strings.Join(why, "; "))
+	rd.Help = help
 	if fix, ok := removeFix(p, d, ls, all, drop); ok {
 		rd.Fixes = []diag.Fix{fix}
 	}

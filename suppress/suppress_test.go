@@ -84,7 +84,7 @@ func run(t *testing.T, cases []tc) {
 			if c.msg != "" {
 				found := false
 				for _, d := range got {
-					if isSelfCode(d.Code) && strings.Contains(d.Message, c.msg) {
+					if isSelfCode(d.Code) && strings.Contains(withHelp(d), c.msg) {
 						found = true
 					}
 				}
@@ -96,10 +96,19 @@ func run(t *testing.T, cases []tc) {
 	}
 }
 
+// withHelp is a diagnostic's message and, when it has one, " help: " and its
+// help, as the gymtest expectations read it.
+func withHelp(d diag.Diagnostic) string {
+	if d.Help == "" {
+		return d.Message
+	}
+	return d.Message + " help: " + d.Help
+}
+
 func msgs(ds []diag.Diagnostic) string {
 	var b strings.Builder
 	for _, d := range ds {
-		fmt.Fprintf(&b, "  %s:%d:%d-%d:%d %s %s\n", d.Path, d.Start.Line, d.Start.Col, d.End.Line, d.End.Col, d.Code, d.Message)
+		fmt.Fprintf(&b, "  %s:%d:%d-%d:%d %s %s\n", d.Path, d.Start.Line, d.Start.Col, d.End.Line, d.End.Col, d.Code, withHelp(d))
 	}
 	return b.String()
 }
@@ -120,7 +129,7 @@ func TestPython(t *testing.T) {
 			files: f("x = 1  # gymlint: ignore[GL101] reason\nclass A(B): pass\n"),
 			ds:    []string{"a.py:2 GL101"},
 			want:  []string{"a.py:1:8 GL010", "a.py:2:1 GL101"},
-			msg:   "remove the suppression: nothing on line 1 reports GL101"},
+			msg:   "unused suppression: nothing on line 1 reports GL101 help: remove the suppression"},
 		{name: "a blank line ends the line above",
 			files: f("# gymlint: ignore[GL101] reason\n\nclass A(B): pass\n"),
 			ds:    []string{"a.py:3 GL101"},
@@ -132,7 +141,7 @@ func TestPython(t *testing.T) {
 			files: f("import x\n# gymlint: ignore-file[GL101] reason\nclass A(B): pass\n"),
 			ds:    []string{"a.py:3 GL101"},
 			want:  []string{"a.py:2:1 GL010", "a.py:3:1 GL101"},
-			msg:   "move this ignore-file suppression into the comment block at the top of the file"},
+			msg:   "comes after the first line of code, so it suppresses nothing help: move it into the comment block at the top of the file"},
 		{name: "file level after a docstring is misplaced",
 			files: f("\"\"\"Doc.\n\n# gymlint: ignore-file[GL101] inside the docstring\n\"\"\"\n# gymlint: ignore-file[GL101] reason\nclass A(B): pass\n"),
 			ds:    []string{"a.py:6 GL101"},
@@ -155,7 +164,7 @@ func TestPython(t *testing.T) {
 			files: f("class A(B):  # gymlint: ignore[GL101,GL102] reason\n    pass\n"),
 			ds:    []string{"a.py:1 GL101"},
 			want:  []string{"a.py:1:14 GL010"},
-			msg:   "remove GL102 from the suppression: nothing on line 1 reports GL102"},
+			msg:   "suppression partly unused: nothing on line 1 reports GL102 help: remove GL102 from the suppression"},
 		{name: "names instead of codes",
 			files: f("# gymlint: ignore[undeclared-workers,GL102] reason\nclass A(B): pass\n"),
 			ds:    []string{"a.py:2 GL101", "a.py:2 GL102"}},
@@ -163,7 +172,7 @@ func TestPython(t *testing.T) {
 			files: f("class A(B):  # gymlint: ignore[GL101]\n    pass\n"),
 			ds:    []string{"a.py:1 GL101"},
 			want:  []string{"a.py:1:1 GL101", "a.py:1:14 GL009"},
-			msg:   "add a reason after the codes: # gymlint: ignore[GL101] <why this is fine>"},
+			msg:   "gives no reason, so it suppresses nothing help: add a reason after the codes: # gymlint: ignore[GL101] <why this is fine>"},
 		{name: "missing reason in a file suppression",
 			files: f("# gymlint: ignore-file[GL101]  \nclass A(B): pass\n"),
 			ds:    []string{"a.py:2 GL101"},
@@ -182,7 +191,7 @@ func TestPython(t *testing.T) {
 			files: f("# gymlint: ignore[GL101] reason\nx = 1\n"),
 			scan:  []string{"a.py"},
 			want:  []string{"a.py:1:1 GL010"},
-			msg:   "remove the suppression: nothing on line 2 reports GL101"},
+			msg:   "unused suppression: nothing on line 2 reports GL101 help: remove the suppression"},
 		{name: "unused file suppression",
 			files: f("# gymlint: ignore-file[GL101] reason\nx = 1\n"),
 			scan:  []string{"a.py"},
@@ -192,7 +201,7 @@ func TestPython(t *testing.T) {
 			files: f("class A(B):  # gymlint: ignore[GL101,GL999] reason\n"),
 			ds:    []string{"a.py:1 GL101"},
 			want:  []string{"a.py:1:14 GL010"},
-			msg:   "remove GL999 from the suppression: GL999 is not a gymlint rule code or name"},
+			msg:   "suppression partly unused: GL999 is not a gymlint rule code or name help: remove GL999 from the suppression"},
 		{name: "GL009 and GL010 cannot be suppressed",
 			files: f("class A(B):  # gymlint: ignore[GL101] # gymlint: ignore[GL009,unused-suppression] silence it\n"),
 			ds:    []string{"a.py:1 GL101"},
@@ -304,7 +313,7 @@ func TestGo(t *testing.T) {
 			files: f("package p\n\nvar x = 1 //gymlint:ignore GL201\n"),
 			ds:    []string{"m.go:3 GL201"},
 			want:  []string{"m.go:3:1 GL201", "m.go:3:11 GL009"},
-			msg:   "add a reason after the codes: //gymlint:ignore GL201 <why this is fine>"},
+			msg:   "help: add a reason after the codes: //gymlint:ignore GL201 <why this is fine>"},
 		{name: "no codes",
 			files: f("package p\n\n//gymlint:ignore\nvar x = 1\n"),
 			ds:    []string{"m.go:4 GL201"},
@@ -313,7 +322,7 @@ func TestGo(t *testing.T) {
 			files: f("package p\n\n//gymlint:ignore GL201 reason\nvar x = 1\n"),
 			scan:  []string{"m.go"},
 			want:  []string{"m.go:3:1 GL010"},
-			msg:   "remove the suppression: nothing on line 4 reports GL201"},
+			msg:   "unused suppression: nothing on line 4 reports GL201 help: remove the suppression"},
 		{name: "directive inside strings and block comments",
 			files: f("package p\n\nvar s = \"//gymlint:ignore GL201 reason\"\nvar r = `\n//gymlint:ignore GL201 reason\n`\n/*gymlint:ignore GL201 reason */\nvar y = 1\n"),
 			ds:    []string{"m.go:3 GL201", "m.go:6 GL201", "m.go:8 GL201"},
@@ -416,7 +425,7 @@ func TestRulesThatDidNotRun(t *testing.T) {
 	read := func(p string) ([]byte, error) { return files[p], nil }
 	ran := func(code string) bool { return code != "GL101" }
 	got := ApplyConfig(nil, []string{"a.py"}, read, Config{Lookup: lookup, Ran: ran})
-	if len(got) != 1 || got[0].Code != "GL010" || got[0].Start.Line != 2 || !strings.Contains(got[0].Message, "remove GL102 from the suppression") {
+	if len(got) != 1 || got[0].Code != "GL010" || got[0].Start.Line != 2 || got[0].Help != "remove GL102 from the suppression" {
 		t.Fatalf("got %v %q, want one GL010 on line 2 for GL102 alone", show(got), msgs(got))
 	}
 	if got := Apply(nil, []string{"a.py"}, read, lookup); len(got) != 2 {

@@ -83,12 +83,13 @@ func (d *decl) entryPath() string { return d.e.Module.Path }
 
 func (d *decl) foreignDef() string { return d.s.Class.Module.Path }
 
-// subject names the server class in messages.
+// subject names the server class in messages; the entrypoint is where
+// they are reported, so only a definition elsewhere is named.
 func (d *decl) subject() string {
 	if d.inEntry() {
-		return fmt.Sprintf("server class %s of %s", d.name(), d.entryPath())
+		return fmt.Sprintf("server class %s", d.name())
 	}
-	return fmt.Sprintf("server class %s (defined in %s) of %s", d.name(), d.foreignDef(), d.entryPath())
+	return fmt.Sprintf("server class %s (defined in %s)", d.name(), d.foreignDef())
 }
 
 // classRange is where a diagnostic about the server class goes: its name
@@ -145,7 +146,7 @@ func (d *decl) undeclared(declaredFalse bool) diag.Diagnostic {
 		msg = fmt.Sprintf("%s uses Ray (%s) but does not declare it", d.subject(), use)
 		help = fmt.Sprintf("add %s to the body of %s (import ClassVar from typing): the server supervisor starts Ray only for servers whose entrypoint source declares it, so the server fails at startup", fix, d.name())
 	default:
-		msg = fmt.Sprintf("%s uses Ray (%s) but the server supervisor reads ray_enabled only from %s, which does not define the class", d.subject(), use, d.entryPath())
+		msg = fmt.Sprintf("%s uses Ray (%s) but is defined outside its entrypoint, where the server supervisor reads ray_enabled", d.subject(), use)
 		help = fmt.Sprintf("subclass %s in %s with %s in its body and start the subclass", d.name(), d.entryPath(), fix)
 	}
 	help += d.latestOnly()
@@ -167,12 +168,23 @@ func (d *decl) latestOnly() string {
 	return fmt.Sprintf(" (the current contract; %s at %s still starts Ray for every server)", fw.Package, fw.Display())
 }
 
-// needNote says what gymlint knows of the server's Ray use, for GL203.
+// needNote says what gymlint knows of the server's Ray use, for GL203's
+// message.
 func (d *decl) needNote() string {
 	if d.found.use != nil {
 		return fmt.Sprintf(" (%s uses Ray: %s)", d.name(), d.found.describe(d.entryPath()))
 	}
-	return fmt.Sprintf("; gymlint finds no Ray use in %s, so if it does not need Ray, remove the declaration instead", d.name())
+	return fmt.Sprintf(" (gymlint finds no Ray use in %s)", d.name())
+}
+
+// needHelp is GL203's help: the declaration to write (where), and, when
+// gymlint finds no Ray use, the other way out.
+func (d *decl) needHelp(where string) string {
+	h := "write " + fix + where
+	if d.found.use == nil {
+		h = fmt.Sprintf("if %s needs Ray, %s; if not, remove the declaration", d.name(), h)
+	}
+	return h
 }
 
 func (d *decl) checkOwn(own *ownDecl) []diag.Diagnostic {
@@ -182,13 +194,13 @@ func (d *decl) checkOwn(own *ownDecl) []diag.Diagnostic {
 	literal := isTrue(at.Value) || isFalse(at.Value)
 	switch {
 	case at.Value == nil:
-		out = append(out, UnreadableRayEnabled.New(d.entryPath(), start, end, fmt.Sprintf(
-			"ray_enabled of %s has no value the server supervisor can read: write %s%s",
-			d.subject(), fix, d.needNote())))
+		out = append(out, helped(UnreadableRayEnabled.New(d.entryPath(), start, end, fmt.Sprintf(
+			"ray_enabled of %s has no value the server supervisor can read%s",
+			d.subject(), d.needNote())), d.needHelp("")))
 	case !literal:
-		out = append(out, UnreadableRayEnabled.New(d.entryPath(), start, end, fmt.Sprintf(
-			"ray_enabled of %s is set to %s, which the server supervisor cannot read from source (it reads only the literal True): write %s%s",
-			d.subject(), quote(valueText(m, at)), fix, d.needNote())))
+		out = append(out, helped(UnreadableRayEnabled.New(d.entryPath(), start, end, fmt.Sprintf(
+			"ray_enabled of %s is set to %s, not the literal True the server supervisor reads%s",
+			d.subject(), quote(valueText(m, at)), d.needNote())), d.needHelp("")))
 	}
 	if at.Annotation == nil && at.Value != nil {
 		if dg, ok := d.unannotated(own); ok {
@@ -199,9 +211,9 @@ func (d *decl) checkOwn(own *ownDecl) []diag.Diagnostic {
 	case isTrue(at.Value):
 		if d.found.use == nil && d.found.complete {
 			if _, _, _, ok := raySetting(d.v, d.e); !ok {
-				out = append(out, UnneededRayEnabled.New(d.entryPath(), start, end, fmt.Sprintf(
-					"%s declares ray_enabled = True, but gymlint finds no Ray use in it, in its repository ancestors or in the repository modules they import, and no config that names %s has a Ray setting: remove the declaration, or every run with this server starts Ray for nothing (keep it if the server uses Ray through a library)",
-					d.subject(), d.entryPath())))
+				out = append(out, helped(UnneededRayEnabled.New(d.entryPath(), start, end, fmt.Sprintf(
+					"%s declares ray_enabled = True, but gymlint finds no Ray use in it, its ancestors or their imports, nor a Ray setting in its configs",
+					d.subject())), "remove the declaration, unless the server uses Ray through a library gymlint does not read"))
 			}
 		}
 	case isFalse(at.Value):
@@ -210,6 +222,12 @@ func (d *decl) checkOwn(own *ownDecl) []diag.Diagnostic {
 		}
 	}
 	return out
+}
+
+// helped is d with its help set.
+func helped(d diag.Diagnostic, help string) diag.Diagnostic {
+	d.Help = help
+	return d
 }
 
 // valueText is the value of a class attribute, for messages (without the
@@ -249,8 +267,8 @@ func (d *decl) unannotated(own *ownDecl) (diag.Diagnostic, bool) {
 	}
 	val := short(valueText(d.m(), at))
 	msg := fmt.Sprintf(
-		"`ray_enabled = %s` in the body of %s has no annotation, and no ancestor of %s declares ray_enabled as a ClassVar: server classes are pydantic models, and pydantic rejects a non-annotated attribute when the class is created, at import (PydanticUserError: A non-annotated attribute was detected), so the server never starts: write `ray_enabled: ClassVar[bool] = %s` (import ClassVar from typing)",
-		val, d.subject(), d.name(), val)
+		"`ray_enabled = %s` in %s has no annotation, and no ancestor declares it a ClassVar: pydantic raises PydanticUserError at import",
+		val, d.subject())
 	if external {
 		switch fw := d.v.Options.Framework; {
 		case fw.Known() && fw.Has(contract.RayDeclaration):
@@ -258,10 +276,11 @@ func (d *decl) unannotated(own *ownDecl) (diag.Diagnostic, bool) {
 		case fw.Known():
 			msg += fmt.Sprintf("; %s at %s does not declare the ClassVar either", fw.Package, fw.Display())
 		default:
-			msg += "; the framework package was not found, and gymlint assumes its classes do not declare the ClassVar"
+			msg += "; the framework package was not found (assumed not to declare the ClassVar)"
 		}
 	}
 	dg := UnannotatedRayEnabled.New(d.entryPath(), gym.Pos(d.m(), at.Span.Start), gym.Pos(d.m(), at.StmtSpan.End), msg)
+	dg.Help = fmt.Sprintf("write `ray_enabled: ClassVar[bool] = %s` (import ClassVar from typing)", val)
 	if f, ok := annotateFix(d.m(), d.s.Class.Class, own); ok {
 		dg.Fixes = []diag.Fix{f}
 	}
@@ -352,20 +371,25 @@ func (d *decl) inherited() (diag.Diagnostic, bool) {
 			return diag.Diagnostic{}, false
 		}
 		line := a.Class.Module.Line(at.Span.Start)
-		var msg string
+		var msg, help string
+		subclass := fmt.Sprintf("subclass %s in %s with %s in its body and start the subclass", d.name(), d.entryPath(), fix)
 		switch {
 		case a.Class.Class == d.s.Class.Class:
-			msg = fmt.Sprintf("%s declares ray_enabled in %s, but the server supervisor reads it only from %s: subclass %s in %s with %s in its body and start the subclass",
-				d.subject(), a.Class.Module.Path, d.entryPath(), d.name(), d.entryPath(), fix)
+			msg = fmt.Sprintf("%s declares ray_enabled there, not in its entrypoint, where the server supervisor reads it",
+				d.subject())
+			help = subclass
 		case d.inEntry():
-			msg = fmt.Sprintf("%s inherits ray_enabled from %s (%s:%d), but the server supervisor reads only %s, so an inherited declaration does not count and the server fails at startup: declare %s on %s itself",
-				d.subject(), a.Class.Class.Name, a.Class.Module.Path, line, d.entryPath(), fix, d.name())
+			msg = fmt.Sprintf("%s inherits ray_enabled from %s (%s:%d), which the server supervisor does not read",
+				d.subject(), a.Class.Class.Name, a.Class.Module.Path, line)
+			help = fmt.Sprintf("declare %s on %s itself", fix, d.name())
 		default:
-			msg = fmt.Sprintf("%s inherits ray_enabled from %s (%s:%d), but the server supervisor reads only %s: subclass %s in %s with %s in its body and start the subclass",
-				d.subject(), a.Class.Class.Name, a.Class.Module.Path, line, d.entryPath(), d.name(), d.entryPath(), fix)
+			msg = fmt.Sprintf("%s inherits ray_enabled from %s (%s:%d), which the server supervisor does not read",
+				d.subject(), a.Class.Class.Name, a.Class.Module.Path, line)
+			help = subclass
 		}
 		s, e := d.classRange()
 		dg := InheritedRayEnabled.New(d.entryPath(), s, e, msg)
+		dg.Help = help
 		dg.Related = append([]diag.Related{gym.Related(a.Class.Module, pyscan.Span{Start: at.Span.Start, End: at.StmtSpan.End},
 			fmt.Sprintf("%s declares ray_enabled here", a.Class.Class.Name))}, d.classRelated()...)
 		return dg, true
@@ -392,9 +416,11 @@ func (d *decl) unreadableSites() []diag.Diagnostic {
 	var out []diag.Diagnostic
 	cs, ce := d.classRange()
 	serverRel := diag.Related{Path: d.entryPath(), Start: cs, End: ce, Message: "the server class is " + d.name()}
+	help := d.needHelp(" in the body of " + d.name())
 	add := func(sp pyscan.Span, msg string) {
 		a, b := gym.Range(m, sp)
 		dg := UnreadableRayEnabled.New(d.entryPath(), a, b, msg)
+		dg.Help = help
 		dg.Related = append([]diag.Related{serverRel}, d.useRelated()...)
 		out = append(out, dg)
 	}
@@ -407,8 +433,8 @@ func (d *decl) unreadableSites() []diag.Diagnostic {
 			continue
 		}
 		add(pyscan.Span{Start: at.Span.Start, End: at.StmtSpan.End}, fmt.Sprintf(
-			"ray_enabled is declared on %s, which is not a server class of %s; the server supervisor reads it only in the body of the server class: declare %s in the body of %s%s",
-			c.Name, d.entryPath(), fix, d.name(), d.needNote()))
+			"ray_enabled is declared on %s, not on server class %s, where the server supervisor reads it%s",
+			c.Name, d.name(), d.needNote()))
 	}
 	for _, s := range d.sets {
 		if !mine(s.owner) {
@@ -417,16 +443,16 @@ func (d *decl) unreadableSites() []diag.Diagnostic {
 		switch {
 		case s.setattr && s.fn == nil:
 			add(s.span, fmt.Sprintf(
-				"ray_enabled is set with setattr(), which the server supervisor does not read: declare %s in the body of %s instead%s",
-				fix, d.name(), d.needNote()))
+				"ray_enabled is set with setattr(), which the server supervisor does not read%s",
+				d.needNote()))
 		case s.setattr:
 			add(s.span, fmt.Sprintf(
-				"ray_enabled is set with setattr() in function %s, which the server supervisor does not read: declare %s in the body of %s instead%s",
-				s.fn.Fn.Name, fix, d.name(), d.needNote()))
+				"ray_enabled is set with setattr() in function %s, which the server supervisor does not read%s",
+				s.fn.Fn.Name, d.needNote()))
 		default:
 			add(s.span, fmt.Sprintf(
-				"ray_enabled is set in function %s (`%s.ray_enabled = ...`), which the server supervisor does not read: declare %s in the body of %s instead%s",
-				s.fn.Fn.Name, m.Text(s.recv), fix, d.name(), d.needNote()))
+				"ray_enabled is set in function %s (`%s.ray_enabled = ...`), which the server supervisor does not read%s",
+				s.fn.Fn.Name, m.Text(s.recv), d.needNote()))
 		}
 	}
 	return out

@@ -115,10 +115,14 @@ func (s *scanner) search(m *pyscan.Module, cls gym.ClassRef) search {
 }
 
 // describe says where the use is: "resources_servers/x/app.py:3 imports
-// ray", and how the entrypoint reaches that module.
+// ray" ("line 3 imports ray" in the entrypoint, where the finding is), and
+// how the entrypoint reaches that module.
 func (s search) describe(entry string) string {
 	u := s.use
 	out := fmt.Sprintf("%s:%d %s", u.path, u.start.Line, u.what)
+	if u.path == entry {
+		out = fmt.Sprintf("line %d %s", u.start.Line, u.what)
+	}
 	if s.rec == nil {
 		return out
 	}
@@ -129,6 +133,9 @@ func (s search) describe(entry string) string {
 	}
 	root := r.Path
 	if name, ok := s.ancestor[root]; ok {
+		if len(hops) == 0 && strings.HasPrefix(name, "server class ") {
+			return out // the message names the module of the server class
+		}
 		if len(hops) == 0 {
 			return out + fmt.Sprintf(", in the module of %s", name)
 		}

@@ -59,7 +59,7 @@ func TestFrontendsAgree(t *testing.T) {
 	// What the configuration and the suppressions must have done.
 	for _, want := range []string{
 		"resources_servers/maze/app.py:7:7: GL101 warning ", // severity override
-		"resources_servers/quiz/app.py:11:1: GL010 warning remove the suppression: nothing on line 12 reports GL201",
+		"resources_servers/quiz/app.py:11:1: GL010 warning unused suppression: nothing on line 12 reports GL201\nhelp: remove the suppression",
 		"native/server/server.go:77:2: GL351 warning ", // Go severity override
 	} {
 		if !containsPrefix(cli, want) {

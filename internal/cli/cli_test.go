@@ -121,8 +121,9 @@ func TestExitCodes(t *testing.T) {
 	}
 	// A parse budget too small for the server: it is reported as not
 	// analysed (GL002), not as broken (GL001), and its finding goes.
-	out, _, code = run(t, "--parse-budget", "1", dirty)
-	if code != ExitFindings || !strings.Contains(out, "GL002") || !strings.Contains(out, "raise --parse-budget") ||
+	// The remedy is the finding's help, which the full format shows.
+	out, _, code = run(t, "--format", "full", "--parse-budget", "1", dirty)
+	if code != ExitFindings || !strings.Contains(out, "GL002") || !strings.Contains(out, "= help: raise --parse-budget") ||
 		strings.Contains(out, "GL001") || strings.Contains(out, "GL101") {
 		t.Errorf("--parse-budget 1: code %d, output %q", code, out)
 	}

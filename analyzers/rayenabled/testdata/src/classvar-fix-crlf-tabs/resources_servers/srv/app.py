@@ -3,7 +3,7 @@ from nemo_gym.base_resources_server import SimpleResourcesServer
 
 
 class Srv(SimpleResourcesServer):
-	ray_enabled = True  # needed  # want "GL204 `ray_enabled = True` in the body of server class"
+	ray_enabled = True  # needed  # want "GL204 `ray_enabled = True` in server class"
 
 
 if __name__ == "__main__":

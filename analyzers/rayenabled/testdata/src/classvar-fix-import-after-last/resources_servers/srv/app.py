@@ -5,7 +5,7 @@ X = 1
 
 
 class Srv(SimpleResourcesServer):
-    ray_enabled=True  # want "GL204 `ray_enabled = True` in the body of server class"
+    ray_enabled=True  # want "GL204 `ray_enabled = True` in server class"
     x: int = 1
 
 

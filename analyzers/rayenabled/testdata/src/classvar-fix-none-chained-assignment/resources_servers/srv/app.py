@@ -5,7 +5,7 @@ import ray
 
 
 class Srv(SimpleResourcesServer):
-    ray_enabled = other = True  # want "GL204 `ray_enabled = True` in the body of server class"
+    ray_enabled = other = True  # want "GL204 `ray_enabled = True` in server class"
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from nemo_gym.base_resources_server import SimpleResourcesServer
 import ray
 
 
-class Srv(SimpleResourcesServer):  # want +1 "GL204 `ray_enabled = True` in the body of server class"
+class Srv(SimpleResourcesServer):  # want +1 "GL204 `ray_enabled = True` in server class"
     ray_enabled = \
         True
 

@@ -5,7 +5,7 @@ import ray
 
 
 class Srv(SimpleResourcesServer):
-    ray_enabled = True  # want "GL204 `ray_enabled = True` in the body of server class Srv of resources_servers/srv/app.py has no annotation.*PydanticUserError: A non-annotated attribute was detected.*write `ray_enabled: ClassVar\\[bool\\] = True`.*the framework package was not found, and gymlint assumes"
+    ray_enabled = True  # want "^GL204 `ray_enabled = True` in server class Srv has no annotation.*PydanticUserError at import; the framework package was not found \\(assumed not to declare the ClassVar\\) help: write `ray_enabled: ClassVar\\[bool\\] = True` \\(import ClassVar from typing\\)$"
 
 
 if __name__ == "__main__":

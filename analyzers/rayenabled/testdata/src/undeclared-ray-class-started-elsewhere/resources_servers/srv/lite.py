@@ -2,4 +2,4 @@ from core import Core
 
 
 if __name__ == "__main__":
-    Core.run_webserver()  # want "GL201 server class Core \\(defined in resources_servers/srv/core.py\\) of resources_servers/srv/lite.py uses Ray.*subclass Core in resources_servers/srv/lite.py with `ray_enabled: ClassVar\\[bool\\] = True` in its body"
+    Core.run_webserver()  # want "GL201 server class Core \\(defined in resources_servers/srv/core.py\\) uses Ray.*but is defined outside its entrypoint.* help: subclass Core in resources_servers/srv/lite.py with `ray_enabled: ClassVar\\[bool\\] = True` in its body"

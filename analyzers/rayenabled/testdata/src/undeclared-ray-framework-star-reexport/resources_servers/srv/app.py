@@ -5,7 +5,7 @@ from nemo_gym.base_resources_server import SimpleResourcesServer
 from nemo_gym.server_utils import *
 
 
-class Srv(SimpleResourcesServer):  # want "GL201 .*resources_servers/srv/app.py:12 uses ray.get\\)"
+class Srv(SimpleResourcesServer):  # want "GL201 .*line 12 uses ray.get\\)"
     async def verify(self, body):
         loop = asyncio.get_running_loop()
         ref = body.ref

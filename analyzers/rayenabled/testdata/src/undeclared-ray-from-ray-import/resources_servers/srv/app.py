@@ -4,7 +4,7 @@ from nemo_gym.base_resources_server import SimpleResourcesServer
 from ray import available_resources, cluster_resources
 
 
-class Srv(SimpleResourcesServer):  # want "GL201 .*resources_servers/srv/app.py:4 imports available_resources from ray"
+class Srv(SimpleResourcesServer):  # want "GL201 .*line 4 imports available_resources from ray"
     pass
 
 

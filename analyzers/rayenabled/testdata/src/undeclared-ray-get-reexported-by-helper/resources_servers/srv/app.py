@@ -4,7 +4,7 @@ from nemo_gym.base_resources_server import SimpleResourcesServer
 from helpers import fetch
 
 
-class Srv(SimpleResourcesServer):  # want "GL201 .*resources_servers/srv/app.py:4 imports fetch from helpers, which is ray.get"
+class Srv(SimpleResourcesServer):  # want "GL201 .*line 4 imports fetch from helpers, which is ray.get"
     def verify(self, body):
         return fetch(body)
 

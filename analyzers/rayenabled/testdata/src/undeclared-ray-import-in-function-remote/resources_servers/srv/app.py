@@ -13,7 +13,7 @@ def build():
     return score
 
 
-class Srv(SimpleResourcesServer):  # want "GL201 .*resources_servers/srv/app.py:7 imports ray"
+class Srv(SimpleResourcesServer):  # want "GL201 .*line 7 imports ray"
     pass
 
 

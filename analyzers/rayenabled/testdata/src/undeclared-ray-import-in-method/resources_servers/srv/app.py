@@ -3,7 +3,7 @@ from typing import ClassVar
 from nemo_gym.base_resources_server import SimpleResourcesServer
 
 
-class Srv(SimpleResourcesServer):  # want "GL201 .*resources_servers/srv/app.py:8 imports RayTaskError from ray.exceptions"
+class Srv(SimpleResourcesServer):  # want "GL201 .*line 8 imports RayTaskError from ray.exceptions"
     async def verify(self, body):
         from ray.exceptions import RayTaskError
         return body

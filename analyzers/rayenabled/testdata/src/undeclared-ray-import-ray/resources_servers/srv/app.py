@@ -4,7 +4,7 @@ from nemo_gym.base_resources_server import SimpleResourcesServer
 import ray  # related "Ray is used here: imports ray"
 
 
-class Srv(SimpleResourcesServer):  # want "GL201 server class Srv of resources_servers/srv/app.py uses Ray \\(resources_servers/srv/app.py:4 imports ray\\) but does not declare it.*add `ray_enabled: ClassVar\\[bool\\] = True` to the body of Srv"
+class Srv(SimpleResourcesServer):  # want "GL201 server class Srv uses Ray \\(line 4 imports ray\\) but does not declare it help: add `ray_enabled: ClassVar\\[bool\\] = True` to the body of Srv"
     pass
 
 

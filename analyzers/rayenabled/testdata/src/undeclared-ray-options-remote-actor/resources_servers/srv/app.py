@@ -3,7 +3,7 @@ from typing import ClassVar
 from nemo_gym.base_resources_server import SimpleResourcesServer
 
 
-class Srv(SimpleResourcesServer):  # want `GL201 .*resources_servers/srv/app.py:10 calls j.Scorer.remote\(\) \(Scorer is a Ray actor class of resources_servers/srv/actors.py:5\)`
+class Srv(SimpleResourcesServer):  # want `GL201 .*line 10 calls j.Scorer.remote\(\) \(Scorer is a Ray actor class of resources_servers/srv/actors.py:5\)`
     async def verify(self, body):
         import jobs as j
 

@@ -4,7 +4,7 @@ from nemo_gym.base_resources_server import SimpleResourcesServer
 from nemo_gym.server_utils import ray
 
 
-class Srv(SimpleResourcesServer):  # want "GL201 .*resources_servers/srv/app.py:4 imports ray from nemo_gym.server_utils, which is the ray module"
+class Srv(SimpleResourcesServer):  # want "GL201 .*line 4 imports ray from nemo_gym.server_utils, which is the ray module"
     pass
 
 

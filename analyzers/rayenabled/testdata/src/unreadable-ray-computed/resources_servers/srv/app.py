@@ -7,7 +7,7 @@ USE_RAY = True
 
 
 class Srv(SimpleResourcesServer):
-    ray_enabled: ClassVar[bool] = USE_RAY  # want "GL203 ray_enabled of server class Srv of resources_servers/srv/app.py is set to `USE_RAY`.*write `ray_enabled: ClassVar\\[bool\\] = True` \\(Srv uses Ray: resources_servers/srv/app.py:4 imports ray\\)"
+    ray_enabled: ClassVar[bool] = USE_RAY  # want "^GL203 ray_enabled of server class Srv is set to `USE_RAY`, not the literal True the server supervisor reads \\(Srv uses Ray: line 4 imports ray\\) help: write `ray_enabled: ClassVar\\[bool\\] = True`$"
 
 
 if __name__ == "__main__":

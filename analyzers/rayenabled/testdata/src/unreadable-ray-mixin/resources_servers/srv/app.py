@@ -5,7 +5,7 @@ import ray  # related "Ray is used here: imports ray"
 
 
 class RayMixin:
-    ray_enabled: ClassVar[bool] = True  # want "GL203 ray_enabled is declared on RayMixin, which is not a server class of resources_servers/srv/app.py.*declare `ray_enabled: ClassVar\\[bool\\] = True` in the body of Srv"
+    ray_enabled: ClassVar[bool] = True  # want "GL203 ray_enabled is declared on RayMixin, not on server class Srv.* help: write `ray_enabled: ClassVar\\[bool\\] = True` in the body of Srv"
 
 
 class Srv(RayMixin, SimpleResourcesServer):  # related "the server class is Srv"

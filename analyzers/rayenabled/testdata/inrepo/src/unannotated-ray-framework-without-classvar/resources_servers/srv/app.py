@@ -5,7 +5,7 @@ import ray
 
 
 class Srv(SimpleResourcesServer):
-    ray_enabled = True  # want "GL204 .*no ancestor of Srv declares ray_enabled as a ClassVar"
+    ray_enabled = True  # want "GL204 .*no ancestor declares it a ClassVar: pydantic raises PydanticUserError at import help: write `ray_enabled: ClassVar\\[bool\\] = True`"
 
 
 if __name__ == "__main__":
