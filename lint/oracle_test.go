@@ -79,6 +79,10 @@ func TestGymrepoOracle(t *testing.T) {
 		// envpool's seed mints env ids into state and nothing closes them
 		// (added with the sessions analyzer, issue 4).
 		{"resources_servers/envpool/app.py", 15, "GL302"},
+		// tic_tac refuses always, yet its boards and TurnServer's
+		// session_state are keyed by request.session["session_id"], and
+		// nothing else ties it to one process (GL114's hint, issue 16).
+		{"resources_servers/tic_tac/app.py", 9, "GL114"},
 	})
 	if n := len(res.View.Entrypoints); n != 34 {
 		t.Errorf("got %d entrypoints, the oracle lists 34", n)

@@ -11,6 +11,8 @@
 //   - GL104 refused-num-workers (conflict.go)
 //   - GL105 unrouted-session-state (unrouted.go)
 //   - GL106 unreachable-app (deadapp.go)
+//   - GL107 unimportable-app-module (importpath.go)
+//   - GL114 liftable-refusal (liftable.go)
 //
 // The analysis they share, how a server's multiple_workers_unsupported_reason()
 // answers (always, never or under a condition on its config), is package
@@ -45,6 +47,8 @@ var Checks = []gym.Check{
 	{Rule: RefusedNumWorkers, Run: runRefusedNumWorkers},
 	{Rule: UnroutedSessionState, Run: runUnrouted},
 	{Rule: UnreachableApp, Run: runUnreachableApp},
+	{Rule: UnimportableAppModule, Run: runHazard(UnimportableAppModule)},
+	{Rule: LiftableRefusal, Run: runLiftable},
 }
 
 // UndeclaredWorkers is rule GL101.

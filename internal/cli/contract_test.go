@@ -115,8 +115,15 @@ func TestContractGenerations(t *testing.T) {
 		}
 	}
 	for k, out := range outputs {
-		if strings.Contains(out, "resources_servers/fenced/") || strings.Contains(out, "resources_servers/locked/") {
-			t.Errorf("%s: a server that fences or locks by hand is reported:\n%s", k, out)
+		for _, line := range strings.Split(out, "\n") {
+			// GL114's hint is right there: both refuse always, yet key
+			// their state by the routed session.
+			if strings.Contains(line, " GL114 ") {
+				continue
+			}
+			if strings.Contains(line, "resources_servers/fenced/") || strings.Contains(line, "resources_servers/locked/") {
+				t.Errorf("%s: a server that fences or locks by hand is reported:\n%s", k, out)
+			}
 		}
 	}
 	if outputs["gen1.auto"] == full || outputs["gen2.auto"] == full || outputs["gen1.auto"] == outputs["gen2.auto"] {

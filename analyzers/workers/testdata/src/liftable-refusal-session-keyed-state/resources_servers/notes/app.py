@@ -1,0 +1,36 @@
+from fastapi import Request
+from nemo_gym.base_resources_server import SimpleResourcesServer
+from nemo_gym.server_utils import SESSION_ID_KEY
+
+
+class NotesServer(SimpleResourcesServer):
+    def model_post_init(self, context):
+        self.notes = {}
+
+    def multiple_workers_unsupported_reason(self) -> str | None:  # want `^GL114 NotesServer refuses several workers always, but its per-session state \(self\.notes\) is keyed by the routed session help: if nothing else ties it to one process, drop the refusal \(return None\) and give the entrypoint a module-level app; otherwise name what does in the reason$`
+        return "Notes live in the server's memory."
+
+    def setup_webserver(self):
+        app = super().setup_webserver()
+        app.post("/note")(self.note)
+        return app
+
+    async def seed_session(self, request: Request, body):
+        self.notes[request.session[SESSION_ID_KEY]] = []  # related "self.notes is keyed by the session here in seed_session"
+        return {}
+
+    async def note(self, request: Request, body):
+        sid = request.session[SESSION_ID_KEY]
+        self.notes[sid].append(body.text)
+        return {}
+
+    async def verify(self, request: Request, body):
+        return {"reward": float(len(self.notes.get(request.session[SESSION_ID_KEY], [])))}
+
+    async def close_resources_session(self, request: Request, body):
+        self.notes.pop(body.resources_session_id, None)
+        return {}
+
+
+if __name__ == "__main__":
+    NotesServer.run_webserver()
