@@ -11,6 +11,8 @@
 //   - GL104 refused-num-workers (conflict.go)
 //   - GL105 unrouted-session-state (unrouted.go)
 //   - GL106 unreachable-app (deadapp.go)
+//   - GL108 fixed-port-per-worker (fixedport.go)
+//   - GL110 per-worker-gpu-actors (gpuactors.go)
 //
 // The analysis they share, how a server's multiple_workers_unsupported_reason()
 // answers (always, never or under a condition on its config), is package
@@ -45,6 +47,8 @@ var Checks = []gym.Check{
 	{Rule: RefusedNumWorkers, Run: runRefusedNumWorkers},
 	{Rule: UnroutedSessionState, Run: runUnrouted},
 	{Rule: UnreachableApp, Run: runUnreachableApp},
+	{Rule: FixedPortPerWorker, Run: runHazard(FixedPortPerWorker)},
+	{Rule: PerWorkerGPUActors, Run: runHazard(PerWorkerGPUActors)},
 }
 
 // UndeclaredWorkers is rule GL101.
