@@ -34,10 +34,14 @@ install, module scope) builds Ray GPU resources:
 the function). N is a non-zero number literal: ` + "`num_gpus=0`" + `, a plain ` + "`@ray.remote`" + ` (CPU-only), and a
 count gymlint cannot read (a config field, ` + "`**kwargs`" + `) say nothing. An actor that is shared rather than
 built per worker, ` + "`ray.get_actor(name)`" + ` or ` + "`.options(name=..., get_if_exists=True)`" + ` or
-` + "`lifetime=\"detached\"`" + `, is not reported. Actors built in a route (` + "`verify`" + `) are not start-up code and are
-not reported: each request that builds its own actor is a cost of its own, not one multiplied by the
-worker count, and a pool built lazily on a route's first call is not told apart from it. When the
-actors are built under ` + "`if`" + ` tests, the help gives them as the condition of the refusal.
+` + "`lifetime=\"detached\"`" + `, is not reported. When the actors are built under ` + "`if`" + ` tests, the help gives
+them as the condition of the refusal.
+
+Actors built in a route (` + "`verify`" + `) are not start-up code and are not reported. An actor built and
+dropped by each request costs per request, whatever the worker count. A pool a route builds on its
+first call and keeps on the server (behind a "done" flag) is per worker too, but GL110 does not tell it
+apart from the per-request case, so it says nothing of it: such a server should refuse several workers
+by hand.
 
 ## Why it matters
 With ` + "`num_workers: N`" + `, each of the N worker processes runs the start-up code and builds its own actors:
