@@ -27,7 +27,9 @@ type StartupCall struct {
 	Via []*Call
 	// Guards are the if/elif tests that must hold (or fail, Negated) for
 	// the call to run: those around each call of Via, then those around
-	// the call in its own function, outermost first. Module-scope guards
+	// the call in its own function, outermost first; an early exit before
+	// a call (`if test: return`) is a failed test. Within one function the
+	// early exits come before the enclosing tests. Module-scope guards
 	// that only tell a worker's import from `python app.py` (the
 	// `__name__ == "__main__"` test and its elif branches) are left out.
 	Guards []StartupGuard
@@ -167,10 +169,71 @@ func callContexts(fn *Func) map[*pyscan.Call]pyscan.Context {
 		if c, ok := n.(*pyscan.Call); ok {
 			ctx := pyscan.ContextOf(stack)
 			ctx.Deferred = deferredIn(stack)
+			ctx.Guards = withEarlyExits(stack, ctx.Guards)
 			out[c] = ctx
 		}
 	})
 	return out
+}
+
+// withEarlyExits adds to the guards of the last node of a stack the
+// early exits before it: an `if test:` without else whose body ends in
+// return or raise, earlier in a block that holds the node, lets the node
+// run only when test fails (a negated guard). Guards keep source order:
+// those of outer blocks first.
+func withEarlyExits(stack []pyscan.Node, guards []pyscan.Guard) []pyscan.Guard {
+	var exits []pyscan.Guard
+	for i := 0; i+1 < len(stack); i++ {
+		child := stack[i+1]
+		for _, body := range blocks(stack[i]) {
+			for _, st := range body {
+				if pyscan.Node(st) == child {
+					break
+				}
+				if g, ok := st.(*pyscan.If); ok && len(g.Else) == 0 && len(g.Body) > 0 && exits1(g.Body[len(g.Body)-1]) {
+					exits = append(exits, pyscan.Guard{Test: g.Test, Negated: true, If: g})
+				}
+			}
+		}
+	}
+	if len(exits) == 0 {
+		return guards
+	}
+	return append(exits, guards...)
+}
+
+// exits1 reports whether a statement leaves its function.
+func exits1(s pyscan.Stmt) bool {
+	switch s.(type) {
+	case *pyscan.Return, *pyscan.Raise:
+		return true
+	}
+	return false
+}
+
+// blocks are the statement lists of a node whose statements run in order
+// (a function's body, an if's body and else, a loop's, with's and try's
+// blocks, an except clause's and a match case's body).
+func blocks(n pyscan.Node) [][]pyscan.Stmt {
+	switch n := n.(type) {
+	case *pyscan.Function:
+		return [][]pyscan.Stmt{n.Body}
+	case *pyscan.If:
+		return [][]pyscan.Stmt{n.Body, n.Else}
+	case *pyscan.For:
+		return [][]pyscan.Stmt{n.Body, n.Else}
+	case *pyscan.While:
+		return [][]pyscan.Stmt{n.Body, n.Else}
+	case *pyscan.With:
+		return [][]pyscan.Stmt{n.Body}
+	case *pyscan.Try:
+		return [][]pyscan.Stmt{n.Body, n.Else, n.Finally}
+	case *pyscan.Handler:
+		return [][]pyscan.Stmt{n.Body}
+	case *pyscan.MatchCase:
+		return [][]pyscan.Stmt{n.Body}
+	}
+	return nil
 }
 
 // deferredIn reports whether the last node of a stack is in a lambda's

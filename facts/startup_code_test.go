@@ -10,7 +10,7 @@ import (
 
 // TestStartupCalls: the calls every worker runs at start-up are those of
 // the start-up hooks and what they reach (with the if tests that lead to
-// them), of a lifespan function they install, and of module scope outside
+// them, an early return included), of a lifespan function they install, and of module scope outside
 // the main guard; a generator's or a lambda's body, a route's calls and
 // the main guard's body are not.
 func TestStartupCalls(t *testing.T) {
@@ -41,6 +41,9 @@ class S(SimpleResourcesServer):
         return app
 
     def _start(self):
+        if self.config.external:
+            log_call()
+            return
         if not self.config.quiet:
             sp.Popen(["x"])
 
@@ -83,7 +86,8 @@ elif is_nemo_gym_fastapi_entrypoint(__file__):
 		"S.setup_webserver:range[]",
 		"S.setup_webserver:list_call[]",
 		"S.setup_webserver:range[]",
-		"S._start:sp.Popen[self.config.sidecar,not self.config.quiet]",
+		"S._start:log_call[self.config.sidecar,self.config.external]",
+		"S._start:sp.Popen[self.config.sidecar,!self.config.external,not self.config.quiet]",
 		"S.setup_webserver.life:life_call[]",
 		"module_life:module_life_call[]",
 		"module:boot_module[]",
