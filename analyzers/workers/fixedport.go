@@ -115,14 +115,19 @@ func startupHazard(rule *diag.Rule, server gym.ClassRef, sc facts.StartupCall, m
 	return h
 }
 
-// guardText is the condition the guards make, as written: `a and not
-// (b)`; "" when there is none.
+// guardText is the condition the guards make, as written: `a and not b`,
+// `not (x > 1)`; "" when there is none.
 func guardText(gs []facts.StartupGuard) string {
 	var parts []string
 	for _, g := range gs {
 		t := g.Module.Text(g.Test)
 		if g.Negated {
-			t = "not (" + t + ")"
+			switch g.Test.(type) {
+			case *pyscan.Name, *pyscan.Attribute, *pyscan.Call, *pyscan.Subscript:
+				t = "not " + t
+			default:
+				t = "not (" + t + ")"
+			}
 		}
 		parts = append(parts, t)
 	}

@@ -28,7 +28,9 @@ install, module scope) builds Ray GPU resources:
   ` + "`A.options(num_gpus=N).remote(...)`" + `;
 - a ` + "`ray.util.ActorPool(actors)`" + ` whose actors (a list or comprehension, or a local holding one) are such
   actors: the pool is reported, not each actor;
-- a ` + "`ray.util.placement_group(bundles)`" + ` whose bundles (a literal list of dictionaries) ask for ` + "`\"GPU\"`" + `.
+- a ` + "`ray.util.placement_group(bundles)`" + ` whose bundles ask for ` + "`\"GPU\"`" + `: a list of dictionary literals
+  with a ` + "`\"GPU\"`" + ` key and a non-zero number, also joined or repeated (` + "`[{\"GPU\": 1}] * n + [{\"CPU\": 1}]`" + `)
+  and through locals holding the list or the key.
 
 ` + "`ray`" + ` is named through the module's imports (also ` + "`from ray.util import ActorPool`" + ` and imports inside
 the function). N is a non-zero number literal: ` + "`num_gpus=0`" + `, a plain ` + "`@ray.remote`" + ` (CPU-only), and a
@@ -76,6 +78,7 @@ func gpuActorsCheck(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Hazar
 	type found struct {
 		sc   facts.StartupCall
 		what string
+		pg   bool // a placement group
 	}
 	var fs []found
 	for _, sc := range calls {
@@ -88,7 +91,7 @@ func gpuActorsCheck(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Hazar
 				if n, ok := gpuActor(fx, sc.Module, sc.Func, a); ok {
 					gpu = append(gpu, a)
 					if len(gpu) == 1 {
-						fs = append(fs, found{sc, "a Ray actor pool of GPU actors (" + n + ")"})
+						fs = append(fs, found{sc, "a Ray actor pool of GPU actors (" + n + ")", false})
 					}
 				}
 			}
@@ -96,8 +99,8 @@ func gpuActorsCheck(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Hazar
 				covered[a] = true
 			}
 		case "ray.util.placement_group", "ray.util.placement_group.placement_group":
-			if n, ok := gpuBundles(sc.Call.Arg(0, "bundles")); ok {
-				fs = append(fs, found{sc, "a Ray placement group of GPU bundles (" + n + ")"})
+			if n, ok := gpuBundles(fx, sc.Func, sc.Call.Arg(0, "bundles")); ok {
+				fs = append(fs, found{sc, "a Ray placement group of GPU bundles (" + n + ")", true})
 			}
 		}
 	}
@@ -106,16 +109,20 @@ func gpuActorsCheck(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Hazar
 			continue
 		}
 		if n, ok := gpuActor(fx, sc.Module, sc.Func, sc.Call); ok {
-			fs = append(fs, found{sc, "Ray GPU actors (" + n + ")"})
+			fs = append(fs, found{sc, "Ray GPU actors (" + n + ")", false})
 		}
 	}
 	var out []Hazard
 	for _, f := range fs {
+		fix := "share one set of named actors across the workers (.options(name=..., get_if_exists=True, lifetime=\"detached\"))"
+		reason := "Each worker builds its own Ray GPU actors, so several workers multiply the GPU actors and can fail to schedule them."
+		if f.pg {
+			fix = "reserve the GPUs once for all workers (a named, detached placement group that each worker looks up with ray.util.get_placement_group)"
+			reason = "Each worker reserves its own Ray GPU placement group, so several workers multiply the GPUs reserved and can fail to schedule them."
+		}
 		out = append(out, startupHazard(PerWorkerGPUActors, server, f.sc,
 			fmt.Sprintf("server class %s builds %s at start-up (%s), so every worker builds its own",
-				server.Class.Name, f.what, inFunc(f.sc)),
-			"share one set of named actors across the workers (.options(name=..., get_if_exists=True, lifetime=\"detached\"))",
-			"Each worker builds its own Ray GPU actors, so several workers multiply the GPU actors and can fail to schedule them."))
+				server.Class.Name, f.what, inFunc(f.sc)), fix, reason))
 	}
 	return out
 }
@@ -284,27 +291,67 @@ func remoteGPUs(c *pyscan.Call) (string, bool) {
 	return "", false
 }
 
-// gpuBundles tells whether placement-group bundles, a literal list of
-// dictionary literals, ask for GPUs.
-func gpuBundles(e pyscan.Expr) (string, bool) {
-	l, ok := e.(*pyscan.List)
-	if !ok {
+// gpuBundles tells whether placement-group bundles ask for GPUs: a list
+// of dictionary literals with a "GPU" key and a non-zero number, also
+// through lists joined or repeated (`[{"GPU": 1}] * n + [{"CPU": 1}]`) and
+// locals that hold one value (the list, or the key's string). It says how
+// many GPUs a bundle asks for.
+func gpuBundles(fx *facts.Facts, fn *facts.Func, e pyscan.Expr) (string, bool) {
+	return bundlesGPU(fx, fn, e, 0)
+}
+
+func bundlesGPU(fx *facts.Facts, fn *facts.Func, e pyscan.Expr, depth int) (string, bool) {
+	if depth > 6 {
 		return "", false
 	}
-	for _, b := range l.Elts {
-		d, ok := b.(*pyscan.Dict)
-		if !ok {
-			continue
+	switch e := e.(type) {
+	case *pyscan.Name:
+		if x := localValue(fx, fn, e); x != nil {
+			return bundlesGPU(fx, fn, x, depth+1)
 		}
-		for _, it := range d.Items {
-			if k, ok := pyscan.Str(it.Key); ok && k == "GPU" {
+	case *pyscan.BinOp:
+		if e.Op != pyscan.Add && e.Op != pyscan.Mult {
+			break
+		}
+		if d, ok := bundlesGPU(fx, fn, e.Left, depth+1); ok {
+			return d, true
+		}
+		if e.Op == pyscan.Add {
+			return bundlesGPU(fx, fn, e.Right, depth+1)
+		}
+	case *pyscan.List:
+		for _, b := range e.Elts {
+			d, ok := b.(*pyscan.Dict)
+			if !ok {
+				continue
+			}
+			for _, it := range d.Items {
+				key := it.Key
+				if n, ok := key.(*pyscan.Name); ok {
+					key = localValue(fx, fn, n)
+				}
+				if k, ok := pyscan.Str(key); !ok || k != "GPU" {
+					continue
+				}
 				if c, ok := it.Value.(*pyscan.Constant); ok {
 					if n, ok := c.Float(); ok && n > 0 {
-						return fmt.Sprintf("%d bundles, \"GPU\": %s", len(l.Elts), c.Value), true
+						return "\"GPU\": " + c.Value + " per bundle", true
 					}
 				}
 			}
 		}
 	}
 	return "", false
+}
+
+// localValue is the one expression a local name holds in fn, or nil.
+func localValue(fx *facts.Facts, fn *facts.Func, n *pyscan.Name) pyscan.Expr {
+	if fn == nil || !fx.IsLocal(fn, n.Id) {
+		return nil
+	}
+	vs := fx.Values(fn, n.Id)
+	if len(vs) != 1 || vs[0].Aug || vs[0].Enter || vs[0].Param != nil {
+		return nil
+	}
+	return vs[0].Expr
 }

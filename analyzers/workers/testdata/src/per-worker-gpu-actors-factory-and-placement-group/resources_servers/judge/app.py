@@ -15,7 +15,9 @@ class JudgeImpl:
 
 class JudgeServer(SimpleResourcesServer):
     def model_post_init(self, context):
-        self._pg = placement_group([{"GPU": 1, "CPU": 4}, {"GPU": 1, "CPU": 4}])  # want `^GL110 server class JudgeServer builds a Ray placement group of GPU bundles \(2 bundles, "GPU": 1\) at start-up`
+        device = "GPU"
+        bundles = [{device: 1, "CPU": 4}] * self.config.tp + [{"CPU": 1}]
+        self._pg = placement_group(bundles=bundles)  # want `^GL110 server class JudgeServer builds a Ray placement group of GPU bundles \("GPU": 1 per bundle\) at start-up`
         judge_cls = build_judge_class(JudgeImpl)
         self._judge = judge_cls.remote()  # want `^GL110 server class JudgeServer builds Ray GPU actors \(num_gpus=0.5\) at start-up \(in JudgeServer.model_post_init\)`
 

@@ -34,7 +34,7 @@ class ScoreServer(SimpleResourcesServer):
         self._pool = ActorPool([CpuWorker.remote() for _ in range(4)])
         self._no_gpu = NoGpu.remote()
         # A CPU-only placement group.
-        self._pg = placement_group([{"CPU": 2}])
+        self._pg = placement_group([{"CPU": 2}] * 2 + [{"CPU": 1}])
         # A GPU count gymlint cannot read.
         self._n = Scorer.options(num_gpus=self.config.gpus).remote()
         # A local called ray.
