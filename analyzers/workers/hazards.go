@@ -85,6 +85,8 @@ var hazardChecks = []struct {
 	check hazardCheck
 }{
 	{UnimportableAppModule, unimportableApp},
+	{FixedPortPerWorker, fixedPortCheck},
+	{PerWorkerGPUActors, gpuActorsCheck},
 }
 
 // HazardRules are the rules of hazardChecks, for `gymlint servers`.

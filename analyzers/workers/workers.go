@@ -12,6 +12,8 @@
 //   - GL105 unrouted-session-state (unrouted.go)
 //   - GL106 unreachable-app (deadapp.go)
 //   - GL107 unimportable-app-module (importpath.go)
+//   - GL108 fixed-port-per-worker (fixedport.go)
+//   - GL110 per-worker-gpu-actors (gpuactors.go)
 //   - GL114 liftable-refusal (liftable.go)
 //
 // The analysis they share, how a server's multiple_workers_unsupported_reason()
@@ -48,6 +50,8 @@ var Checks = []gym.Check{
 	{Rule: UnroutedSessionState, Run: runUnrouted},
 	{Rule: UnreachableApp, Run: runUnreachableApp},
 	{Rule: UnimportableAppModule, Run: runHazard(UnimportableAppModule)},
+	{Rule: FixedPortPerWorker, Run: runHazard(FixedPortPerWorker)},
+	{Rule: PerWorkerGPUActors, Run: runHazard(PerWorkerGPUActors)},
 	{Rule: LiftableRefusal, Run: runLiftable},
 }
 

@@ -68,8 +68,20 @@ func TestChecks(t *testing.T) {
 			}
 		}
 	}
-	if len(Checks) < 6 || Checks[0].Rule.Code != "GL101" {
-		t.Errorf("%d checks, want GL101 and on", len(Checks))
+	// GL101-GL106, GL114, and every hazard rule (HazardRules).
+	codes := map[string]bool{}
+	for _, c := range Checks {
+		codes[c.Rule.Code] = true
+	}
+	for _, code := range []string{"GL101", "GL102", "GL103", "GL104", "GL105", "GL106", "GL114"} {
+		if !codes[code] {
+			t.Errorf("no check of %s", code)
+		}
+	}
+	for _, r := range HazardRules() {
+		if !codes[r.Code] {
+			t.Errorf("hazard rule %s is not in Checks", r.Code)
+		}
 	}
 }
 

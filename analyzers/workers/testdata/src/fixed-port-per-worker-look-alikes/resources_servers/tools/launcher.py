@@ -1,0 +1,2 @@
+def Popen(argv):
+    return argv

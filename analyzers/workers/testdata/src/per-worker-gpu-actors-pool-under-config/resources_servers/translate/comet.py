@@ -1,0 +1,7 @@
+import ray
+
+
+@ray.remote
+class CometActor:
+    def __init__(self, shard):
+        self.shard = shard
