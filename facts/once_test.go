@@ -1,0 +1,116 @@
+package facts_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// TestOnceAttrs: an attribute assigned only by start-up code (or only a
+// class-body default) is set once; one that a route also assigns, or that
+// is augmented, is not; a default factory's lambda gives its body.
+func TestOnceAttrs(t *testing.T) {
+	f := build(t, map[string]string{"resources_servers/s/app.py": header + `
+import random
+import time
+from pydantic import Field
+
+
+class S(SimpleResourcesServer):
+    table: dict = Field(default_factory=lambda: {"a": 1})
+    hits: int = 0
+
+    def model_post_init(self, context):
+        self.t0 = time.time()
+        if self.config.flag:
+            self.rng, self.n = random.Random(1), 3
+        self._boot()
+
+    def _boot(self):
+        self.last = time.time()
+
+    async def verify(self, body):
+        self.last = time.time()
+        self.hits += 1
+        return self.t0
+`})
+	s := server(t, f)
+	var got []string
+	for _, a := range f.OnceAttrs(s) {
+		where := "class"
+		if a.Func != nil {
+			where = a.Func.Name()
+		}
+		val := ""
+		if a.Value != nil {
+			val = a.Module.Text(a.Value)
+		}
+		got = append(got, a.Attr+"@"+where+"="+val+"/"+itoa(len(a.Guards)))
+	}
+	want := "table@class={\"a\": 1}/0 t0@S.model_post_init=time.time()/0 rng@S.model_post_init=random.Random(1)/1 n@S.model_post_init=3/1"
+	if g := strings.Join(got, " "); g != want {
+		t.Errorf("OnceAttrs = %s\nwant %s", g, want)
+	}
+}
+
+func itoa(n int) string { return string(rune('0' + n)) }
+
+// TestExternalName: names resolve through the module's imports; a local
+// of the same name, or a repository module, is not the library's.
+func TestExternalName(t *testing.T) {
+	f := build(t, map[string]string{
+		"resources_servers/s/helpers.py": "def seed(x):\n    pass\n",
+		"resources_servers/s/app.py": header + `
+import numpy as np
+from time import monotonic as mono
+import helpers as random
+
+
+class S(SimpleResourcesServer):
+    async def verify(self, body):
+        np.random.default_rng(1)
+        mono()
+        random.seed(1)
+        time = body
+        time.time()
+        return 1.0
+`})
+	s := server(t, f)
+	fn := f.Override(s, "verify")
+	var got []string
+	for _, c := range f.Calls(s, fn) {
+		got = append(got, f.CalleeName(nil, fn, c.Call))
+	}
+	if g, want := strings.Join(got, ","), "numpy.random.default_rng,time.monotonic,,"; g != want {
+		t.Errorf("CalleeName = %q, want %q", g, want)
+	}
+}
+
+// TestAttrReads: reads of self.X, also through a local alias, but not
+// assignment targets.
+func TestAttrReads(t *testing.T) {
+	f := build(t, map[string]string{"resources_servers/s/app.py": header + `
+
+class S(SimpleResourcesServer):
+    async def verify(self, body):
+        self.a = 1
+        r = self.rng
+        x = r.random() + self.b.c
+        self.d[0] = x
+        return x
+`})
+	s := server(t, f)
+	var got []string
+	for _, rd := range f.AttrReads(f.Scoring(s)) {
+		n := rd.Stack[len(rd.Stack)-1]
+		kind := "attr"
+		if _, ok := n.(*pyscan.Name); ok {
+			kind = "alias"
+		}
+		got = append(got, rd.Attr+":"+kind)
+	}
+	if g, want := strings.Join(got, " "), "rng:attr rng:alias b:attr d:attr"; g != want {
+		t.Errorf("AttrReads = %q, want %q", g, want)
+	}
+}
