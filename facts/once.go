@@ -19,11 +19,13 @@ import (
 
 // ExternalName returns the absolute dotted name that e, a name or an
 // attribute chain of names used in fn (nil for module scope of m),
-// denotes when it is outside the repository, as the module's imports bind
-// it ("random.seed" for `random.seed` after `import random`,
+// denotes when it is outside the repository's own code, as the module's
+// imports bind it ("random.seed" for `random.seed` after `import random`,
 // "numpy.random.default_rng" for `np.random.default_rng` after
-// `import numpy as np`), or "": a local's chain, a repository name, a
-// builtin, anything gymlint does not follow.
+// `import numpy as np`; a name of the framework package, installed or in
+// the repository, "nemo_gym.server_utils.request"), or "": a local's
+// chain, a name of the repository's other code, a builtin, anything
+// gymlint does not follow.
 func (f *Facts) ExternalName(m *pyscan.Module, fn *Func, e pyscan.Expr) string {
 	d := pyscan.Dotted(e)
 	if d == "" {
@@ -36,10 +38,16 @@ func (f *Facts) ExternalName(m *pyscan.Module, fn *Func, e pyscan.Expr) string {
 		}
 	}
 	s := f.v.Resolve(m, d)
-	if s.Kind != gym.External {
-		return ""
+	switch s.Kind {
+	case gym.External:
+		return s.Dotted
+	case gym.RepoFunction, gym.RepoClass, gym.RepoValue, gym.Member:
+		// The framework is a library even when the repository holds it.
+		if s.Module != nil && f.v.IsFrameworkModule(s.Module.Name) {
+			return s.Dotted
+		}
 	}
-	return s.Dotted
+	return ""
 }
 
 // CalleeName is ExternalName of a call's callee.
@@ -70,10 +78,11 @@ type AttrSet struct {
 // start-up: every assignment `self.X = value` (also annotated, and each
 // name of a chained or tuple target whose value is known) in the server's
 // own code (its winning methods and what they reach) is in start-up code
-// (Startup), or X only has a class-body default in the server's
-// repository ancestry. An attribute any other code assigns (a snapshot
-// re-taken per request, a per-request generator), or augments, is left
-// out. The result is in start-up order, class-body defaults first.
+// (Startup) or is a lazy first assignment (see lazyOnce), or X only has a
+// class-body default in the server's repository ancestry. An attribute any
+// other code assigns (a snapshot re-taken per request, a per-request
+// generator), or augments, is left out. The result is in the order of the
+// server's methods, class-body defaults first.
 func (f *Facts) OnceAttrs(server gym.ClassRef) []AttrSet {
 	startup := map[*Func]bool{}
 	for _, r := range f.Startup(server) {
@@ -104,13 +113,14 @@ func (f *Facts) OnceAttrs(server gym.ClassRef) []AttrSet {
 			default:
 				return
 			}
+			guards := pyscan.ContextOf(stack).Guards
 			for _, t := range targets {
 				recvAttrs(fn, t, value, func(attr string, v pyscan.Expr) {
-					if aug || !startup[fn] {
+					if aug || !startup[fn] && !f.lazyOnce(server, fn, guards, startup) {
 						other[attr] = true
 						return
 					}
-					sets = append(sets, AttrSet{Attr: attr, Func: fn, Module: fn.Module, At: n, Span: n.Range(), Value: v, Guards: pyscan.ContextOf(stack).Guards})
+					sets = append(sets, AttrSet{Attr: attr, Func: fn, Module: fn.Module, At: n, Span: n.Range(), Value: v, Guards: guards})
 				})
 			}
 		})
@@ -287,6 +297,118 @@ func isTarget(stack []pyscan.Node) bool {
 			continue
 		}
 		return false
+	}
+	return false
+}
+
+// lazyOnce reports whether an assignment in fn, a function that is not
+// start-up code, runs at most once per worker: it is guarded in fn by a
+// test that a receiver attribute fn assigns is unset (`if self.X is
+// None:`, `if not self.X:`, the else of `if self.X is not None:`), or fn
+// has callers and every call of it outside start-up code is so guarded in
+// its caller (speed_bench's `if self._before is None: await
+// self._take_before()`). An early return (`if self.X is not None:
+// return`) is not read.
+func (f *Facts) lazyOnce(server gym.ClassRef, fn *Func, guards []pyscan.Guard, startup map[*Func]bool) bool {
+	assigned := ownRecvAttrs(fn)
+	if unsetGuard(fn, guards, assigned) {
+		return true
+	}
+	calls := f.Callers(server, fn)
+	n := 0
+	for _, c := range calls {
+		if startup[c.In] {
+			continue
+		}
+		n++
+		if !unsetGuard(c.In, CallGuards(c), assigned) {
+			return false
+		}
+	}
+	return n > 0
+}
+
+// CallGuards are the if/elif tests that hold where a call is, in its
+// function's own body, outermost first.
+func CallGuards(c *Call) []pyscan.Guard {
+	var out []pyscan.Guard
+	walkOwn(c.In.Fn, func(n pyscan.Node, stack []pyscan.Node) {
+		if n == pyscan.Node(c.Call) {
+			out = pyscan.ContextOf(stack).Guards
+		}
+	})
+	return out
+}
+
+// ownRecvAttrs are the receiver attributes fn's own body assigns.
+func ownRecvAttrs(fn *Func) map[string]bool {
+	out := map[string]bool{}
+	if fn.Recv == "" {
+		return out
+	}
+	walkOwn(fn.Fn, func(n pyscan.Node, stack []pyscan.Node) {
+		var targets []pyscan.Expr
+		switch n := n.(type) {
+		case *pyscan.Assign:
+			targets = n.Targets
+		case *pyscan.AnnAssign:
+			targets = []pyscan.Expr{n.Target}
+		}
+		for _, t := range targets {
+			recvAttrs(fn, t, nil, func(attr string, _ pyscan.Expr) { out[attr] = true })
+		}
+	})
+	return out
+}
+
+// unsetGuard reports whether a guard shows a receiver attribute of attrs
+// unset (see lazyOnce); in an `and` test, any part may.
+func unsetGuard(fn *Func, guards []pyscan.Guard, attrs map[string]bool) bool {
+	for _, g := range guards {
+		if unsetTest(fn, g.Test, !g.Negated, attrs) {
+			return true
+		}
+	}
+	return false
+}
+
+func unsetTest(fn *Func, e pyscan.Expr, holds bool, attrs map[string]bool) bool {
+	recvAttr := func(e pyscan.Expr) bool {
+		a, ok := e.(*pyscan.Attribute)
+		if !ok {
+			return false
+		}
+		r, ok := a.Value.(*pyscan.Name)
+		return ok && r.Id == fn.Recv && attrs[a.Attr]
+	}
+	isNone := func(e pyscan.Expr) bool {
+		k, ok := e.(*pyscan.Constant)
+		return ok && k.Kind == pyscan.ConstNone
+	}
+	switch x := e.(type) {
+	case *pyscan.UnaryOp:
+		if x.Op == pyscan.Not {
+			return unsetTest(fn, x.Operand, !holds, attrs)
+		}
+	case *pyscan.BoolOp:
+		if x.Op == pyscan.And && holds {
+			for _, v := range x.Values {
+				if unsetTest(fn, v, true, attrs) {
+					return true
+				}
+			}
+		}
+	case *pyscan.Compare:
+		if len(x.Ops) == 1 && recvAttr(x.Left) && isNone(x.Comparators[0]) {
+			switch x.Ops[0] {
+			case pyscan.Is, pyscan.Eq:
+				return holds
+			case pyscan.IsNot, pyscan.NotEq:
+				return !holds
+			}
+		}
+	default:
+		return recvAttr(e) && !holds
 	}
 	return false
 }

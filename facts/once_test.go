@@ -114,3 +114,83 @@ class S(SimpleResourcesServer):
 		t.Errorf("AttrReads = %q, want %q", g, want)
 	}
 }
+
+// TestOnceAttrsLazy: an assignment outside start-up code counts as once
+// when it is guarded by a test that an attribute its function sets is
+// unset, in the function or around every call of it from outside
+// start-up; an unguarded caller, or a guard on another attribute, does not.
+func TestOnceAttrsLazy(t *testing.T) {
+	f := build(t, map[string]string{"resources_servers/s/app.py": header + `
+import time
+
+
+class S(SimpleResourcesServer):
+    def model_post_init(self, context):
+        self._take()
+        self._other()
+
+    def _take(self):
+        self.before = time.time()
+        self.before_t = time.time()
+
+    def _other(self):
+        self.o = time.time()
+
+    def _both(self):
+        self.b = time.time()
+
+    async def verify(self, body):
+        if self.before is None:
+            self._take()
+        if not self.o:
+            self._other()
+        if self.w is None:
+            self.w = time.time()
+        if self.x is not None:
+            pass
+        else:
+            self.x = time.time()
+        if self.before is None:
+            self._both()
+        return 1.0
+
+    async def step(self, body):
+        self._both()
+`})
+	s := server(t, f)
+	var got []string
+	for _, a := range f.OnceAttrs(s) {
+		got = append(got, a.Attr)
+	}
+	// o: the guard tests self.o, which _other sets; b: step calls _both
+	// unguarded, and verify's guard is on self.before, which _both does not set.
+	if g, want := strings.Join(got, " "), "before before_t o w x"; g != want {
+		t.Errorf("OnceAttrs = %q, want %q", g, want)
+	}
+}
+
+// TestExternalNameFramework: a name of the framework package in the
+// repository is a library name too.
+func TestExternalNameFramework(t *testing.T) {
+	f := build(t, map[string]string{
+		"nemo_gym/__init__.py":     "",
+		"nemo_gym/server_utils.py": "async def request(method, url):\n    pass\n",
+		"resources_servers/s/app.py": header + `
+from nemo_gym.server_utils import request as fetch
+
+
+class S(SimpleResourcesServer):
+    async def verify(self, body):
+        await fetch(method="GET", url="http://x/metrics")
+        return 1.0
+`})
+	s := server(t, f)
+	fn := f.Override(s, "verify")
+	cs := f.Calls(s, fn)
+	if len(cs) == 0 {
+		t.Fatal("no calls")
+	}
+	if g := f.CalleeName(nil, fn, cs[0].Call); g != "nemo_gym.server_utils.request" {
+		t.Errorf("CalleeName = %q, want nemo_gym.server_utils.request", g)
+	}
+}
