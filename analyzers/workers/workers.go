@@ -11,6 +11,8 @@
 //   - GL104 refused-num-workers (conflict.go)
 //   - GL105 unrouted-session-state (unrouted.go)
 //   - GL106 unreachable-app (deadapp.go)
+//   - GL109 shared-random-stream (randomstream.go)
+//   - GL113 startup-snapshot-in-scoring (snapshot.go)
 //
 // The analysis they share, how a server's multiple_workers_unsupported_reason()
 // answers (always, never or under a condition on its config), is package
@@ -45,6 +47,8 @@ var Checks = []gym.Check{
 	{Rule: RefusedNumWorkers, Run: runRefusedNumWorkers},
 	{Rule: UnroutedSessionState, Run: runUnrouted},
 	{Rule: UnreachableApp, Run: runUnreachableApp},
+	{Rule: SharedRandomStream, Run: runHazard(SharedRandomStream)},
+	{Rule: StartupSnapshotInScoring, Run: runHazard(StartupSnapshotInScoring)},
 }
 
 // UndeclaredWorkers is rule GL101.

@@ -3,6 +3,7 @@ package workers
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -68,8 +69,13 @@ func TestChecks(t *testing.T) {
 			}
 		}
 	}
-	if len(Checks) != 6 {
-		t.Errorf("%d checks, want GL101-GL106", len(Checks))
+	if len(Checks) != 6+len(hazardChecks) {
+		t.Errorf("%d checks, want GL101-GL106 and the %d hazard rules", len(Checks), len(hazardChecks))
+	}
+	for _, h := range hazardChecks {
+		if !slices.ContainsFunc(Checks, func(c gym.Check) bool { return c.Rule == h.rule }) {
+			t.Errorf("hazard rule %s is not in Checks", h.rule.Code)
+		}
 	}
 }
 
