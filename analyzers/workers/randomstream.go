@@ -25,7 +25,8 @@ random stream seeded once per process, in a server that accepts several workers 
   ` + "`numpy.random.RandomState(seed)`" + `, ` + "`numpy.random.default_rng(seed)`" + ` or ` + "`numpy.random.Generator(...)`" + ` in start-up
   code (` + "`__init__`" + `, ` + "`model_post_init`" + `, ` + "`setup_webserver`" + ` and what they reach) or as a class-body
   default (` + "`Field(default_factory=lambda: random.Random(0))`" + `), and assigned nowhere else; a draw is
-  any method call on it (also through a local alias), but ` + "`seed`" + `, ` + "`getstate`" + ` and ` + "`setstate`" + `;
+  any method call on it (also through a local alias), but ` + "`seed`" + `, ` + "`getstate`" + ` and ` + "`setstate`" + `, and passing
+  it to a repository function that so draws from the parameter it lands in (` + "`score_rule(body, rng=self.rng)`" + `);
 - a **module-level generator**: a name bound at module scope of a repository module to one of those
   constructions, called by scoring code (` + "`RNG.choice(...)`" + `);
 - **the global stream seeded at start-up**: ` + "`random.seed(x)`" + ` (or ` + "`numpy.random.seed(x)`" + `) at module scope of
@@ -175,8 +176,27 @@ func checkRandomStream(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Ha
 	mods := map[*pyscan.Binding]*randomStream{}
 	reported := map[*randomStream]bool{}
 	var out []Hazard
+	stream := func(fn *facts.Func, e pyscan.Expr) *randomStream {
+		if attr, ok := reads[e]; ok {
+			return held[attr]
+		}
+		return moduleGenerator(fx, fn, e, mods)
+	}
 	for _, r := range scoring {
 		for _, c := range fx.Calls(server, r.Func) {
+			// A stream passed to a function that draws from it.
+			if c.Target != nil && !c.Call.HasSplat() {
+				for _, arg := range c.Call.Args {
+					st := stream(r.Func, arg.Value)
+					if st == nil || reported[st] {
+						continue
+					}
+					if p := paramOf(c, arg); p != "" && drawsFrom(fx, server, c.Target, p) {
+						reported[st] = true
+						out = append(out, randomHazard(server, r.Func, c.Call, st, c.Target))
+					}
+				}
+			}
 			a, ok := c.Call.Func.(*pyscan.Attribute)
 			if !ok || randomNotDraws[a.Attr] {
 				continue
@@ -193,10 +213,55 @@ func checkRandomStream(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Ha
 				continue
 			}
 			reported[st] = true
-			out = append(out, randomHazard(server, r.Func, c.Call, st))
+			out = append(out, randomHazard(server, r.Func, c.Call, st, nil))
 		}
 	}
 	return out
+}
+
+// paramOf is the name of the parameter of a call's target that an
+// argument lands in, or "".
+func paramOf(c *facts.Call, arg pyscan.Arg) string {
+	if arg.Kind == pyscan.Keyword {
+		return arg.Name
+	}
+	params := c.Target.Fn.Params
+	if c.Target.Recv != "" && c.Target.Outer == nil && len(params) > 0 && (c.How == facts.CallSelf || c.How == facts.CallSuper) {
+		params = params[1:]
+	}
+	pos := 0
+	for _, a := range c.Call.Args {
+		if a.Kind != pyscan.Positional {
+			continue
+		}
+		if a.Value == arg.Value {
+			if pos < len(params) && (params[pos].Kind == pyscan.ParamNormal || params[pos].Kind == pyscan.ParamPosOnly) {
+				return params[pos].Name
+			}
+			return ""
+		}
+		pos++
+	}
+	return ""
+}
+
+// drawsFrom reports whether fn draws from its parameter param: a method
+// call on it that draws, the parameter never rebound.
+func drawsFrom(fx *facts.Facts, server gym.ClassRef, fn *facts.Func, param string) bool {
+	vs := fx.Values(fn, param)
+	if len(vs) != 1 || vs[0].Param == nil {
+		return false
+	}
+	for _, c := range fx.Calls(server, fn) {
+		a, ok := c.Call.Func.(*pyscan.Attribute)
+		if !ok || randomNotDraws[a.Attr] {
+			continue
+		}
+		if n, ok := a.Value.(*pyscan.Name); ok && n.Id == param {
+			return true
+		}
+	}
+	return false
 }
 
 // attrReadsByCall indexes the reads of receiver attributes in funcs by
@@ -288,10 +353,14 @@ func seededArgs(c *pyscan.Call) bool {
 	return false
 }
 
-func randomHazard(server gym.ClassRef, fn *facts.Func, c *pyscan.Call, st *randomStream) Hazard {
+func randomHazard(server gym.ClassRef, fn *facts.Func, c *pyscan.Call, st *randomStream, to *facts.Func) Hazard {
 	m := fn.Module
 	msg := fmt.Sprintf("%s draws from %s, seeded once per worker %s by %s: each worker replays its own copy of the stream",
 		fn.Name(), st.what, st.where, st.ctor)
+	if to != nil {
+		msg = fmt.Sprintf("%s passes %s, seeded once per worker %s by %s, to %s, which draws from it: each worker replays its own copy of the stream",
+			fn.Name(), st.what, st.where, st.ctor, to.Name())
+	}
 	help := hazardHelp(server.Class.Name, "draw from a generator seeded by the request in the scoring code (random.Random(f\"{seed}:{body.id}\"))",
 		guardsText(st.module, st.guards), "Scoring draws from one random stream shared by the whole server.")
 	start, end := gym.Range(m, c.Range())
