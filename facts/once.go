@@ -78,16 +78,14 @@ type AttrSet struct {
 // start-up: every assignment `self.X = value` (also annotated, and each
 // name of a chained or tuple target whose value is known) in the server's
 // own code (its winning methods and what they reach) is in start-up code
-// (Startup) or is a lazy first assignment (see lazyOnce), or X only has a
+// that no route or scoring code also runs (Startup, less what the routes
+// and Scoring reach) or is a lazy first assignment (see lazyOnce), or X only has a
 // class-body default in the server's repository ancestry. An attribute any
 // other code assigns (a snapshot re-taken per request, a per-request
 // generator), or augments, is left out. The result is in the order of the
 // server's methods, class-body defaults first.
 func (f *Facts) OnceAttrs(server gym.ClassRef) []AttrSet {
-	startup := map[*Func]bool{}
-	for _, r := range f.Startup(server) {
-		startup[r.Func] = true
-	}
+	startup := f.StartupOnly(server)
 	var sets []AttrSet
 	other := map[string]bool{}
 	seen := map[*Func]bool{}
@@ -149,6 +147,29 @@ func (f *Facts) OnceAttrs(server gym.ClassRef) []AttrSet {
 		if !other[s.Attr] {
 			out = append(out, s)
 		}
+	}
+	return out
+}
+
+// StartupOnly is the start-up code of a server (Startup) that nothing
+// else runs: not a route's handler nor what a route reaches (a handler
+// that setup_webserver registers is in Startup, through the reference),
+// nor scoring code.
+func (f *Facts) StartupOnly(server gym.ClassRef) map[*Func]bool {
+	out := map[*Func]bool{}
+	for _, r := range f.Startup(server) {
+		out[r.Func] = true
+	}
+	for _, rt := range f.Routes(server) {
+		if rt.Handler == nil {
+			continue
+		}
+		for _, r := range f.Reach(server, rt.Handler) {
+			delete(out, r.Func)
+		}
+	}
+	for _, r := range f.Scoring(server) {
+		delete(out, r.Func)
 	}
 	return out
 }

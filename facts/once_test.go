@@ -194,3 +194,43 @@ class S(SimpleResourcesServer):
 		t.Errorf("CalleeName = %q, want nemo_gym.server_utils.request", g)
 	}
 }
+
+// TestOnceAttrsSharedWithRoutes: start-up code that a route also runs (a
+// reset helper, a handler setup_webserver registers) assigns per request.
+func TestOnceAttrsSharedWithRoutes(t *testing.T) {
+	f := build(t, map[string]string{"resources_servers/s/app.py": header + `
+import time
+
+
+class S(SimpleResourcesServer):
+    def model_post_init(self, context):
+        self._reset()
+        self.boot = time.time()
+
+    def setup_webserver(self):
+        app = super().setup_webserver()
+        app.post("/restart")(self.restart)
+        return app
+
+    def _reset(self):
+        self.t0 = time.time()
+
+    async def restart(self, body):
+        self.r = time.time()
+
+    async def seed_session(self, request, body):
+        self._reset()
+        return {}
+
+    async def verify(self, body):
+        return time.time() - self.t0 - self.r - self.boot
+`})
+	s := server(t, f)
+	var got []string
+	for _, a := range f.OnceAttrs(s) {
+		got = append(got, a.Attr)
+	}
+	if g, want := strings.Join(got, " "), "boot"; g != want {
+		t.Errorf("OnceAttrs = %q, want %q", g, want)
+	}
+}
