@@ -38,8 +38,8 @@ Names are resolved through the module's imports, so a local ` + "`random`" + ` o
 name is not the standard library's. The construction must be seeded: an argument that is not
 ` + "`None`" + `. An unseeded generator (` + "`random.Random()`" + `, ` + "`default_rng()`" + `) is one stream per worker too, but
 its draws are not reproducible in one process either, so nothing is lost with several workers and
-nothing is said. A generator re-seeded by scoring code (` + "`self.rng.seed(body.seed)`" + `, ` + "`random.seed(...)`" + `
-in ` + "`verify`" + `), one made per request inside ` + "`verify`" + ` (` + "`random.Random(body.seed)`" + `), and draws only in
+nothing is said. A generator re-seeded by code other than start-up (` + "`self.rng.seed(body.seed)`" + ` or
+` + "`random.seed(...)`" + ` in ` + "`verify`" + `, ` + "`seed_session`" + ` or another route), one made per request inside ` + "`verify`" + ` (` + "`random.Random(body.seed)`" + `), and draws only in
 ` + "`seed_session`" + ` or other routes that do not score are not reported. One finding per stream, at
 its first draw, with where it is seeded as related.
 
@@ -93,6 +93,27 @@ var randomNotDraws = map[string]bool{
 	"seed": true, "getstate": true, "setstate": true, "Random": true, "SystemRandom": true,
 	"RandomState": true, "default_rng": true, "Generator": true, "get_state": true, "set_state": true,
 	"PCG64": true, "MT19937": true, "Philox": true, "SFC64": true, "SeedSequence": true, "bit_generator": true,
+}
+
+// randomReseeds are the methods of a generator that reset its stream.
+var randomReseeds = map[string]bool{"seed": true, "setstate": true, "set_state": true, "bit_generator": true}
+
+// afterStartup is the server's code that runs after start-up: its winning
+// methods and what they reach, less the start-up code nothing else runs
+// (StartupOnly).
+func afterStartup(fx *facts.Facts, server gym.ClassRef) []facts.Reached {
+	only := fx.StartupOnly(server)
+	seen := map[*facts.Func]bool{}
+	var out []facts.Reached
+	for _, m := range fx.Methods(server) {
+		for _, r := range fx.Reach(server, m) {
+			if !seen[r.Func] && !only[r.Func] {
+				seen[r.Func] = true
+				out = append(out, r)
+			}
+		}
+	}
+	return out
 }
 
 // randomStream is a stream a server's scoring may draw from.
@@ -155,9 +176,11 @@ func checkRandomStream(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Ha
 			seed(r.Func.Module, r.Func, c.Call, "in "+r.Func.Name(), nil)
 		}
 	}
-	// Re-seeding in scoring code makes the stream the request's own.
-	reads := attrReadsByCall(fx, scoring)
-	for _, r := range scoring {
+	// Re-seeding in any code but start-up (scoring, seed_session, another
+	// route) makes the stream the request's or the episode's own.
+	others := afterStartup(fx, server)
+	reseeds := attrReadsByCall(fx, others)
+	for _, r := range others {
 		for _, c := range fx.Calls(server, r.Func) {
 			name := fx.CalleeName(nil, r.Func, c.Call)
 			for mod, seedFn := range randomGlobals {
@@ -165,13 +188,14 @@ func checkRandomStream(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Ha
 					delete(seeded, mod)
 				}
 			}
-			if a, ok := c.Call.Func.(*pyscan.Attribute); ok && randomNotDraws[a.Attr] {
-				if rd, ok := reads[a.Value]; ok {
+			if a, ok := c.Call.Func.(*pyscan.Attribute); ok && randomReseeds[a.Attr] {
+				if rd, ok := reseeds[a.Value]; ok {
 					delete(held, rd)
 				}
 			}
 		}
 	}
+	reads := attrReadsByCall(fx, scoring)
 	// The first draw of each stream.
 	mods := map[*pyscan.Binding]*randomStream{}
 	reported := map[*randomStream]bool{}
