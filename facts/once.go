@@ -12,10 +12,13 @@ import (
 //     the repository ("random.Random", "numpy.random.default_rng",
 //     "time.monotonic"), through the module's imports, unless its first
 //     name is a local of the function (ExternalName);
-//   - which attributes of a server are set once at start-up: assigned
-//     `self.X = value` only in start-up code (Startup), or given a
-//     class-body default, and never assigned by the rest of the server's
-//     code (OnceAttrs), and where code reads them (AttrReads).
+//   - which code runs only at start-up (StartupOnly: Startup less what a
+//     route or scoring also runs);
+//   - which attributes of a server are set once per worker: assigned
+//     `self.X = value` only in that code or lazily once (under a test
+//     that it is unset), or given a class-body default, and never
+//     assigned by the rest of the server's code (OnceAttrs), and where
+//     code reads them (AttrReads).
 
 // ExternalName returns the absolute dotted name that e, a name or an
 // attribute chain of names used in fn (nil for module scope of m),
