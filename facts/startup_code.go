@@ -272,7 +272,7 @@ func (f *Facts) Lifespans(server gym.ClassRef, m *pyscan.Module, fn *Func) []*Fu
 	visit := func(n pyscan.Node) {
 		switch n := n.(type) {
 		case *pyscan.Call:
-			if f.CalleeName(m, fn, n.Func) == "fastapi.FastAPI" {
+			if f.ExternalName(m, fn, n.Func) == "fastapi.FastAPI" {
 				if l := n.Keyword("lifespan"); l != nil {
 					take(l)
 				}
@@ -330,58 +330,45 @@ func (f *Facts) funcValue(server gym.ClassRef, m *pyscan.Module, fn *Func, e pys
 	return nil
 }
 
-// CalleeName is the absolute dotted name of what an expression (a name
-// or an attribute chain of names) denotes outside the repository, as code
-// in fn (or at module scope of m, with fn nil) sees it: through the
-// module's imports and aliases (gym.View.Resolve) and through imports in
-// fn's own body ("subprocess.Popen", "socket.socket", "ray.util.ActorPool").
-// It is "" for a name of the repository, a local that is no import, a
-// builtin, or anything else.
-func (f *Facts) CalleeName(m *pyscan.Module, fn *Func, e pyscan.Expr) string {
-	dotted := pyscan.Dotted(e)
-	if dotted == "" {
-		return ""
-	}
+// localImportName is the absolute dotted name that dotted, whose first
+// name is a local of fn, denotes when that local's one binding is an
+// import in fn's own body (`import subprocess` inside the method), or ""
+// (a module of the repository, any other local).
+func (f *Facts) localImportName(m *pyscan.Module, fn *Func, dotted string) string {
 	first, rest, _ := strings.Cut(dotted, ".")
-	if fn != nil && f.isLocal(fn, first) {
-		vs := f.Values(fn, first)
-		if len(vs) != 1 {
-			return ""
-		}
-		st, ok := vs[0].At.(*pyscan.ImportStmt)
-		if !ok {
-			return ""
-		}
-		for _, imp := range st.Names {
-			if imp.Bound != first || imp.Level > 0 {
-				continue
-			}
-			if f.v.ModuleFile(m.Path, 0, imp.Module) != "" {
-				return "" // a module of the repository
-			}
-			var base string
-			switch {
-			case imp.IsFrom():
-				base = imp.Module + "." + imp.Name
-			case imp.Bound == imp.Module, strings.HasPrefix(imp.Module, imp.Bound+"."):
-				base = imp.Bound
-			default:
-				base = imp.Module
-			}
-			if rest != "" {
-				base += "." + rest
-			}
-			return base
-		}
+	vs := f.Values(fn, first)
+	if len(vs) != 1 {
 		return ""
 	}
-	if s := f.v.Resolve(m, dotted); s.Kind == gym.External {
-		return s.Dotted
+	st, ok := vs[0].At.(*pyscan.ImportStmt)
+	if !ok {
+		return ""
+	}
+	for _, imp := range st.Names {
+		if imp.Bound != first || imp.Level > 0 {
+			continue
+		}
+		if f.v.ModuleFile(m.Path, 0, imp.Module) != "" {
+			return "" // a module of the repository
+		}
+		var base string
+		switch {
+		case imp.IsFrom():
+			base = imp.Module + "." + imp.Name
+		case imp.Bound == imp.Module, strings.HasPrefix(imp.Module, imp.Bound+"."):
+			base = imp.Bound
+		default:
+			base = imp.Module
+		}
+		if rest != "" {
+			base += "." + rest
+		}
+		return base
 	}
 	return ""
 }
 
-// ConstructedBy is CalleeName of the call that built the object a local
+// ConstructedBy is ExternalName of the callee of the call that built the object a local
 // name holds in fn: `s = socket.socket(...)` or `with socket.socket() as
 // s:` gives "socket.socket" for s. It is "" unless the name has exactly
 // one binding in fn and that is such a call.
@@ -397,5 +384,5 @@ func (f *Facts) ConstructedBy(fn *Func, name string) string {
 	if !ok {
 		return ""
 	}
-	return f.CalleeName(vs[0].Func.Module, vs[0].Func, c.Func)
+	return f.ExternalName(vs[0].Func.Module, vs[0].Func, c.Func)
 }

@@ -103,7 +103,7 @@ elif is_nemo_gym_fastapi_entrypoint(__file__):
 // TestCalleeName: names are followed through module imports and aliases
 // and through imports in the function; a local that is no import, a
 // repository module and a builtin have no outside name.
-func TestCalleeName(t *testing.T) {
+func TestExternalNameStartup(t *testing.T) {
 	f := build(t, map[string]string{
 		"resources_servers/s/netutil.py": "def socket():\n    return None\n",
 		"resources_servers/s/app.py": header + `
@@ -136,7 +136,7 @@ class S(SimpleResourcesServer):
 	var got []string
 	pyscan.InspectBody(fn.Fn.Body, func(n pyscan.Node, _ []pyscan.Node) bool {
 		if c, ok := n.(*pyscan.Call); ok {
-			got = append(got, s.Module.Text(c.Func)+"="+f.CalleeName(s.Module, fn, c.Func))
+			got = append(got, s.Module.Text(c.Func)+"="+f.ExternalName(s.Module, fn, c.Func))
 		}
 		return true
 	})

@@ -146,7 +146,7 @@ var portServers = map[string]bool{
 // which expression is the port.
 func portStart(fx *facts.Facts, sc facts.StartupCall) (fixedPortStart, bool) {
 	c := sc.Call
-	name := fx.CalleeName(sc.Module, sc.Func, c.Func)
+	name := fx.ExternalName(sc.Module, sc.Func, c.Func)
 	switch {
 	case name == "socket.create_server":
 		if p := addrPort(c.Arg(0, "address")); p != nil {

@@ -82,7 +82,7 @@ func gpuActorsCheck(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Hazar
 	}
 	var fs []found
 	for _, sc := range calls {
-		name := fx.CalleeName(sc.Module, sc.Func, sc.Call.Func)
+		name := fx.ExternalName(sc.Module, sc.Func, sc.Call.Func)
 		switch name {
 		case "ray.util.ActorPool", "ray.util.actor_pool.ActorPool":
 			actors := poolActors(fx, sc.Func, sc.Call.Arg(0, "actors"))
@@ -217,7 +217,7 @@ func actorClassGPUs(fx *facts.Facts, m *pyscan.Module, fn *facts.Func, e pyscan.
 	switch e := e.(type) {
 	case *pyscan.Call:
 		// ray.remote(num_gpus=N)(Impl)
-		if dc, ok := e.Func.(*pyscan.Call); ok && fx.CalleeName(m, fn, dc.Func) == "ray.remote" {
+		if dc, ok := e.Func.(*pyscan.Call); ok && fx.ExternalName(m, fn, dc.Func) == "ray.remote" {
 			return remoteGPUs(dc)
 		}
 		// A repository factory that returns the class.
@@ -276,7 +276,7 @@ func returnedClassGPUs(fx *facts.Facts, fn *facts.Func, depth int) (string, bool
 // classGPUs reads a class's @ray.remote(...) decorator.
 func classGPUs(fx *facts.Facts, m *pyscan.Module, fn *facts.Func, cl *pyscan.Class) (string, bool) {
 	for _, d := range cl.Decorators {
-		if dc, ok := d.(*pyscan.Call); ok && fx.CalleeName(m, fn, dc.Func) == "ray.remote" {
+		if dc, ok := d.(*pyscan.Call); ok && fx.ExternalName(m, fn, dc.Func) == "ray.remote" {
 			return remoteGPUs(dc)
 		}
 	}

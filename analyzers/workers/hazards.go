@@ -86,7 +86,9 @@ var hazardChecks = []struct {
 }{
 	{UnimportableAppModule, unimportableApp},
 	{FixedPortPerWorker, fixedPortCheck},
+	{SharedRandomStream, checkRandomStream},
 	{PerWorkerGPUActors, gpuActorsCheck},
+	{StartupSnapshotInScoring, checkStartupSnapshot},
 }
 
 // HazardRules are the rules of hazardChecks, for `gymlint servers`.

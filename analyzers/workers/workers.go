@@ -13,7 +13,9 @@
 //   - GL106 unreachable-app (deadapp.go)
 //   - GL107 unimportable-app-module (importpath.go)
 //   - GL108 fixed-port-per-worker (fixedport.go)
+//   - GL109 shared-random-stream (randomstream.go)
 //   - GL110 per-worker-gpu-actors (gpuactors.go)
+//   - GL113 startup-snapshot-in-scoring (snapshot.go)
 //   - GL114 liftable-refusal (liftable.go)
 //
 // The analysis they share, how a server's multiple_workers_unsupported_reason()
@@ -51,7 +53,9 @@ var Checks = []gym.Check{
 	{Rule: UnreachableApp, Run: runUnreachableApp},
 	{Rule: UnimportableAppModule, Run: runHazard(UnimportableAppModule)},
 	{Rule: FixedPortPerWorker, Run: runHazard(FixedPortPerWorker)},
+	{Rule: SharedRandomStream, Run: runHazard(SharedRandomStream)},
 	{Rule: PerWorkerGPUActors, Run: runHazard(PerWorkerGPUActors)},
+	{Rule: StartupSnapshotInScoring, Run: runHazard(StartupSnapshotInScoring)},
 	{Rule: LiftableRefusal, Run: runLiftable},
 }
 
