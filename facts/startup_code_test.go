@@ -100,7 +100,7 @@ elif is_nemo_gym_fastapi_entrypoint(__file__):
 	}
 }
 
-// TestCalleeName: names are followed through module imports and aliases
+// TestExternalNameStartup: names are followed through module imports and aliases
 // and through imports in the function; a local that is no import, a
 // repository module and a builtin have no outside name.
 func TestExternalNameStartup(t *testing.T) {
