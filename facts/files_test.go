@@ -1,0 +1,114 @@
+package facts_test
+
+import (
+	"testing"
+
+	"github.com/gymlint/gymlint/facts"
+)
+
+// TestPathOf: a path is fixed when built from constants, module constants
+// and config fields; the session's when a part is the session id; the
+// body's when a part is another body field; unknown otherwise (a temp
+// file, the pid, a server attribute).
+func TestPathOf(t *testing.T) {
+	f := build(t, map[string]string{"resources_servers/s/app.py": header + `
+import os
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).parent / "out"
+LOG = os.path.join(ROOT, "log.jsonl")
+
+
+class S(SimpleResourcesServer):
+    async def verify(self, request: Request, body):
+        self._log(LOG)
+        open(LOG, "a")
+        open(os.path.join(self.config.root, "x.json"), "w")
+        open(f"{self.config.root}/{request.session[SESSION_ID_KEY]}/s.json", "w")
+        open(Path(self.config.root) / body.resources_session_id / "s.json", "w")
+        open(os.path.join(self.config.root, body.task_id), "w")
+        open(tempfile.mkstemp()[1], "w")
+        open(f"{self.config.root}/{os.getpid()}", "a")
+        open(self.out_path, "w")
+        open(self.config.data)
+        Path(self.config.root).joinpath("y").write_text("y")
+
+    def _log(self, path):
+        with open(path, "a") as f:
+            f.write("x")
+`})
+	s := server(t, f)
+	want := []string{"fixed", "fixed", "session", "session", "body", "unknown", "unknown", "unknown", "fixed"}
+	var got []string
+	for _, w := range f.FileWrites(method(t, f, s, "verify")) {
+		got = append(got, f.PathOf(s, w.Func, w.Path).Kind.String())
+	}
+	if len(got) != len(want) {
+		t.Fatalf("writes = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("write %d: %s, want %s", i, got[i], want[i])
+		}
+	}
+	// A parameter takes what the server's calls pass it.
+	ws := f.FileWrites(method(t, f, s, "_log"))
+	if len(ws) != 1 || f.PathOf(s, ws[0].Func, ws[0].Path).Kind != facts.PathFixed {
+		t.Errorf("_log writes %v, want one fixed path", ws)
+	}
+	if p := f.PathOf(s, ws[0].Func, ws[0].Path); p.Kind == facts.PathBody && p.Field != "" {
+		t.Errorf("field %q", p.Field)
+	}
+}
+
+// TestFileLocked: fcntl.flock in the function, a FileLock with statement,
+// and a repository lock helper hold a file lock; an asyncio.Lock does not.
+func TestFileLocked(t *testing.T) {
+	f := build(t, map[string]string{"resources_servers/s/app.py": header + `
+import contextlib
+import fcntl
+from filelock import FileLock
+
+
+@contextlib.contextmanager
+def locked(p):
+    with open(p + ".lock", "w") as lf:
+        fcntl.lockf(lf, fcntl.LOCK_EX)
+        yield
+
+
+class S(SimpleResourcesServer):
+    async def a(self, body):
+        with open(self.config.p, "a") as f:
+            fcntl.flock(f, fcntl.LOCK_EX)
+
+    async def b(self, body):
+        with FileLock("x.lock"):
+            open(self.config.p, "a")
+
+    async def c(self, body):
+        with locked(self.config.p):
+            open(self.config.p, "a")
+
+    async def d(self, body):
+        async with self._lock:
+            open(self.config.p, "a")
+        with FileLock("x.lock"):
+            pass
+        open(self.config.p, "a")
+`})
+	s := server(t, f)
+	for name, want := range map[string]bool{"a": true, "b": true, "c": true, "d": false} {
+		fn := method(t, f, s, name)
+		ws := f.FileWrites(fn)
+		if len(ws) == 0 {
+			t.Fatalf("%s: no write", name)
+		}
+		for _, w := range ws {
+			if got := f.FileLocked(s, fn, w.Node); got != want {
+				t.Errorf("%s: FileLocked = %v, want %v", name, got, want)
+			}
+		}
+	}
+}
