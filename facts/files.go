@@ -322,7 +322,7 @@ type FileWrite struct {
 	// Path is the path expression written to.
 	Path pyscan.Expr
 	// How names the write: "open(..., \"a\")", "write_text", "shutil.copy".
-	How string
+	How  string
 	Func *Func
 }
 

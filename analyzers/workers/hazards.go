@@ -83,7 +83,10 @@ type hazardCheck func(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Haz
 var hazardChecks = []struct {
 	rule  *diag.Rule
 	check hazardCheck
-}{}
+}{
+	{UnlockedSharedStateFile, checkSharedFile},
+	{CrossRequestWait, checkGroupWait},
+}
 
 // HazardRules are the rules of hazardChecks, for `gymlint servers`.
 func HazardRules() []*diag.Rule {

@@ -11,6 +11,8 @@
 //   - GL104 refused-num-workers (conflict.go)
 //   - GL105 unrouted-session-state (unrouted.go)
 //   - GL106 unreachable-app (deadapp.go)
+//   - GL111 unlocked-shared-state-file (sharedfile.go)
+//   - GL112 cross-request-wait (groupwait.go)
 //
 // The analysis they share, how a server's multiple_workers_unsupported_reason()
 // answers (always, never or under a condition on its config), is package
@@ -45,6 +47,8 @@ var Checks = []gym.Check{
 	{Rule: RefusedNumWorkers, Run: runRefusedNumWorkers},
 	{Rule: UnroutedSessionState, Run: runUnrouted},
 	{Rule: UnreachableApp, Run: runUnreachableApp},
+	{Rule: UnlockedSharedStateFile, Run: runHazard(UnlockedSharedStateFile)},
+	{Rule: CrossRequestWait, Run: runHazard(CrossRequestWait)},
 }
 
 // UndeclaredWorkers is rule GL101.

@@ -68,8 +68,9 @@ func TestChecks(t *testing.T) {
 			}
 		}
 	}
-	if len(Checks) != 6 {
-		t.Errorf("%d checks, want GL101-GL106", len(Checks))
+	// GL101-GL106 and one per hazard rule.
+	if want := 6 + len(hazardChecks); len(Checks) != want {
+		t.Errorf("%d checks, want %d: GL101-GL106 and the hazard rules", len(Checks), want)
 	}
 }
 
