@@ -18,7 +18,8 @@ const (
 	PathUnknown PathKind = iota
 	// PathFixed: the same in every worker and every request: string
 	// constants, module constants, fields of the server's config
-	// (self.config.x), and paths joined from those.
+	// (self.config.x), environment variables (os.environ.get, os.getenv,
+	// os.environ[...]), and paths joined from those.
 	PathFixed
 	// PathSession: a part is the routed session's id (see KeySession).
 	PathSession
@@ -56,6 +57,10 @@ var pathJoins = map[string]bool{
 
 // pathMethods are the methods of pathlib.Path that return a path built
 // from the receiver and their arguments.
+// envLookups are the calls that read an environment variable, which every
+// worker inherits: a path taken from one is fixed.
+var envLookups = map[string]bool{"os.environ.get": true, "os.getenv": true}
+
 var pathMethods = map[string]bool{
 	"joinpath": true, "resolve": true, "expanduser": true, "absolute": true, "with_suffix": true,
 	"with_name": true, "with_stem": true,
@@ -70,10 +75,11 @@ const (
 
 // PathOf says what a path expression used in fn depends on: a constant,
 // a module constant or a config field (fixed), the routed session's id,
-// a request-body field, or something gymlint cannot tell. A path joined
+// a request-body field (a field of a route handler's body parameter), or
+// something gymlint cannot tell. A path joined
 // from parts (os.path.join, Path(...), `/`, `+`, an f-string, str()) is
-// the session's when a part is, else the body's when a part is, else
-// fixed when every part is, else unknown. A local is traced through its
+// the session's when a part is, else unknown when a part is, else the
+// body's when a part is, else fixed (see joinPaths). A local is traced through its
 // bindings (all must agree), a parameter through the arguments the
 // server's own calls pass it.
 func (f *Facts) PathOf(server gym.ClassRef, fn *Func, e pyscan.Expr) Path {
@@ -87,20 +93,24 @@ type pather struct {
 	seen   map[*Func]int
 }
 
-// joinPaths combines the parts of a path.
+// joinPaths combines the parts of a path: the session's when a part is
+// (the session's own directory), else unknown when a part is (a pid, a
+// minted id or a temporary name makes the path unique), else the body's
+// when a part is, else fixed.
 func joinPaths(parts []Path) Path {
 	out := Path{Kind: PathFixed}
 	for _, p := range parts {
-		switch p.Kind {
-		case PathSession:
+		if p.Kind == PathSession {
 			return p
+		}
+	}
+	for _, p := range parts {
+		switch p.Kind {
+		case PathUnknown:
+			return Path{}
 		case PathBody:
 			if out.Kind != PathBody {
 				out = p
-			}
-		case PathUnknown:
-			if out.Kind == PathFixed {
-				out = Path{}
 			}
 		}
 	}
@@ -116,7 +126,13 @@ func (p *pather) path(fn *Func, e pyscan.Expr, depth int) Path {
 	case KeySession:
 		return Path{Kind: PathSession}
 	case KeyBody:
-		return Path{Kind: PathBody, Field: k.Field}
+		// Only a field of a route's request body: KeyOf takes a field
+		// of any parameter for one, which for a helper's parameter
+		// (params.persistent_dir) may be anything; a helper's parameter
+		// is traced to what the route passes instead.
+		if len(f.RoutesOf(p.server, fn)) > 0 {
+			return Path{Kind: PathBody, Field: k.Field}
+		}
 	}
 	switch e := e.(type) {
 	case *pyscan.Constant:
@@ -149,6 +165,9 @@ func (p *pather) path(fn *Func, e pyscan.Expr, depth int) Path {
 				parts = append(parts, p.path(fn, arg.Value, depth+1))
 			}
 			return joinPaths(parts)
+		}
+		if envLookups[f.externalName(fn, e.Func)] {
+			return Path{Kind: PathFixed}
 		}
 		if q := f.externalName(fn, e.Func); pathJoins[q] && !e.HasSplat() {
 			var parts []Path
@@ -231,6 +250,11 @@ func (p *pather) moduleValue(m *pyscan.Module, e pyscan.Expr, depth int) Path {
 		if e.Id == "__file__" && (s.Kind == gym.Builtin || s.Kind == gym.Unknown) {
 			return Path{Kind: PathFixed} // the module's own file
 		}
+	case *pyscan.Subscript:
+		// os.environ["LOG_DIR"]
+		if p.f.v.QualifiedName(m, e.Value) == "os.environ" {
+			return Path{Kind: PathFixed}
+		}
 	case *pyscan.Attribute:
 		// Path(__file__).parent
 		if e.Attr == "parent" {
@@ -243,6 +267,9 @@ func (p *pather) moduleValue(m *pyscan.Module, e pyscan.Expr, depth int) Path {
 				parts = append(parts, p.moduleValue(m, arg.Value, depth+1))
 			}
 			return joinPaths(parts)
+		}
+		if envLookups[p.f.v.QualifiedName(m, e.Func)] {
+			return Path{Kind: PathFixed}
 		}
 		if pathJoins[p.f.v.QualifiedName(m, e.Func)] && !e.HasSplat() && len(e.Args) > 0 {
 			var parts []Path

@@ -8,8 +8,9 @@ import (
 
 // TestPathOf: a path is fixed when built from constants, module constants
 // and config fields; the session's when a part is the session id; the
-// body's when a part is another body field; unknown otherwise (a temp
-// file, the pid, a server attribute).
+// body's when a part is another field of a route's body and the rest is
+// fixed; unknown otherwise (a temp file, the pid, a minted id, a server
+// attribute, a helper's parameter's field).
 func TestPathOf(t *testing.T) {
 	f := build(t, map[string]string{"resources_servers/s/app.py": header + `
 import os
@@ -18,6 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).parent / "out"
 LOG = os.path.join(ROOT, "log.jsonl")
+ENV_LOG = os.environ.get("S_LOG", None)
 
 
 class S(SimpleResourcesServer):
@@ -33,13 +35,21 @@ class S(SimpleResourcesServer):
         open(self.out_path, "w")
         open(self.config.data)
         Path(self.config.root).joinpath("y").write_text("y")
+        open(os.path.join(self.config.root, body.task_id, str(uuid4())), "w")
+        open(ENV_LOG, "a")
+        open(os.getenv("S_DIR") + "/x", "a")
+        self._helper(object())
+
+    def _helper(self, params):
+        # Not a route: params.out is no request body's field.
+        open(params.out, "w")
 
     def _log(self, path):
         with open(path, "a") as f:
             f.write("x")
 `})
 	s := server(t, f)
-	want := []string{"fixed", "fixed", "session", "session", "body", "unknown", "unknown", "unknown", "fixed"}
+	want := []string{"fixed", "fixed", "session", "session", "body", "unknown", "unknown", "unknown", "fixed", "unknown", "fixed", "fixed"}
 	var got []string
 	for _, w := range f.FileWrites(method(t, f, s, "verify")) {
 		got = append(got, f.PathOf(s, w.Func, w.Path).Kind.String())
@@ -52,13 +62,13 @@ class S(SimpleResourcesServer):
 			t.Errorf("write %d: %s, want %s", i, got[i], want[i])
 		}
 	}
+	if ws := f.FileWrites(method(t, f, s, "_helper")); len(ws) != 1 || f.PathOf(s, ws[0].Func, ws[0].Path).Kind != facts.PathUnknown {
+		t.Errorf("_helper: want one write of an unknown path")
+	}
 	// A parameter takes what the server's calls pass it.
 	ws := f.FileWrites(method(t, f, s, "_log"))
 	if len(ws) != 1 || f.PathOf(s, ws[0].Func, ws[0].Path).Kind != facts.PathFixed {
 		t.Errorf("_log writes %v, want one fixed path", ws)
-	}
-	if p := f.PathOf(s, ws[0].Func, ws[0].Path); p.Kind == facts.PathBody && p.Field != "" {
-		t.Errorf("field %q", p.Field)
 	}
 }
 

@@ -15,7 +15,9 @@ var CrossRequestWait = &diag.Rule{
 	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A server that accepts several workers groups requests in memory by a request-body field and waits for the group to fill.",
 	Doc: `## What it does
-Reports a route of a server that accepts several workers (see GL105) that adds to an entry of the
+Reports a route of a server that accepts several workers (see GL105), or a method of it that
+start-up code does not run (a route may call it by a computed name, as
+` + "`getattr(self, f\"_score_{body.benchmark}\")`" + `; GL105 counts such methods too), that adds to an entry of the
 server's in-memory state looked up by a request-body field, and then waits for that entry: the shape
 of batching or grouping across requests.
 
@@ -67,24 +69,42 @@ why, under the configuration that groups (` + "`when self.config.group_rewards`"
 // a request-body field, in a container no code keys by the session.
 func groupWaits(v *gym.View, server gym.ClassRef) []facts.GroupWait {
 	fx := facts.Of(v)
-	seen := map[*facts.Func]bool{}
 	var out []facts.GroupWait
-	for _, r := range fx.Routes(server) {
-		if r.Shadowed {
-			continue
-		}
-		for _, re := range fx.Reach(server, r.Handler) {
-			fn := re.Func
-			if seen[fn] || fn.Module.SyntaxError != nil {
+	for _, fn := range servedFuncs(fx, server) {
+		for _, w := range fx.GroupWaits(server, fn) {
+			if w.Lookup.KeyOf.Kind != facts.KeyBody || sessionKeyed(w.Lookup.Container) {
 				continue
 			}
-			seen[fn] = true
-			for _, w := range fx.GroupWaits(server, fn) {
-				if w.Lookup.KeyOf.Kind != facts.KeyBody || sessionKeyed(w.Lookup.Container) {
-					continue
-				}
-				out = append(out, w)
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// servedFuncs are the functions of a server that may serve a request, each
+// once: what its routes reach, then each other winning method that
+// start-up code does not reach, and what it reaches (a method no route
+// names may still be called by one, as getattr(self, f"_score_{name}")
+// does; GL105 counts such a method as a route of its own too).
+func servedFuncs(fx *facts.Facts, server gym.ClassRef) []*facts.Func {
+	var out []*facts.Func
+	seen := map[*facts.Func]bool{}
+	add := func(start *facts.Func) {
+		for _, re := range fx.Reach(server, start) {
+			if !seen[re.Func] && re.Func.Module.SyntaxError == nil {
+				seen[re.Func] = true
+				out = append(out, re.Func)
 			}
+		}
+	}
+	for _, r := range fx.Routes(server) {
+		if !r.Shadowed {
+			add(r.Handler)
+		}
+	}
+	for _, m := range fx.Methods(server) {
+		if !seen[m] && !fx.InStartup(server, m) {
+			add(m)
 		}
 	}
 	return out

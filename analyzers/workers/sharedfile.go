@@ -15,7 +15,8 @@ var UnlockedSharedStateFile = &diag.Rule{
 	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A server that accepts several workers writes a file whose path does not depend on the session, without a file lock.",
 	Doc: `## What it does
-Reports a write of a file, in a route of a server that accepts several workers (see GL105) or in its
+Reports a write of a file, in a route of a server that accepts several workers (see GL105), in a
+method of it that start-up code does not run (a route may call it by a computed name), or in its
 start-up code (` + "`__init__`" + `, ` + "`model_post_init`" + `, ` + "`setup_webserver`" + ` and what they reach), when
 the path is one every worker shares and no file lock is held:
 
@@ -68,24 +69,15 @@ configuration that writes the file.`,
 // checkSharedFile finds the unlocked writes of shared files of a server.
 func checkSharedFile(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Hazard {
 	fx := facts.Of(v)
-	var funcs []*facts.Func
-	seen := map[*facts.Func]bool{}
-	add := func(fn *facts.Func) {
-		if !seen[fn] && fn.Module.SyntaxError == nil {
-			seen[fn] = true
-			funcs = append(funcs, fn)
-		}
-	}
-	for _, r := range fx.Routes(server) {
-		if r.Shadowed {
-			continue
-		}
-		for _, re := range fx.Reach(server, r.Handler) {
-			add(re.Func)
-		}
+	funcs := servedFuncs(fx, server)
+	routed := map[*facts.Func]bool{}
+	for _, fn := range funcs {
+		routed[fn] = true
 	}
 	for _, re := range fx.Startup(server) {
-		add(re.Func)
+		if !routed[re.Func] && re.Func.Module.SyntaxError == nil {
+			funcs = append(funcs, re.Func)
+		}
 	}
 	var out []Hazard
 	for _, fn := range funcs {
@@ -97,7 +89,7 @@ func checkSharedFile(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Haza
 			if fx.FileLocked(server, fn, w.Node) {
 				continue
 			}
-			out = append(out, sharedFileHazard(server, fn, w, p, fx.InStartup(server, fn)))
+			out = append(out, sharedFileHazard(server, fn, w, p, !routed[fn]))
 		}
 	}
 	return out
