@@ -154,6 +154,9 @@ func (p *pather) path(fn *Func, e pyscan.Expr, depth int) Path {
 	case *pyscan.Attribute:
 		root := pyscan.Root(e)
 		if root != nil && root.Id == fn.Recv && fn.Recv != "" && strings.HasPrefix(pyscan.Dotted(e), fn.Recv+".config.") {
+			if f.configAssigned(p.server, strings.TrimPrefix(pyscan.Dotted(e), fn.Recv)) {
+				return Path{} // rebound by the server's code: per process, maybe
+			}
 			return Path{Kind: PathFixed}
 		}
 	case *pyscan.Name:
@@ -359,7 +362,8 @@ const writeModes = "wax+"
 // FileWrites returns the writes of files in fn's own body: open() (the
 // builtin, io.open) with a constant mode that writes ("w", "a", "x", "+"),
 // whatever is then written through the file (json.dump, f.write); a path's
-// write_text/write_bytes (the receiver is the path); and shutil.copy,
+// open with such a mode, write_text and write_bytes (the receiver is the
+// path; a receiver that is no path PathOf decides is not one); and shutil.copy,
 // copy2, copyfile and move (the destination). A temporary file
 // (tempfile.*) is not a path PathOf decides, and a read-only open is not a
 // write.
@@ -372,6 +376,14 @@ func (f *Facts) FileWrites(fn *Func) []FileWrite {
 		}
 		if a, ok := c.Func.(*pyscan.Attribute); ok && (a.Attr == "write_text" || a.Attr == "write_bytes") {
 			out = append(out, FileWrite{Node: c, Path: a.Value, How: a.Attr, Func: fn})
+			return
+		}
+		// path.open("w"): a path's own open (whether the receiver is a
+		// path is PathOf's to say).
+		if a, ok := c.Func.(*pyscan.Attribute); ok && a.Attr == "open" && f.externalName(fn, c.Func) == "" {
+			if mode, ok := pyscan.Str(c.Arg(0, "mode")); ok && strings.ContainsAny(mode, writeModes) {
+				out = append(out, FileWrite{Node: c, Path: a.Value, How: ".open(" + quoteMode(mode) + ")", Func: fn})
+			}
 			return
 		}
 		switch q := f.externalName(fn, c.Func); q {
@@ -458,4 +470,46 @@ func (f *Facts) takesFileLock(fn *Func) bool {
 		}
 	})
 	return found
+}
+
+// configAssigned reports whether some method of the server (or what its
+// start-up or methods reach) assigns the config field at attr
+// (".config.cache_dir") through its receiver: `self.config.cache_dir =
+// resolve(...)` at start-up may give each worker its own value, so the
+// field is not fixed.
+func (f *Facts) configAssigned(server gym.ClassRef, attr string) bool {
+	if server.Class == nil {
+		return false
+	}
+	seen := map[*Func]bool{}
+	for _, m := range f.Methods(server) {
+		for _, r := range f.Reach(server, m) {
+			fn := r.Func
+			if seen[fn] || fn.Recv == "" {
+				continue
+			}
+			seen[fn] = true
+			found := false
+			walkOwn(fn.Fn, func(n pyscan.Node, _ []pyscan.Node) {
+				var targets []pyscan.Expr
+				switch n := n.(type) {
+				case *pyscan.Assign:
+					targets = n.Targets
+				case *pyscan.AugAssign:
+					targets = []pyscan.Expr{n.Target}
+				case *pyscan.AnnAssign:
+					targets = []pyscan.Expr{n.Target}
+				}
+				for _, t := range targets {
+					if r := pyscan.Root(t); r != nil && r.Id == fn.Recv && pyscan.Dotted(t) == fn.Recv+attr {
+						found = true
+					}
+				}
+			})
+			if found {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -38,7 +38,14 @@ class S(SimpleResourcesServer):
         open(os.path.join(self.config.root, body.task_id, str(uuid4())), "w")
         open(ENV_LOG, "a")
         open(os.getenv("S_DIR") + "/x", "a")
+        (Path(self.config.root) / "z.json").open("w")
+        Path(self.config.root).open()
+        open(self.config.cache_dir / "c.jsonl", "a")
         self._helper(object())
+
+    def model_post_init(self, context):
+        # Each worker resolves its own cache directory.
+        self.config.cache_dir = unique_dir(self.config.cache_dir)
 
     def _helper(self, params):
         # Not a route: params.out is no request body's field.
@@ -49,7 +56,7 @@ class S(SimpleResourcesServer):
             f.write("x")
 `})
 	s := server(t, f)
-	want := []string{"fixed", "fixed", "session", "session", "body", "unknown", "unknown", "unknown", "fixed", "unknown", "fixed", "fixed"}
+	want := []string{"fixed", "fixed", "session", "session", "body", "unknown", "unknown", "unknown", "fixed", "unknown", "fixed", "fixed", "fixed", "unknown"}
 	var got []string
 	for _, w := range f.FileWrites(method(t, f, s, "verify")) {
 		got = append(got, f.PathOf(s, w.Func, w.Path).Kind.String())

@@ -8,6 +8,11 @@ from nemo_gym.server_utils import SESSION_ID_KEY, is_nemo_gym_fastapi_entrypoint
 
 
 class AlikeServer(SimpleResourcesServer):
+    def model_post_init(self, context):
+        # Each worker resolves its own cache directory (pid and a random
+        # suffix): the config field is per process from here on.
+        self.config.cache_dir = os.path.join(self.config.cache_dir, f"{os.getpid()}-{os.urandom(4).hex()}")
+
     async def seed_session(self, request: Request, body):
         # Under the session's own directory, by the cookie or by the body.
         d = os.path.join(self.config.root, request.session[SESSION_ID_KEY])
@@ -31,6 +36,8 @@ class AlikeServer(SimpleResourcesServer):
             f.read()
         with open(f"{self.config.root}/{os.getpid()}.log", "a") as f:
             f.write("z")
+        with open(os.path.join(self.config.cache_dir, "submissions.jsonl"), "a") as f:
+            f.write("s")
         self._write(print)
         self.result_path.write_text("x")
         return body
