@@ -88,6 +88,8 @@ var hazardChecks = []struct {
 	{FixedPortPerWorker, fixedPortCheck},
 	{SharedRandomStream, checkRandomStream},
 	{PerWorkerGPUActors, gpuActorsCheck},
+	{UnlockedSharedStateFile, checkSharedFile},
+	{CrossRequestWait, checkGroupWait},
 	{StartupSnapshotInScoring, checkStartupSnapshot},
 }
 

@@ -57,7 +57,8 @@ them):
 A dictionary is reported when a write in one function and a read in another, served by different
 routes, both have keys from the body, minted or untied locals, and at least one of the two keys is
 from the body. The finding is at the write; the reads (up to three) and the module-level ` + "`app`" + ` are
-related positions.
+related positions. A dictionary whose entries requests add themselves to and then wait for (a group,
+which rule GL112 reports) is left to GL112.
 
 ## Why it matters
 With several workers, session routing sends each request of a session to the worker that holds it,
@@ -213,10 +214,14 @@ func unroutedServer(v *gym.View, server gym.ClassRef) []*unroutedFinding {
 	st := fx.StateOf(server)
 	routes := unroutedRoutes(fx, server)
 	order := accessOrder(v, server)
+	waits := groupWaitContainers(v, server)
 	var out []*unroutedFinding
 	for _, c := range st.Containers {
 		if !strings.HasPrefix(c.Key, ".") || slices.ContainsFunc(c.Accesses, func(a *facts.Access) bool { return a.KeyOf.Kind == facts.KeySession }) {
 			continue // keyed by the session somewhere: routing reaches it
+		}
+		if waits[c] {
+			continue // a group requests wait for: GL112 reports it
 		}
 		accesses := slices.Clone(c.Accesses)
 		slices.SortStableFunc(accesses, order)

@@ -15,6 +15,8 @@
 //   - GL108 fixed-port-per-worker (fixedport.go)
 //   - GL109 shared-random-stream (randomstream.go)
 //   - GL110 per-worker-gpu-actors (gpuactors.go)
+//   - GL111 unlocked-shared-state-file (sharedfile.go)
+//   - GL112 cross-request-wait (groupwait.go)
 //   - GL113 startup-snapshot-in-scoring (snapshot.go)
 //   - GL114 liftable-refusal (liftable.go)
 //
@@ -55,6 +57,8 @@ var Checks = []gym.Check{
 	{Rule: FixedPortPerWorker, Run: runHazard(FixedPortPerWorker)},
 	{Rule: SharedRandomStream, Run: runHazard(SharedRandomStream)},
 	{Rule: PerWorkerGPUActors, Run: runHazard(PerWorkerGPUActors)},
+	{Rule: UnlockedSharedStateFile, Run: runHazard(UnlockedSharedStateFile)},
+	{Rule: CrossRequestWait, Run: runHazard(CrossRequestWait)},
 	{Rule: StartupSnapshotInScoring, Run: runHazard(StartupSnapshotInScoring)},
 	{Rule: LiftableRefusal, Run: runLiftable},
 }

@@ -9,7 +9,7 @@ from nemo_gym.server_utils import is_nemo_gym_fastapi_entrypoint
 
 def ensure_data(root):
     with urllib.request.urlopen("https://example.invalid/data.zip") as resp:
-        Path(root, "data.zip").write_bytes(resp.read())
+        Path(root, "data.zip").write_bytes(resp.read())  # want `GL111 start-up code ensure_data writes the fixed path Path\(root, "data.zip"\) \(write_bytes\) without a file lock`
     return Path(root)
 
 
