@@ -152,8 +152,7 @@ func (p *pather) path(fn *Func, e pyscan.Expr, depth int) Path {
 			return joinPaths([]Path{p.path(fn, e.Left, depth+1), p.path(fn, e.Right, depth+1)})
 		}
 	case *pyscan.Attribute:
-		root := pyscan.Root(e)
-		if root != nil && root.Id == fn.Recv && fn.Recv != "" && strings.HasPrefix(pyscan.Dotted(e), fn.Recv+".config.") {
+		if ConfigField(fn.Recv, e) != nil {
 			if f.configAssigned(p.server, strings.TrimPrefix(pyscan.Dotted(e), fn.Recv)) {
 				return Path{} // rebound by the server's code: per process, maybe
 			}

@@ -1,7 +1,10 @@
 package facts
 
 import (
+	"strings"
+
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
 )
 
 // StartupMethods are the methods that run once per worker process when a
@@ -53,4 +56,18 @@ func (f *Facts) InStartup(server gym.ClassRef, fn *Func) bool {
 		}
 	}
 	return false
+}
+
+// ConfigField returns the path under the server's config that e reads,
+// `self.config.a.b` with self the receiver recv: ["a", "b"]; nil for any
+// other expression, or when recv is "" (a function without a receiver).
+func ConfigField(recv string, e pyscan.Expr) []string {
+	if recv == "" {
+		return nil
+	}
+	rest, ok := strings.CutPrefix(pyscan.Dotted(e), recv+".config.")
+	if !ok || rest == "" {
+		return nil
+	}
+	return strings.Split(rest, ".")
 }

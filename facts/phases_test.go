@@ -1,10 +1,12 @@
 package facts_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/pyscan"
 )
 
 func names(rs []facts.Reached) string {
@@ -68,5 +70,37 @@ class S(Base):
 	}
 	if boot := f.Override(s, "_boot"); boot == nil || !f.InStartup(s, boot) {
 		t.Errorf("Base._boot runs at start-up")
+	}
+}
+
+// TestConfigField: only a chain from the receiver through config names a
+// config field.
+func TestConfigField(t *testing.T) {
+	f := build(t, map[string]string{"resources_servers/s/app.py": header + `
+
+class S(SimpleResourcesServer):
+    def m(self, other):
+        a = self.config.port
+        b = self.config.tool.port
+        c = other.config.port
+        d = self.config
+        e = self.cfg.port
+        g = self.config.port.bit_length()
+`})
+	s := server(t, f)
+	m := f.Override(s, "m")
+	var got []string
+	for _, st := range m.Fn.Body {
+		as, ok := st.(*pyscan.Assign)
+		if !ok {
+			continue
+		}
+		got = append(got, fmt.Sprint(facts.ConfigField(m.Recv, as.Value)))
+	}
+	if want := "[port] [tool port] [] [] [] []"; strings.Join(got, " ") != want {
+		t.Errorf("ConfigField = %s, want %s", strings.Join(got, " "), want)
+	}
+	if facts.ConfigField("", nil) != nil {
+		t.Error("no receiver, no config field")
 	}
 }

@@ -264,10 +264,8 @@ func fixedPort(fx *facts.Facts, m *pyscan.Module, fn *facts.Func, e pyscan.Expr,
 		if fn == nil || fn.Recv == "" {
 			break
 		}
-		if c, ok := e.Value.(*pyscan.Attribute); ok && c.Attr == "config" {
-			if r, ok := c.Value.(*pyscan.Name); ok && r.Id == fn.Recv {
-				return m.Text(e), true
-			}
+		if facts.ConfigField(fn.Recv, e) != nil {
+			return m.Text(e), true
 		}
 	case *pyscan.Name:
 		if fn != nil && fx.IsLocal(fn, e.Id) {

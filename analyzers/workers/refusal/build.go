@@ -491,7 +491,7 @@ func (b *builder) cond(e pyscan.Expr, sc scope) *formula {
 			return fFalse
 		}
 	case *pyscan.Name, *pyscan.Attribute:
-		if f := field(e, sc.recv); f != nil {
+		if f := facts.ConfigField(sc.recv, e); f != nil {
 			t := "self.config." + strings.Join(f, ".")
 			return b.atom(&atom{kind: truthy, key: "truthy:" + strings.Join(f, "."), field: f, pos: t, neg: "not " + t})
 		}
@@ -531,19 +531,6 @@ func (b *builder) opaque(e pyscan.Expr, m *pyscan.Module) *formula {
 	return b.atom(&atom{kind: opaque, key: "?" + canon(e), pos: t, neg: neg, grouped: loose(e)})
 }
 
-// field returns the config path of `self.config.a.b` (self being the
-// method's receiver), or nil.
-func field(e pyscan.Expr, recv string) []string {
-	if recv == "" {
-		return nil
-	}
-	rest, ok := strings.CutPrefix(pyscan.Dotted(e), recv+".config.")
-	if !ok || rest == "" {
-		return nil
-	}
-	return strings.Split(rest, ".")
-}
-
 // canonOps are the operators an opaque comparison is stored under; the
 // others are their negations.
 var canonOps = map[pyscan.CmpOp]bool{pyscan.Eq: true, pyscan.Gt: true, pyscan.GtE: true, pyscan.Is: true, pyscan.In: true}
@@ -557,10 +544,10 @@ var flipped = map[pyscan.CmpOp]pyscan.CmpOp{
 func (b *builder) compare(e *pyscan.Compare, sc scope) *formula {
 	m := sc.module()
 	l, r, op := e.Left, e.Comparators[0], e.Ops[0]
-	f := field(l, sc.recv)
+	f := facts.ConfigField(sc.recv, l)
 	lits, litOK := literalsOf(r)
 	if f == nil {
-		if rf := field(r, sc.recv); rf != nil {
+		if rf := facts.ConfigField(sc.recv, r); rf != nil {
 			if fl, ok := flipped[op]; ok {
 				if ll, ok := literalsOf(l); ok {
 					f, lits, litOK, op, l, r = rf, ll, true, fl, r, l
