@@ -246,6 +246,27 @@ func TestServersInventory(t *testing.T) {
 		"resources_servers/plain/app.py":             plainServer,
 		"resources_servers/plain/configs/plain.yaml": "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n",
 		"resources_servers/lib/app.py":               "def helper():\n    return 1\n",
+		// A sidecar on a fixed port at start-up (GL108), in a server that
+		// refuses several workers: the inventory lists the hazard anyway.
+		"resources_servers/tool/app.py": `import subprocess
+
+from nemo_gym.base_resources_server import SimpleResourcesServer
+
+
+class ToolServer(SimpleResourcesServer):
+    def model_post_init(self, context):
+        subprocess.Popen(["python", "-m", "tool", "--port", str(self.config.tool_port)])
+
+    def multiple_workers_unsupported_reason(self):
+        return "The tool sidecar binds a fixed port."
+
+    async def verify(self, body):
+        return body
+
+
+if __name__ == "__main__":
+    ToolServer.run_webserver()
+`,
 	})
 	out, errOut, code := run(t, "servers", "--format", "json", root)
 	if code != ExitClean {
@@ -257,12 +278,18 @@ func TestServersInventory(t *testing.T) {
 	}
 	got := map[string]string{}
 	for _, r := range rows {
-		got[r["path"].(string)] = fmt.Sprintf("%v|%v|%v|%v|%v", r["class"], r["workers"], r["ray"], r["configs"], r["session_methods"])
+		var hazards []string
+		for _, h := range r["hazards"].([]any) {
+			h := h.(map[string]any)
+			hazards = append(hazards, fmt.Sprintf("%v@%v:%v", h["code"], h["path"], h["line"]))
+		}
+		got[r["path"].(string)] = fmt.Sprintf("%v|%v|%v|%v|%v|%v", r["class"], r["workers"], r["ray"], r["configs"], r["session_methods"], hazards)
 	}
 	want := map[string]string{
-		"resources_servers/echo/app.py":  "EchoServer|app|no|[]|[verify]",
-		"resources_servers/plain/app.py": "PlainServer|undeclared|no|[resources_servers/plain/configs/plain.yaml:4]|[verify]",
-		"resources_servers/lib/app.py":   "|no server class|no|[]|[]",
+		"resources_servers/echo/app.py":  "EchoServer|app|no|[]|[verify]|[]",
+		"resources_servers/plain/app.py": "PlainServer|undeclared|no|[resources_servers/plain/configs/plain.yaml:4]|[verify]|[]",
+		"resources_servers/lib/app.py":   "|no server class|no|[]|[]|[]",
+		"resources_servers/tool/app.py":  "ToolServer|refuses always|no|[]|[verify]|[GL108@resources_servers/tool/app.py:8]",
 	}
 	for p, w := range want {
 		if got[p] != w {
@@ -271,6 +298,14 @@ func TestServersInventory(t *testing.T) {
 	}
 	if len(rows) != len(want) {
 		t.Errorf("got %d rows, want %d", len(rows), len(want))
+	}
+	// The text table lists the hazards' codes; the check reports none, as
+	// the server refuses several workers.
+	if out, _, _ := run(t, "servers", root); !strings.Contains(out, "HAZARDS") || !strings.Contains(out, "GL108") {
+		t.Errorf("text inventory without the hazard:\n%s", out)
+	}
+	if out, _, code := run(t, "--quiet", "--select", "GL108", root); code != ExitClean {
+		t.Errorf("a refused server's hazard was reported: %s", out)
 	}
 	for _, args := range [][]string{{"servers", "--format", "sarif", root}, {"servers", root, root}} {
 		if _, _, code := run(t, args...); code != ExitError {
