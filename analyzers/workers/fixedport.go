@@ -106,7 +106,8 @@ func inFunc(sc facts.StartupCall) string {
 func startupHazard(rule *diag.Rule, server gym.ClassRef, sc facts.StartupCall, msg, fix, reason string) Hazard {
 	start, end := gym.Range(sc.Module, sc.Call.Span)
 	h := Hazard{Rule: rule, Path: sc.Module.Path, Start: start, End: end, Message: msg,
-		Help: hazardHelp(server.Class.Name, fix, guardText(sc.Guards), reason)}
+		Help:          hazardHelp(server.Class.Name, fix, guardText(sc.Guards), reason),
+		Unconditional: len(sc.Guards) == 0}
 	if len(sc.Via) > 0 {
 		c := sc.Via[0]
 		h.Related = append(h.Related, gym.Related(c.In.Module, c.Call.Span,

@@ -1,6 +1,7 @@
 package workers
 
 import (
+	"fmt"
 	"slices"
 	"sync"
 
@@ -16,7 +17,10 @@ import (
 //
 //   - Exposed: which servers of an entrypoint run with several workers (a
 //     module-level app and a refusal that never refuses), the gate every
-//     hazard rule and GL105 apply, so that they agree on it;
+//     hazard rule and GL105 apply, so that they agree on it; and Narrow,
+//     the servers whose refusal depends on the config, with the config
+//     entries it does not cover, where a hazard that holds whatever the
+//     config (Hazard.Unconditional) is still reported;
 //   - Hazard: what a hazard check finds in one server, whatever its kind;
 //   - Hazards: every check's hazards of one server, computed once per view,
 //     which the rules report (runHazard) and `gymlint servers` lists;
@@ -59,6 +63,50 @@ func Exposed(v *gym.View, e *gym.Entrypoint) []ExposedServer {
 	return out
 }
 
+// NarrowRefusal is a server whose refusal depends on its config (Kind
+// When), with the configs of the entrypoint under which it does not
+// refuse: with those, the server runs with several workers, so a hazard
+// that holds whatever the config is still one there.
+type NarrowRefusal struct {
+	ExposedServer
+	Refusal *refusal.Result
+	// Accepted are the config entries naming the entrypoint whose settings
+	// make the refusal answer None (refusal.Decide: Accept).
+	Accepted []gym.ConfigRef
+}
+
+// Narrow returns the servers of e with a module-level app whose refusal
+// depends on the config, and that some config entry naming e does not
+// meet (its settings decide the refusal to accept). A config the refusal
+// cannot be decided for does not count.
+func Narrow(v *gym.View, e *gym.Entrypoint) []NarrowRefusal {
+	if !usable(e) {
+		return nil
+	}
+	app := gym.HasModuleApp(e.Module)
+	if app == nil {
+		return nil
+	}
+	rel := gym.Related(e.Module, app.Span, "module-level app of "+e.Module.Path+": uvicorn may serve it with several workers")
+	var out []NarrowRefusal
+	for _, s := range e.Servers {
+		r := refusal.Of(v, s.Class)
+		if r.Uncertain || r.Kind != refusal.When {
+			continue
+		}
+		n := NarrowRefusal{ExposedServer: ExposedServer{Class: s.Class, App: rel}, Refusal: r}
+		for _, c := range e.Configs {
+			if r.Decide(c.Instance.Settings).Verdict == refusal.Accept {
+				n.Accepted = append(n.Accepted, c)
+			}
+		}
+		if len(n.Accepted) > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // Hazard is one multi-worker hazard a check found in a server.
 type Hazard struct {
 	Rule *diag.Rule
@@ -73,6 +121,14 @@ type Hazard struct {
 	Related []diag.Related
 	// Fixes are suggested fixes, if any.
 	Fixes []diag.Fix
+	// Unconditional says the hazard holds whatever the config: no test
+	// guards the code that makes it (a check that cannot tell leaves it
+	// false). Only such a hazard is reported for a server whose refusal
+	// depends on the config (see Narrow).
+	Unconditional bool
+	// Config is the config entry the hazard belongs to, when it belongs to
+	// one (an entrypoint path, GL107); nil for hazards in code.
+	Config *gym.ConfigRef
 }
 
 // hazardCheck finds the hazards of one rule in a server of an entrypoint.
@@ -179,6 +235,47 @@ func runHazard(rule *diag.Rule) func(v *gym.View) []diag.Diagnostic {
 					if !slices.ContainsFunc(d.Related, func(r diag.Related) bool { return r == s.App }) {
 						d.Related = append(d.Related, s.App)
 					}
+				}
+			}
+			// A refusal under a condition covers the configs that meet
+			// it: a hazard that holds whatever the config is reported
+			// for the configs that do not.
+			for _, n := range Narrow(v, e) {
+				for _, h := range Hazards(v, e, n.Class) {
+					if h.Rule != rule || !h.Unconditional {
+						continue
+					}
+					var accepted []gym.ConfigRef
+					for _, c := range n.Accepted {
+						if h.Config == nil || (c.File == h.Config.File && c.Instance == h.Config.Instance) {
+							accepted = append(accepted, c)
+						}
+					}
+					if len(accepted) == 0 {
+						continue
+					}
+					k := hazardPlace{h.Rule, h.Path, h.Start.Offset}
+					if found[k] != nil {
+						continue
+					}
+					nd := h.Rule.New(h.Path, h.Start, h.End, h.Message)
+					nd.Help = h.Help
+					if n.Refusal.Condition != "" {
+						nd.Help += "; the refusal covers only the configs where " + n.Refusal.Condition
+					}
+					nd.Related = slices.Clone(h.Related)
+					nd.Fixes = h.Fixes
+					for i, c := range accepted {
+						if i == maxRelatedConfigs {
+							break
+						}
+						nd.Related = append(nd.Related, diag.Related{Path: c.File,
+							Start: configPos(c.Instance.EntrypointPos), End: configPos(c.Instance.EntrypointEnd),
+							Message: fmt.Sprintf("%s does not meet %s's refusal, so it runs with several workers", c.Instance.Name, n.Class.Class.Name)})
+					}
+					nd.Related = append(nd.Related, n.App)
+					found[k] = &nd
+					order = append(order, k)
 				}
 			}
 		}

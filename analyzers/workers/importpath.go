@@ -92,6 +92,9 @@ func unimportableApp(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Haza
 			Message: msg,
 			Help: hazardHelp(server.Class.Name, fix, "",
 				"Its entrypoint "+in.Entrypoint+" does not give a module path that uvicorn workers can import."),
+			// The import string is the config entry's, whatever its settings.
+			Unconditional: true,
+			Config:        &c,
 		})
 	}
 	return out
