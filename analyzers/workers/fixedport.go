@@ -3,7 +3,6 @@ package workers
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
@@ -114,25 +113,6 @@ func startupHazard(rule *diag.Rule, server gym.ClassRef, sc facts.StartupCall, m
 			fmt.Sprintf("%s runs it at start-up in every worker", c.In.Name())))
 	}
 	return h
-}
-
-// guardText is the condition the guards make, as written: `a and not b`,
-// `not (x > 1)`; "" when there is none.
-func guardText(gs []facts.StartupGuard) string {
-	var parts []string
-	for _, g := range gs {
-		t := g.Module.Text(g.Test)
-		if g.Negated {
-			switch g.Test.(type) {
-			case *pyscan.Name, *pyscan.Attribute, *pyscan.Call, *pyscan.Subscript:
-				t = "not " + t
-			default:
-				t = "not (" + t + ")"
-			}
-		}
-		parts = append(parts, t)
-	}
-	return strings.Join(parts, " and ")
 }
 
 // portServers are the server classes whose first argument is the

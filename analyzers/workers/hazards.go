@@ -3,10 +3,12 @@ package workers
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/gymlint/gymlint/analyzers/workers/refusal"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -303,3 +305,31 @@ func hazardHelp(server, fix, cond, reason string) string {
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
+
+// guardText is the condition the guards make, as written: `a and not b`,
+// `not (x > 1)`; "" when there is none.
+func guardText(gs []facts.StartupGuard) string {
+	var parts []string
+	for _, g := range gs {
+		t := g.Module.Text(g.Test)
+		if g.Negated {
+			switch g.Test.(type) {
+			case *pyscan.Name, *pyscan.Attribute, *pyscan.Call, *pyscan.Subscript:
+				t = "not " + t
+			default:
+				t = "not (" + t + ")"
+			}
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, " and ")
+}
+
+// guardsText is guardText of the if/elif tests around code in module m.
+func guardsText(m *pyscan.Module, gs []pyscan.Guard) string {
+	sg := make([]facts.StartupGuard, len(gs))
+	for i, g := range gs {
+		sg[i] = facts.StartupGuard{Module: m, Test: g.Test, Negated: g.Negated}
+	}
+	return guardText(sg)
+}

@@ -393,16 +393,3 @@ func randomHazard(server gym.ClassRef, fn *facts.Func, c *pyscan.Call, st *rando
 		Related: []diag.Related{gym.Related(st.module, st.span, st.what+" is seeded here, once in every worker")},
 	}
 }
-
-// guardsText is the condition the guards hold, as written ("" for none).
-func guardsText(m *pyscan.Module, gs []pyscan.Guard) string {
-	var parts []string
-	for _, g := range gs {
-		t := m.Text(g.Test)
-		if g.Negated {
-			t = "not (" + t + ")"
-		}
-		parts = append(parts, t)
-	}
-	return strings.Join(parts, " and ")
-}
