@@ -1,0 +1,153 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/lint"
+)
+
+const pluggedServer = `from nemo_gym.base_resources_server import SimpleResourcesServer
+
+
+class Plugged(SimpleResourcesServer):
+    async def verify(self, body):
+        return body
+
+
+if __name__ == "__main__":
+    Plugged.run_webserver()
+`
+
+// extraFixture is a root whose config names a server that only the extra
+// root has, and the extra root, whose helper module has a syntax error.
+func extraFixture(t *testing.T) (root, extra string) {
+	root = writeTree(t, map[string]string{
+		".gymlint.yaml":    "contract: latest\n",
+		"configs/run.yaml": "plug:\n  resources_servers:\n    plugged:\n      entrypoint: app.py\n",
+	})
+	extra = writeTree(t, map[string]string{
+		"resources_servers/plugged/app.py":           pluggedServer + "from .broken import x\n",
+		"resources_servers/plugged/broken.py":        "def (:\n",
+		"resources_servers/plugged/requirements.txt": "fastapi\n",
+	})
+	return root, extra
+}
+
+// seenCheck reports each entrypoint at its module and at the config that
+// names it (with the module as related).
+var seenCheck = gym.Check{Rule: testRule, Run: func(v *gym.View) []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	one := diag.Pos{Line: 1, Col: 1}
+	for _, e := range v.Entrypoints {
+		ds = append(ds, testRule.New(e.Path, one, one, "module"))
+		for _, c := range e.Configs {
+			d := testRule.New(c.File, one, one, "config")
+			d.Related = []diag.Related{{Path: e.Path, Start: one, End: one, Message: "the entrypoint"}}
+			ds = append(ds, d)
+		}
+	}
+	return ds
+}}
+
+func TestExtraRootsReported(t *testing.T) {
+	root, extra := extraFixture(t)
+	name := "<" + filepath.Base(extra) + ">"
+	checks := append(lint.Checks(), seenCheck)
+
+	without := keys(scan(t, Options{Root: root, NoGo: true, Checks: checks}).Diagnostics)
+	if !slices.ContainsFunc(without, func(k string) bool { return strings.Contains(k, "GL005") }) {
+		t.Errorf("without the extra root: no GL005: %v", without)
+	}
+
+	res := scan(t, Options{Root: root, NoGo: true, Checks: checks, ExtraRoots: []string{extra}})
+	got := keys(res.Diagnostics)
+	want := []string{"configs/run.yaml GL998 config"}
+	if !slices.Equal(got, want) {
+		t.Errorf("by default = %q, want %q", got, want)
+	}
+	if res.Entrypoints != 1 || res.Modules < 2 {
+		t.Errorf("entrypoints %d, modules %d: the extra root's server is analysed", res.Entrypoints, res.Modules)
+	}
+
+	res = scan(t, Options{Root: root, NoGo: true, Checks: checks, ExtraRoots: []string{extra}, IncludeExtraRoots: true})
+	got = keys(res.Diagnostics)
+	for _, w := range []string{
+		"configs/run.yaml GL998 config",
+		name + "/resources_servers/plugged/app.py GL998 module",
+		name + "/resources_servers/plugged/broken.py GL001",
+	} {
+		if !slices.ContainsFunc(got, func(k string) bool { return strings.HasPrefix(k, w) }) {
+			t.Errorf("with --include-extra-roots: no %q in %q", w, got)
+		}
+	}
+	// The printers read the extra root's files through the scan's reader.
+	if data, err := res.Source(name + "/resources_servers/plugged/broken.py"); err != nil || string(data) != "def (:\n" {
+		t.Errorf("Source = %q, %v", data, err)
+	}
+}
+
+// The configuration's extra_roots may name a directory inside the root
+// only: a link out of it is a configuration error.
+func TestExtraRootsFromConfiguration(t *testing.T) {
+	root, extra := extraFixture(t)
+	os.WriteFile(filepath.Join(root, ".gymlint.yaml"), []byte("contract: latest\nextra_roots: [plugins]\n"), 0o644)
+	if err := os.Symlink(extra, filepath.Join(root, "plugins")); err != nil {
+		t.Skip(err)
+	}
+	if _, err := New(Options{Root: root, NoGo: true}); err == nil || !strings.Contains(err.Error(), "leads outside the repository") {
+		t.Fatalf("New = %v", err)
+	}
+	os.Remove(filepath.Join(root, "plugins"))
+	if err := os.CopyFS(filepath.Join(root, "plugins"), os.DirFS(extra)); err != nil {
+		t.Fatal(err)
+	}
+	res := scan(t, Options{Root: root, NoGo: true})
+	for _, d := range res.Diagnostics {
+		if d.Code == "GL005" {
+			t.Errorf("GL005 with the extra root inside the root: %s", d.Message)
+		}
+	}
+	// Inside the root, its findings are the root's.
+	if !slices.ContainsFunc(keys(res.Diagnostics), func(k string) bool {
+		return strings.HasPrefix(k, "plugins/resources_servers/plugged/broken.py GL001")
+	}) {
+		t.Errorf("findings = %q", keys(res.Diagnostics))
+	}
+}
+
+// The incremental session (the language server's) works with extra roots,
+// and Finish drops their findings as Scan does.
+func TestExtraRootsSession(t *testing.T) {
+	root, extra := extraFixture(t)
+	e, err := New(Options{Root: root, NoGo: true, ExtraRoots: []string{extra}, Checks: append(lint.Checks(), seenCheck)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.Update(nil)
+	ds := s.Diagnostics()
+	if !slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return gym.InExtraRoot(d.Path) }) {
+		t.Errorf("the session did not analyse the extra root's server: %q", keys(ds))
+	}
+	got := keys(e.Finish(ds, nil, s.Cache().Source))
+	if !slices.Equal(got, []string{"configs/run.yaml GL998 config"}) {
+		t.Errorf("finished = %q", got)
+	}
+	// An edit of the root's config is still seen.
+	s.Cache().SetOverlay("configs/run.yaml", []byte("plug:\n  resources_servers:\n    gone:\n      entrypoint: app.py\n"))
+	s.Update([]string{"configs/run.yaml"})
+	got = keys(e.Finish(s.Diagnostics(), nil, s.Cache().Source))
+	if len(got) != 1 || !strings.Contains(got[0], "GL005") {
+		t.Errorf("after the edit = %q", got)
+	}
+}
