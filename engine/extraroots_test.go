@@ -151,3 +151,47 @@ func TestExtraRootsSession(t *testing.T) {
 		t.Errorf("after the edit = %q", got)
 	}
 }
+
+// The framework's install root, when it is a separate install (here a
+// virtual environment outside the root), is searched after the root: a
+// built-in server there is found, analysed, and its findings are the
+// extra roots'.
+func TestInstallRoot(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"configs/run.yaml": "plug:\n  resources_servers:\n    builtin:\n      entrypoint: app.py\n" +
+			"mine:\n  resources_servers:\n    mine:\n      entrypoint: app.py\n",
+		"resources_servers/mine/app.py":           pluggedServer,
+		"resources_servers/mine/requirements.txt": "x\n",
+	})
+	venv := writeTree(t, map[string]string{
+		"lib/python3.12/site-packages/nemo_gym/__init__.py":                       "",
+		"lib/python3.12/site-packages/resources_servers/builtin/app.py":           pluggedServer + "def (:\n",
+		"lib/python3.12/site-packages/resources_servers/builtin/requirements.txt": "x\n",
+		// The root's own server wins over the install root's.
+		"lib/python3.12/site-packages/resources_servers/mine/app.py":           "def (:\n",
+		"lib/python3.12/site-packages/resources_servers/mine/requirements.txt": "x\n",
+	})
+	e, err := New(Options{Root: root, NoGo: true, VirtualEnv: venv})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fw, _ := e.Framework(); !fw.Found {
+		t.Fatalf("framework not found in %s", venv)
+	}
+	res, err := e.Scan(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range res.Diagnostics {
+		if d.Code == "GL005" || gym.InExtraRoot(d.Path) {
+			t.Errorf("finding %s %s %s", d.Path, d.Code, d.Message)
+		}
+	}
+	res = scan(t, Options{Root: root, NoGo: true, VirtualEnv: venv, IncludeExtraRoots: true})
+	got := keys(res.Diagnostics)
+	if !slices.ContainsFunc(got, func(k string) bool {
+		return strings.HasPrefix(k, "<site-packages>/resources_servers/builtin/app.py GL001")
+	}) || slices.ContainsFunc(got, func(k string) bool { return strings.Contains(k, "mine/app.py GL001") }) {
+		t.Errorf("findings = %q", got)
+	}
+}

@@ -20,7 +20,8 @@ import (
 // Options.InstallRoot.
 //
 // An extra root inside the scanned root is searched as the root-relative
-// directory it is. One outside it is mounted (repofs.FS.Mount) under the
+// directory it is. One outside it, and the install root wherever it is, is
+// mounted (repofs.FS.Mount) under the
 // name "<base>" (the base name of its directory, "<base~2>" and so on for
 // a second of the same name): its files read through a file system of
 // their own, confined to it, and every path in it, in diagnostics too, is
@@ -43,7 +44,7 @@ type searchBase struct {
 func (c *Cache) setupBases(extra []string, install string) {
 	seen := map[string]bool{c.root: true}
 	names := map[string]bool{}
-	add := func(dir string) (searchBase, bool) {
+	add := func(dir string, alwaysMount bool) (searchBase, bool) {
 		if dir == "" {
 			return searchBase{}, false
 		}
@@ -58,7 +59,7 @@ func (c *Cache) setupBases(extra []string, install string) {
 			return searchBase{}, false
 		}
 		seen[real] = true
-		if rel, err := filepath.Rel(c.root, real); err == nil && filepath.IsLocal(rel) {
+		if rel, err := filepath.Rel(c.root, real); err == nil && filepath.IsLocal(rel) && !alwaysMount {
 			if p, ok := repofs.Clean(filepath.ToSlash(rel)); ok && !inMount(p) {
 				return searchBase{prefix: p, dir: real}, true
 			}
@@ -84,11 +85,13 @@ func (c *Cache) setupBases(extra []string, install string) {
 		return searchBase{prefix: name, dir: real, mounted: true}, true
 	}
 	for _, d := range extra {
-		if b, ok := add(d); ok {
+		if b, ok := add(d, false); ok {
 			c.before = append(c.before, b)
 		}
 	}
-	if b, ok := add(install); ok {
+	// The install root is always mounted, even in the root (a .venv): its
+	// servers are the framework's built-ins, not the repository's.
+	if b, ok := add(install, true); ok {
 		c.after = append(c.after, b)
 	}
 }
