@@ -276,6 +276,7 @@ func (e *Engine) Finish(ds []diag.Diagnostic, scanned []string, read func(string
 	if !e.includeExtra {
 		ds = dropExtra(ds)
 	}
+	ds = noExtraFixes(ds)
 	ds = suppress.ApplyConfig(ds, scanned, read, suppress.Config{Lookup: lint.Lookup, Ran: e.ran})
 	ds = policy.Apply(e.conf, ds)
 	diag.Sort(ds)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gymlint/gymlint/contract"
@@ -83,4 +84,37 @@ func dropExtra(ds []diag.Diagnostic) []diag.Diagnostic {
 		}
 	}
 	return out
+}
+
+// noExtraFixes drops the fixes that would edit a file of an extra root
+// outside the root: gymlint writes only in the root (--fix), and an extra
+// root is read-only input.
+func noExtraFixes(ds []diag.Diagnostic) []diag.Diagnostic {
+	cloned := false
+	for i := range ds {
+		if len(ds[i].Fixes) == 0 {
+			continue
+		}
+		d := ds[i]
+		var keep []diag.Fix
+		for _, f := range d.Fixes {
+			ok := true
+			for _, ed := range f.Edits {
+				if gym.InExtraRoot(ed.Path) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				keep = append(keep, f)
+			}
+		}
+		if len(keep) != len(d.Fixes) {
+			if !cloned { // ds may be a session's own: not changed in place
+				ds, cloned = slices.Clone(ds), true
+			}
+			ds[i].Fixes = keep
+		}
+	}
+	return ds
 }

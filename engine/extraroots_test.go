@@ -195,3 +195,25 @@ func TestInstallRoot(t *testing.T) {
 		t.Errorf("findings = %q", got)
 	}
 }
+
+// A fix that would edit a file of an extra root is never offered: gymlint
+// writes only in the root.
+func TestExtraRootsNoFixes(t *testing.T) {
+	root, extra := extraFixture(t)
+	p := "<" + filepath.Base(extra) + ">/resources_servers/plugged/app.py"
+	one := diag.Pos{Line: 1, Col: 1}
+	fixing := gym.Check{Rule: testRule, Run: func(v *gym.View) []diag.Diagnostic {
+		d := testRule.New("configs/run.yaml", one, one, "fixable")
+		d.Fixes = []diag.Fix{
+			{Message: "edit the extra root", Edits: []diag.TextEdit{{Path: p, Start: one, End: one, NewText: "x"}}},
+			{Message: "edit the root", Edits: []diag.TextEdit{{Path: "configs/run.yaml", Start: one, End: one, NewText: "x"}}},
+		}
+		return []diag.Diagnostic{d}
+	}}
+	res := scan(t, Options{Root: root, NoGo: true, Checks: []gym.Check{fixing}, ExtraRoots: []string{extra}, IncludeExtraRoots: true})
+	for _, d := range res.Diagnostics {
+		if d.Code == testRule.Code && (len(d.Fixes) != 1 || d.Fixes[0].Message != "edit the root") {
+			t.Errorf("fixes = %+v", d.Fixes)
+		}
+	}
+}
