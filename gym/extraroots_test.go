@@ -143,3 +143,28 @@ func TestExtraRootInsideRoot(t *testing.T) {
 	}
 	noDiag(t, v, gym.RuleMissingEntrypoint.Code, "configs/run.yaml")
 }
+
+// The same root named twice, or the scanned root itself, is searched once:
+// roots are told apart by their real directory, as the supervisor
+// de-duplicates them.
+func TestExtraRootDuplicates(t *testing.T) {
+	root := writeRepo(t, map[string]string{
+		"configs/run.yaml": yamlServer("p", "resources_servers", "plugged", "app.py"),
+	})
+	extra := writeRepo(t, map[string]string{
+		"resources_servers/plugged/app.py":           serverModule("Plugged"),
+		"resources_servers/plugged/requirements.txt": "x\n",
+	})
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(extra, link); err != nil {
+		t.Skip(err)
+	}
+	c, err := gym.NewCache(root, gym.Options{ExtraRoots: []string{extra, link, root, extra}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if got := c.ExtraRoots(); len(got) != 2 || !strings.HasPrefix(got[0], "<"+filepath.Base(extra)+">=") || !strings.HasPrefix(got[1], ".=") {
+		t.Errorf("search order = %q", got)
+	}
+}

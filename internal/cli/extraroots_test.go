@@ -111,3 +111,22 @@ func contains(ps []string, s string) bool {
 	}
 	return false
 }
+
+// gymlint config shows the configuration's extra_roots; one that is not
+// inside the repository is a configuration error.
+func TestConfigExtraRoots(t *testing.T) {
+	root := writeTree(t, map[string]string{".gymlint.yaml": "extra_roots: [plugins]\n", "plugins/x.txt": ""})
+	out, _, code := run(t, "config", root)
+	if code != ExitClean || !strings.Contains(out, "extra_roots: plugins\n") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	out, _, _ = run(t, "config", "--format", "json", root)
+	if !strings.Contains(out, `"extra_roots": [`) {
+		t.Errorf("json:\n%s", out)
+	}
+	bad := writeTree(t, map[string]string{".gymlint.yaml": "extra_roots: [/opt/plugins]\n"})
+	_, errOut, code := run(t, bad)
+	if code != ExitError || !strings.Contains(errOut, "extra_roots") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+}
