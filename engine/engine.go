@@ -81,6 +81,18 @@ type Options struct {
 	// the framework may be installed (contract.Options.VirtualEnv).
 	VirtualEnv string
 
+	// ExtraRoots are the user's plugin server roots (--extra-root, then
+	// NEMO_GYM_EXTRA_ROOTS): absolute directories, searched in order
+	// before the root for a server directory a config names (see
+	// gym.Options.ExtraRoots). The configuration's extra_roots, inside the
+	// root, come after them.
+	ExtraRoots []string
+	// IncludeExtraRoots reports the findings in files of extra roots
+	// outside the root (--include-extra-roots); by default those servers
+	// are analysed, so that what the root's configs say of them is known,
+	// and their own findings dropped.
+	IncludeExtraRoots bool
+
 	// Checks replaces the Python rules' checks (lint.Checks), and
 	// GoAnalyzers the Go analyzers (goanalysis.Analyzers): for tests, such
 	// as one that injects a rule that panics. The configuration still
@@ -104,6 +116,8 @@ type Engine struct {
 	skipped     []contract.Skipped // rules not applied under the contract found
 	goEnv       []string
 	diags       []diag.Diagnostic // the configuration files not read (GL002)
+	// includeExtra keeps the findings in extra roots outside the root.
+	includeExtra bool
 }
 
 // New makes the engine of a root: it reads the configuration (an error in
@@ -118,7 +132,11 @@ func New(o Options) (*Engine, error) {
 			return nil, fmt.Errorf("configuration error: %w", err)
 		}
 	}
-	e := &Engine{root: o.Root, conf: conf, noGo: o.NoGo, goEnv: o.GoEnv, goNetwork: o.GoNetwork}
+	e := &Engine{root: o.Root, conf: conf, noGo: o.NoGo, goEnv: o.GoEnv, goNetwork: o.GoNetwork, includeExtra: o.IncludeExtraRoots}
+	extra, err := extraRoots(o.Root, o.ExtraRoots, conf.ExtraRoots)
+	if err != nil {
+		return nil, fmt.Errorf("configuration error: %w", err)
+	}
 	for _, u := range conf.Unread {
 		start := diag.Pos{Line: 1, Col: 1}
 		e.diags = append(e.diags, gym.RuleUnreadableFile.New(u.File, start, start, u.Msg))
@@ -133,6 +151,7 @@ func New(o Options) (*Engine, error) {
 		ParseBudget:      o.ParseBudget,
 		Exclude:          conf.Exclude,
 		Gitignore:        !o.NoGitignore,
+		ExtraRoots:       extra,
 	}
 	if o.MaxFileSize > 0 {
 		e.opts.MaxFileSize = o.MaxFileSize
@@ -220,6 +239,7 @@ func (e *Engine) detectContract(o Options) {
 		e.framework = contract.Detect(contract.Options{FS: fsys, Package: pkg, FrameworkPath: e.conf.FrameworkPath, VirtualEnv: o.VirtualEnv})
 	}
 	e.opts.Framework = e.framework
+	e.opts.InstallRoot = installRoot(e.root, e.framework)
 	for _, r := range lint.Rules() {
 		if !e.framework.Applies(e.mode, r.Needs) && e.Enabled(r.Code) {
 			e.skipped = append(e.skipped, contract.Skipped{Code: r.Code, Missing: e.framework.Missing(r.Needs)})
@@ -253,6 +273,10 @@ func (e *Engine) ContractNote() string {
 // diagnostics (entrypoints, configs, the Go files analyzed); read gives a
 // file's content as the analysis read it. The result is sorted.
 func (e *Engine) Finish(ds []diag.Diagnostic, scanned []string, read func(string) ([]byte, error)) []diag.Diagnostic {
+	if !e.includeExtra {
+		ds = dropExtra(ds)
+	}
+	ds = noExtraFixes(ds)
 	ds = suppress.ApplyConfig(ds, scanned, read, suppress.Config{Lookup: lint.Lookup, Ran: e.ran})
 	ds = policy.Apply(e.conf, ds)
 	diag.Sort(ds)

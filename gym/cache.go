@@ -41,6 +41,10 @@ type Cache struct {
 	framework   string
 	serverBases map[string]bool
 
+	// before and after are the roots searched for a server directory
+	// before and after the scanned root (extraroots.go).
+	before, after []searchBase
+
 	parserMu sync.Mutex
 	parsers  []*pyscan.Parser // idle parsers
 	closed   bool
@@ -113,6 +117,7 @@ func NewCache(root string, opts Options) (*Cache, error) {
 	if c.jobs <= 0 {
 		c.jobs = runtime.NumCPU()
 	}
+	c.setupBases(opts.ExtraRoots, opts.InstallRoot)
 	if c.framework == "" {
 		c.framework = DefaultFrameworkPackage
 	}
@@ -299,6 +304,7 @@ func (c *Cache) parse(e *moduleEntry, p string, budget *pyscan.Budget) {
 	defer c.putParser(parser)
 	if !c.fs.Overlaid(p) {
 		e.mod = parser.ParseWithin(p, data, budget)
+		c.nameModule(e.mod)
 		return
 	}
 	// An open buffer: parse from the tree of its previous version (the
@@ -309,6 +315,7 @@ func (c *Cache) parse(e *moduleEntry, p string, budget *pyscan.Budget) {
 	c.mu.Unlock()
 	var next *pyscan.Retained
 	e.mod, next = parser.ParseIncrementalWithin(p, data, prev, budget)
+	c.nameModule(e.mod)
 	if next != nil {
 		c.mu.Lock()
 		if c.noRetain {

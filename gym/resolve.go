@@ -81,14 +81,15 @@ func (v *View) ModuleFile(fromPath string, level int, dotted string) string {
 	rel := strings.ReplaceAll(dotted, ".", "/")
 	var bases []string
 	dir := path.Dir(fromPath)
+	top := v.cache.baseOf(fromPath).prefix // the root the module lies in
 	if level > 0 {
 		for i := 1; i < level; i++ {
-			if dir == "." {
+			if dir == top {
 				return ""
 			}
 			dir = path.Dir(dir)
 		}
-		if dir == "." {
+		if dir == top {
 			// The root is not a package: Python refuses to go beyond the
 			// top-level package.
 			return ""
@@ -98,9 +99,12 @@ func (v *View) ModuleFile(fromPath string, level int, dotted string) string {
 		if dotted == "" {
 			return ""
 		}
-		bases = []string{dir, "."}
-		if dir == "." {
-			bases = bases[1:]
+		// The module's folder, then sys.path: the extra roots, the root.
+		bases = []string{dir}
+		for _, b := range v.cache.importBases() {
+			if b != dir {
+				bases = append(bases, b)
+			}
 		}
 	}
 	for _, b := range bases {

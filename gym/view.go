@@ -78,6 +78,16 @@ type Options struct {
 	// files ignore (repofs.Options.Gitignore). A module that a config
 	// names, or that an import reaches, is read wherever it lies.
 	Gitignore bool
+	// ExtraRoots are plugin server roots (--extra-root,
+	// NEMO_GYM_EXTRA_ROOTS), absolute or root-relative, that a server
+	// directory a config names is looked for in, in order, before the root
+	// (extraroots.go).
+	ExtraRoots []string
+	// InstallRoot is the framework's install root when it is a separate
+	// install (the directory that holds the framework package, in a
+	// virtual environment: site-packages), searched after the root; "":
+	// none.
+	InstallRoot string
 }
 
 // ConfigRef is a config instance that names an entrypoint.
@@ -281,6 +291,9 @@ func (c *Cache) readError(p string, err error) (msg, help string) {
 		return fmt.Sprintf("%s is not valid UTF-8 and was not read", p), "save it as UTF-8"
 	case errors.Is(err, repofs.ErrSymlinkLoop):
 		return fmt.Sprintf("%s is a symbolic link loop and was not read", p), "point the link at a real file"
+	case errors.Is(err, repofs.ErrOutsideRoot) && inMount(p):
+		return fmt.Sprintf("%s is a symbolic link that leaves its extra root and was not followed", p),
+			"point the link at a file inside the extra root, which is all gymlint reads of it"
 	case errors.Is(err, repofs.ErrOutsideRoot):
 		return fmt.Sprintf("%s is a symbolic link that leaves the repository and was not followed", p),
 			"point the link at a file inside the scanned root, which is all gymlint reads"
@@ -367,6 +380,13 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 				continue
 			}
 			rel, ok := repofs.Clean(path.Join(inst.Type, inst.Dir, ep))
+			if ok && !inMount(rel) {
+				// In the first root of the supervisor's order that has the
+				// server directory.
+				rel = c.serverDir(path.Join(inst.Type, inst.Dir), ep).under(rel)
+			} else {
+				ok = false
+			}
 			if !ok {
 				d := RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
 					"entrypoint %q of %s resolves outside the repository (from %s/%s/)", ep, inst.Name, inst.Type, inst.Dir))
@@ -385,9 +405,13 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 					d.Help = "fix the server dir key or the entrypoint, or remove the entry"
 					report(d)
 				case errors.Is(err, repofs.ErrOutsideRoot):
+					where := "the repository"
+					if inMount(rel) {
+						where = "its extra root"
+					}
 					d := RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
-						"entrypoint %s of %s is a symbolic link that leaves the repository, which gymlint does not follow", rel, inst.Name))
-					d.Help = "point it at a module inside the repository"
+						"entrypoint %s of %s is a symbolic link that leaves %s, which gymlint does not follow", rel, inst.Name, where))
+					d.Help = "point it at a module inside " + where
 					report(d)
 				default:
 					report(c.unreadable(f.Path, pos, end, rel, err))

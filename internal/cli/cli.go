@@ -205,6 +205,9 @@ func check(args []string, stdout, stderr io.Writer) int {
 	statistics := fs.Bool("statistics", false, "print how many findings each rule has, instead of the findings")
 	rootFlag := fs.String("root", "", "the repository root `DIR` (default: found from the first PATH, see above)")
 	contractFlag := fs.String("contract", "", "judge the code by the `MODE` contract: auto (what the repository's framework has) or latest (every rule); default: the configuration's, else auto")
+	var extraRootFlags multiFlag
+	fs.Var(&extraRootFlags, "extra-root", "search this plugin server root `DIR` before the root for the server directories configs name, as NEMO_GYM_EXTRA_ROOTS (repeatable; searched before that variable's roots)")
+	includeExtra := fs.Bool("include-extra-roots", false, "report the findings in the files of extra roots outside the root too (shown as <name>/PATH)")
 	goNetwork := fs.Bool("go-network", false, "let the go command download Go dependencies missing from the module cache (default: offline, a missing one is GL008)")
 	var maxMemory memoryFlag
 	fs.Var(&maxMemory, "max-memory", "stop with exit status 2, and a message, when gymlint uses more than this many `MB` (default: 90% of the memory the process may use; 0: no bound)")
@@ -263,9 +266,15 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
 	}
+	extraRoots, err := userExtraRoots(extraRootFlags)
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
+		return ExitError
+	}
 	e, err := engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sel.noGitignore, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
 		GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
-		Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment()})
+		Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment(),
+		ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra})
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError

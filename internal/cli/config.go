@@ -32,10 +32,13 @@ type effectiveConfig struct {
 	// Exclude are the globs of the configuration's exclude and --exclude.
 	Exclude []string `json:"exclude"`
 	// RespectGitignore is false with --no-respect-gitignore.
-	RespectGitignore bool            `json:"respect_gitignore"`
-	FrameworkPath    string          `json:"framework_path"`
-	Contract         string          `json:"contract"`
-	Framework        configFramework `json:"framework"`
+	RespectGitignore bool `json:"respect_gitignore"`
+	// ExtraRoots are the configuration's extra_roots (inside the root),
+	// absent when it has none.
+	ExtraRoots    []string        `json:"extra_roots,omitempty"`
+	FrameworkPath string          `json:"framework_path"`
+	Contract      string          `json:"contract"`
+	Framework     configFramework `json:"framework"`
 	// NotApplied are the enabled rules the contract leaves out.
 	NotApplied []string `json:"not_applied"`
 }
@@ -92,6 +95,7 @@ func config(args []string, stdout, stderr io.Writer) int {
 		Exempt: []configExemption{}, Enabled: policy.EnabledCodes(conf), Disabled: []string{},
 		Severity: map[string]string{}, PerPathIgnores: []configPathIgnore{},
 		Exclude: append([]string{}, conf.Exclude...), RespectGitignore: opts.Gitignore,
+		ExtraRoots: conf.ExtraRoots,
 	}
 	if len(ec.ServerTypes) == 0 {
 		ec.ServerTypes = configscan.DefaultServerTypes
@@ -200,6 +204,9 @@ func writeConfigText(w io.Writer, ec effectiveConfig) error {
 		fmt.Fprintf(&b, "  %s\n", g)
 	}
 	fmt.Fprintf(&b, "respect_gitignore: %v\n", ec.RespectGitignore)
+	if len(ec.ExtraRoots) > 0 {
+		fmt.Fprintf(&b, "extra_roots: %s\n", strings.Join(ec.ExtraRoots, " "))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -76,6 +76,7 @@ type FS struct {
 	overlay map[string][]byte
 	stats   map[string]error           // cached result of checking a path
 	dirs    map[string]map[string]bool // cached directory listings: names in a directory
+	mounts  map[string]*FS             // other roots served under a name (mount.go)
 }
 
 // Options tune an FS.
@@ -135,6 +136,9 @@ func (f *FS) SetOverlay(rel string, data []byte) bool {
 	if !ok {
 		return false
 	}
+	if _, _, mounted := f.Mounted(c); mounted {
+		return false // an extra root is read from the disk only
+	}
 	f.mu.Lock()
 	f.overlay[c] = data
 	f.mu.Unlock()
@@ -166,6 +170,10 @@ func (f *FS) Overlaid(rel string) bool {
 func (f *FS) Forget(rel string) {
 	c, ok := Clean(rel)
 	if !ok {
+		return
+	}
+	if sub, rest, ok := f.Mounted(c); ok {
+		sub.Forget(rest)
 		return
 	}
 	f.mu.Lock()
@@ -282,6 +290,9 @@ func (f *FS) Stat(rel string) error {
 	if !ok {
 		return &PathError{Path: rel, Err: ErrOutsideRoot}
 	}
+	if sub, rest, ok := f.Mounted(c); ok {
+		return reprefix(sub.Stat(rest), mountName(c))
+	}
 	if _, ok := f.overlaid(c); ok {
 		return nil
 	}
@@ -300,6 +311,10 @@ func (f *FS) Read(rel string) ([]byte, error) {
 	c, ok := Clean(rel)
 	if !ok {
 		return nil, &PathError{Path: rel, Err: ErrOutsideRoot}
+	}
+	if sub, rest, ok := f.Mounted(c); ok {
+		data, err := sub.Read(rest)
+		return data, reprefix(err, mountName(c))
 	}
 	data, inOverlay := f.overlaid(c)
 	if !inOverlay {
@@ -574,6 +589,9 @@ func (f *FS) ListDir(rel string) (dirs, files []string) {
 		var ok bool
 		if c, ok = Clean(rel); !ok {
 			return nil, nil
+		}
+		if sub, rest, ok := f.Mounted(c); ok {
+			return sub.ListDir(rest)
 		}
 	}
 	isDir, isFile := map[string]bool{}, map[string]bool{}

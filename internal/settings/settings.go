@@ -20,6 +20,7 @@
 //	    rules: [GL101]
 //	    reason: Benchmarks are never run with several workers.
 //	exclude: ["output/**", "**/scratch"]    # not read as configs or entrypoints, findings in them dropped
+//	extra_roots: [plugins]                  # plugin server roots, relative and inside the root only
 //
 // Unknown keys, wrong types and an exemption without a reason are errors
 // that name the file, the line and the key.
@@ -80,6 +81,12 @@ type Settings struct {
 	// match, or lie in a directory that matches, are not walked as configs
 	// or entrypoints, and their findings are dropped.
 	Exclude []string
+	// ExtraRoots are plugin server roots searched before the root for a
+	// server directory a config names (as NEMO_GYM_EXTRA_ROOTS is):
+	// root-relative directories inside the root. A repository cannot name
+	// a directory outside itself: that is only for the user's
+	// --extra-root and NEMO_GYM_EXTRA_ROOTS.
+	ExtraRoots []string
 
 	// Shadowed names a second configuration that was not read because File
 	// takes precedence (pyproject.toml's [tool.gymlint] beside .gymlint.yaml).
@@ -92,7 +99,7 @@ type Settings struct {
 }
 
 // Keys are the recognised top-level keys.
-var Keys = []string{"server_types", "framework_package", "framework_path", "contract", "max_file_size", "exempt", "enable", "disable", "severity", "per_path_ignores", "exclude"}
+var Keys = []string{"server_types", "framework_package", "framework_path", "contract", "max_file_size", "exempt", "enable", "disable", "severity", "per_path_ignores", "exclude", "extra_roots"}
 
 // Error is a configuration error with its place.
 type Error struct {
@@ -431,6 +438,22 @@ func (s *Settings) fromMapping(name string, data []byte, root *yaml.Node) error 
 					return &Error{File: name, Line: v.Content[j].Line, Msg: fmt.Sprintf("exclude: %q %s", list[j], msg)}
 				}
 				s.Exclude = append(s.Exclude, g)
+			}
+		case "extra_roots":
+			list, err := stringList(name, k.Value, v)
+			if err != nil {
+				return err
+			}
+			for j, r := range list {
+				c, ok := repofs.Clean(strings.TrimSuffix(r, "/"))
+				if !ok || c == "." {
+					line := v.Line
+					if j < len(v.Content) {
+						line = v.Content[j].Line
+					}
+					return &Error{File: name, Line: line, Msg: fmt.Sprintf("extra_roots: %q must be a directory inside the repository, relative to its root (a root outside it is given with --extra-root or NEMO_GYM_EXTRA_ROOTS)", r)}
+				}
+				s.ExtraRoots = append(s.ExtraRoots, c)
 			}
 		default:
 			return &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q (known: %s)", k.Value, strings.Join(Keys, ", "))}
