@@ -162,7 +162,16 @@ func (c *composer) problem(o *Origin, p Pos, kind, msg, help string, fatal bool)
 }
 
 // Compose composes the run of one root-relative config file.
-func Compose(file string, opts ComposeOptions) *Run {
+func Compose(file string, opts ComposeOptions) *Run { return ComposeFiles([]string{file}, opts) }
+
+// ComposeFiles composes the run of several root-relative config files given
+// together (`gym env start --config a --config b`): siblings, a later one
+// overriding an earlier one. Run.File is the first.
+func ComposeFiles(files []string, opts ComposeOptions) *Run {
+	file := ""
+	if len(files) > 0 {
+		file = files[0]
+	}
 	if opts.MaxIncludes <= 0 {
 		opts.MaxIncludes = 256
 	}
@@ -190,7 +199,7 @@ func Compose(file string, opts ComposeOptions) *Run {
 			return a.Pos.Offset < b.Pos.Offset
 		})
 	}()
-	trees := c.load(file)
+	trees := c.load(files)
 	if trees == nil {
 		return c.run
 	}
@@ -227,15 +236,21 @@ type entry struct {
 
 // load builds the include list breadth first, as Gym does, and returns the
 // files' trees (copied, with origins) in merge order.
-func (c *composer) load(file string) []*Node {
-	rootOrigin := &Origin{File: file}
-	list := []*entry{{path: file, origin: rootOrigin}}
-	index := map[string]int{file: 0}
+func (c *composer) load(files []string) []*Node {
+	var list []*entry
+	index := map[string]int{}
+	for _, file := range files {
+		if _, dup := index[file]; !dup {
+			index[file] = len(list)
+			list = append(list, &entry{path: file, origin: &Origin{File: file}})
+		}
+	}
+	roots := len(list)
 	for i := 0; i < len(list); i++ {
 		e := list[i]
 		f, err := c.opts.Load(e.path)
 		if err != nil || f == nil {
-			if i == 0 {
+			if i < roots {
 				c.problem(e.origin, Pos{Line: 1, Col: 1}, KindIncludeBad, fmt.Sprintf("cannot read %s: %v", e.path, err), "", true)
 				return nil
 			}
@@ -319,7 +334,10 @@ func (c *composer) load(file string) []*Node {
 		i    int
 		done bool
 	}
-	stack := []frame{{0, false}}
+	var stack []frame
+	for i := roots - 1; i >= 0; i-- {
+		stack = append(stack, frame{i, false})
+	}
 	for len(stack) > 0 {
 		fr := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
