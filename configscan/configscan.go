@@ -71,6 +71,10 @@ type Node struct {
 	End   Pos
 	Pairs []Pair  // mappings: merged keys included (local keys override), duplicates removed (last wins); see below
 	Items []*Node // sequences
+	// Origin is set on the trees Compose builds: the file the value was
+	// written in and the include chain that brought that file into the
+	// run. nil on the trees of Parse.
+	Origin *Origin
 
 	// unresolved marks a null that stands in for a value that could not be
 	// resolved (recursive alias, too deep, alias budget spent).
@@ -92,6 +96,9 @@ type Pair struct {
 	// MergePos is, for a Merged pair, the position of the << key of this
 	// mapping that brought it in.
 	MergePos Pos
+	// KeyOrigin is, in the trees Compose builds, the file the key is
+	// written in (it can differ from Value.Origin after _inherit_from).
+	KeyOrigin *Origin
 }
 
 // Get returns the value of key, or nil if it is absent or n is not a

@@ -94,6 +94,11 @@ type skeleton struct {
 	// without an entrypoint (overrides) that may apply to it: same type and
 	// dir as the entrypoint's server dir, or as an instance naming it.
 	overrides map[string][]string
+
+	// runs are the composed configs (View.Runs), made on first use and
+	// shared by every view of this skeleton.
+	runsOnce sync.Once
+	runs     []*configscan.Run
 }
 
 // NewCache opens the repository at root for views built with opts.
@@ -497,6 +502,7 @@ func (c *Cache) view(focus []string, budget *pyscan.Budget) *View {
 		Options:     c.options,
 		FS:          c.fs,
 		Configs:     s.configs,
+		skel:        s,
 		cache:       c,
 		budget:      budget,
 		framework:   c.framework,

@@ -133,6 +133,7 @@ type View struct {
 	Entrypoints []*Entrypoint // sorted by path
 
 	cache       *Cache
+	skel        *skeleton // the configs' and listing's, which Runs composes once
 	ownCache    bool
 	budget      *pyscan.Budget // the view's parses' (Options.ParseBudget); nil: none
 	framework   string

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/gymlint/gymlint/contract"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,8 +59,10 @@ Which configs are read: each server instance whose ` + "`entrypoint`" + ` names 
 override without an ` + "`entrypoint`" + ` (such as a benchmark's
 ` + "`policy_model: responses_api_models: vllm_model: num_workers: 16`" + `), which is matched to the server
 directory's app.py, ` + "`<type>/<dir>/app.py`" + `, when that is an entrypoint. Merge keys (` + "`<<: *anchor`" + `)
-within a file are applied; ` + "`_inherit_from`" + `, ` + "`_copy`" + ` and ` + "`config_paths`" + ` are not followed, so a value
-that only arrives through them is not seen, and an override is judged on the keys it sets itself.
+within a file are applied. Every config is also composed as Gym composes it (` + "`config_paths`" + `,
+` + "`_inherit_from`" + `, ` + "`_copy`" + `, ` + "`_delete_key`" + `; see ` + "`gymlint resolve`" + `), and each composed server is judged on its
+composed settings: a benchmark that sets ` + "`num_workers: 16`" + ` over a server defined three includes away
+is reported at the line that sets 16, with the chain of ` + "`config_paths`" + ` entries as related places.
 
 ## Why it matters
 ` + "`run_webserver`" + ` asks the server for ` + "`multiple_workers_unsupported_reason()`" + ` before uvicorn starts and
@@ -117,7 +120,7 @@ func conflictWorkers(n *configscan.Node) (int64, bool) {
 }
 
 func runRefusedNumWorkers(v *gym.View) []diag.Diagnostic {
-	c := &conflictRun{v: v, seen: map[conflictKeyOf]int{}, also: map[int][]string{}, merged: map[int]bool{}}
+	c := &conflictRun{v: v, seen: map[conflictKeyOf]int{}, also: map[int][]string{}, merged: map[int]bool{}, names: map[int]string{}}
 	byPath := map[string]*gym.Entrypoint{}
 	for _, e := range v.Entrypoints {
 		byPath[e.Path] = e
@@ -133,6 +136,28 @@ func runRefusedNumWorkers(v *gym.View) []diag.Diagnostic {
 				continue
 			}
 			c.check(e, f.Path, inst, true)
+		}
+	}
+	// The composed configs: a value that reaches a server through
+	// config_paths, _inherit_from or _copy (a benchmark's num_workers: 16
+	// over a server defined three includes away) is judged on the
+	// composed settings, at the file that writes it. A value that a plain
+	// file already gave is the same finding (same file and offset).
+	for _, r := range v.Runs() {
+		if r.Fatal {
+			continue
+		}
+		for i := range r.Servers {
+			inst := &r.Servers[i]
+			pair := inst.Settings.GetPair(conflictKey)
+			if pair == nil || pair.Value.Origin == nil {
+				continue
+			}
+			e := byPath[path.Clean(inst.Type+"/"+inst.Dir+"/"+inst.Entrypoint)]
+			if e == nil {
+				continue
+			}
+			c.check(e, pair.Value.Origin.File, inst, false)
 		}
 	}
 	for i, names := range c.also {
@@ -156,6 +181,7 @@ type conflictRun struct {
 	// merged is set for a reported value that comes in through a merge
 	// key: its message ends with the mergeNote in parentheses.
 	merged map[int]bool
+	names  map[int]string // the instance of each reported value
 	out    []diag.Diagnostic
 }
 
@@ -190,9 +216,14 @@ func (c *conflictRun) check(e *gym.Entrypoint, file string, inst *configscan.Ins
 		}
 		key := conflictKeyOf{file, pair.Value.Pos.Offset, s.Class.Class}
 		if i, ok := c.seen[key]; ok {
-			c.also[i] = append(c.also[i], inst.Name)
+			// A composed config reaches a value that a file's own
+			// instance already reported: the same instance is no news.
+			if inst.Name != c.names[i] && !slices.Contains(c.also[i], inst.Name) {
+				c.also[i] = append(c.also[i], inst.Name)
+			}
 			continue
 		}
+		c.names[len(c.out)] = inst.Name
 		c.seen[key] = len(c.out)
 		c.merged[len(c.out)] = pair.Merged
 		c.out = append(c.out, conflictDiag(e, file, inst, override, pair, n, s.Class, r, d))
@@ -254,11 +285,18 @@ func conflictDiag(e *gym.Entrypoint, file string, inst *configscan.Instance, ove
 	}
 	dg.Related = append(dg.Related, gym.Related(r.Class.Module, r.Method.NameSpan, msg))
 	for _, f := range d.Fields {
+		fpath := file
+		if f.Node.Origin != nil {
+			fpath = f.Node.Origin.File
+		}
 		dg.Related = append(dg.Related, diag.Related{
-			Path: file, Start: configPos(f.Node.Pos), End: configPos(f.Node.End),
+			Path: fpath, Start: configPos(f.Node.Pos), End: configPos(f.Node.End),
 			Message: fmt.Sprintf("%s: %s decides the refusal's condition", f.Field, conflictShow(f.Node)),
 		})
 	}
+	// The includes that brought the value's file into the composed
+	// config, when it came through config_paths.
+	dg.Related = append(dg.Related, gym.IncludeChain(val.Origin)...)
 	return dg
 }
 

@@ -136,6 +136,8 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 			return explain(args[1:], stdout, stderr)
 		case "config":
 			return config(args[1:], stdout, stderr)
+		case "resolve":
+			return resolve(args[1:], stdout, stderr)
 		case "lsp":
 			return serveLSP(args[1:], stdin, stdout, stderr)
 		case "help":

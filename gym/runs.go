@@ -1,0 +1,169 @@
+package gym
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/repofs"
+)
+
+// RuleConfigInclude is rule GL015.
+var RuleConfigInclude = &diag.Rule{
+	Code: "GL015", Name: "bad-config-include", Analyzer: "core", Severity: diag.Error,
+	Summary: "A config_paths entry names no file, leaves the repository, closes a cycle, or composes beyond gymlint's bounds.",
+	Doc: `## What it does
+Composes every config as Gym does when it is given that file alone (` + "`gym env start --config FILE`" + `):
+the files its ` + "`config_paths`" + ` lists, recursively, merged so that an including file overrides what it
+includes and a later entry an earlier one; then ` + "`_inherit_from`" + `, ` + "`_copy`" + ` and ` + "`_delete_key`" + `. It reports,
+at the ` + "`config_paths`" + ` entry:
+- an entry that names no file (Gym looks it up relative to its working directory, the repository
+  root, not to the including file; when the file-relative path exists, the help says so);
+- ` + "`config_paths`" + ` that is not a list of paths;
+- an entry that is absolute or leaves the repository (gymlint reads nothing outside it);
+- an entry that includes a file already on its own include chain (a cycle: Gym loads each file once
+  and skips the entry, so the cycle is dead weight that hides which file wins);
+- a run that includes more than 256 files, nests includes more than 32 deep, or builds more than
+  200,000 values through copies (gymlint stops composing it).
+
+An ` + "`_inherit_from`" + ` or ` + "`_copy`" + ` whose instance is not in the run is not reported: Gym composes the configs
+of one command line together, and the instance often comes from another ` + "`--config`" + `. ` + "`gymlint resolve`" + `
+shows it.
+
+## Why it matters
+A missing entry stops the run with ` + "`ConfigPathNotFoundError`" + ` before any server starts, and ` + "`config_paths`" + `
+that is not a list with ` + "`MalformedConfigPathsError`" + `.
+
+## Example
+` + "```yaml" + `
+# benchmarks/math/config.yaml
+config_paths:
+  - configs/math.yaml        # GL015: relative to the repository root, not to this file
+` + "```" + `
+
+## How to fix
+Write the path relative to the repository root, or remove the entry.`,
+}
+
+// ComposeCheck reports the include problems of the view's runs (GL015).
+var ComposeCheck = Check{Rule: RuleConfigInclude, Run: runConfigInclude}
+
+type runsKey struct{}
+
+// Runs returns the composed run of every config file of the view that is a
+// Gym config (one that declares a server or an override, or lists
+// config_paths), in the order of Configs. They are composed once for the
+// configs the cache holds and shared by its views (a session's views of
+// entrypoint groups included); callers must not modify them.
+//
+// The runs are not dependencies of a focused view: a session re-analyses an
+// entrypoint when a config that names it changes, not when a file that
+// composes it does.
+func (v *View) Runs() []*configscan.Run {
+	if v.skel == nil {
+		return v.Shared(runsKey{}, func() any { return v.composeRuns() }).([]*configscan.Run)
+	}
+	v.skel.runsOnce.Do(func() { v.skel.runs = v.composeRuns() })
+	return v.skel.runs
+}
+
+func (v *View) composeRuns() []*configscan.Run {
+	opts := configscan.ComposeOptions{Load: v.loadConfig, ServerTypes: v.Options.ServerTypes}
+	var out []*configscan.Run
+	for _, f := range v.Configs {
+		if !IsRunConfig(f) {
+			continue
+		}
+		out = append(out, configscan.Compose(f.Path, opts))
+	}
+	return out
+}
+
+// IsRunConfig reports whether f is a config Gym could be given: a single
+// mapping document that declares a server or an override, or lists
+// config_paths.
+func IsRunConfig(f *configscan.File) bool {
+	if f == nil || len(f.Docs) != 1 || f.Docs[0] == nil || f.Docs[0].Kind != configscan.MappingNode {
+		return false
+	}
+	return len(f.Servers)+len(f.Overrides) > 0 || f.Docs[0].GetPair("config_paths") != nil
+}
+
+// loadConfig is the composition's Loader: the cache's parse of a config.
+func (v *View) loadConfig(p string) (*configscan.File, error) {
+	e := v.cache.config(p)
+	if e.file != nil {
+		return e.file, nil
+	}
+	_, err := v.FS.Read(p)
+	if err == nil {
+		err = errors.New("unreadable")
+	}
+	if errors.Is(err, repofs.ErrNotExist) || errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: %w", p, fs.ErrNotExist)
+	}
+	msg, _ := v.cache.readError(p, err)
+	return nil, errors.New(msg)
+}
+
+// includeKinds are the problems GL015 reports.
+var includeKinds = map[string]bool{
+	configscan.KindIncludeMissing: true,
+	configscan.KindIncludeOutside: true,
+	configscan.KindIncludeCycle:   true,
+	configscan.KindIncludeBad:     true,
+	configscan.KindComposeLimit:   true,
+}
+
+func runConfigInclude(v *View) []diag.Diagnostic {
+	type key struct {
+		file   string
+		offset int
+		kind   string
+	}
+	seen := map[key]bool{}
+	var out []diag.Diagnostic
+	for _, r := range v.Runs() {
+		for _, p := range r.Problems {
+			if !includeKinds[p.Kind] || p.Origin == nil {
+				continue
+			}
+			// The root file of a run that cannot be read is GL002's.
+			if p.Kind == configscan.KindIncludeBad && p.Origin.File == r.File && strings.HasPrefix(p.Message, "cannot read ") {
+				continue
+			}
+			k := key{p.Origin.File, p.Pos.Offset, p.Kind}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			pos := configPos(p.Pos)
+			d := RuleConfigInclude.New(p.Origin.File, pos, pos, p.Message)
+			d.Help = p.Help
+			d.Related = IncludeChain(p.Origin)
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// IncludeChain returns the config_paths entries that brought o's file into
+// its run, from the run's root file, as related positions.
+func IncludeChain(o *configscan.Origin) []diag.Related {
+	if o == nil {
+		return nil
+	}
+	var out []diag.Related
+	for i, in := range o.Chain {
+		next := o.File
+		if i+1 < len(o.Chain) {
+			next = o.Chain[i+1].File
+		}
+		pos := configPos(in.Pos)
+		out = append(out, diag.Related{Path: in.File, Start: pos, End: pos, Message: "includes " + next})
+	}
+	return out
+}
