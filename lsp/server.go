@@ -59,6 +59,10 @@ type Options struct {
 	// VirtualEnv is the editor's virtual environment ($VIRTUAL_ENV), where
 	// the framework may be installed (engine.Options.VirtualEnv).
 	VirtualEnv string
+	// ExtraRoots are the plugin server roots of the editor's environment
+	// (NEMO_GYM_EXTRA_ROOTS, engine.Options.ExtraRoots); findings in them
+	// are not published.
+	ExtraRoots []string
 }
 
 // Serve runs a language server on r and w until the client sends exit or

@@ -130,3 +130,39 @@ func TestConfigExtraRoots(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
 }
+
+// TestServersExtraRoot: gymlint servers lists the server a root config
+// finds in an extra root (--extra-root or NEMO_GYM_EXTRA_ROOTS), at its
+// <name>/PATH, and none without one.
+func TestServersExtraRoot(t *testing.T) {
+	root, extra := extraRootFixture(t)
+	name := "<" + filepath.Base(extra) + ">"
+	t.Setenv("NEMO_GYM_EXTRA_ROOTS", "")
+	paths := func(args ...string) []string {
+		t.Helper()
+		out, errOut, code := run(t, append([]string{"servers", "--format", "json"}, args...)...)
+		if code != ExitClean {
+			t.Fatalf("servers %v: exit %d: %s", args, code, errOut)
+		}
+		var rows []struct{ Path, Class string }
+		if err := json.Unmarshal([]byte(out), &rows); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		var ps []string
+		for _, r := range rows {
+			ps = append(ps, r.Path+" "+r.Class)
+		}
+		return ps
+	}
+	if ps := paths(root); contains(ps, name+"/resources_servers/plugged/app.py Plugged") {
+		t.Errorf("without an extra root: %v", ps)
+	}
+	want := name + "/resources_servers/plugged/app.py Plugged"
+	if ps := paths("--extra-root", extra, root); !contains(ps, want) {
+		t.Errorf("--extra-root: %v, want %q", ps, want)
+	}
+	t.Setenv("NEMO_GYM_EXTRA_ROOTS", extra)
+	if ps := paths(root); !contains(ps, want) {
+		t.Errorf("NEMO_GYM_EXTRA_ROOTS: %v, want %q", ps, want)
+	}
+}

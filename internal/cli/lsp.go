@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/gymlint/gymlint/contract"
+	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/lsp"
 )
 
@@ -37,7 +38,7 @@ func serveLSP(args []string, in io.Reader, stdout, stderr io.Writer) int {
 		return ExitError
 	}
 	err := lsp.Serve(in, stdout, lsp.Options{Version: version(), Log: stderr, Jobs: *jobs, GoEnv: goEnv, NoGo: *noGo,
-		VirtualEnv: contract.VirtualEnvFromEnvironment()})
+		VirtualEnv: contract.VirtualEnvFromEnvironment(), ExtraRoots: engine.SplitExtraRoots(os.Getenv(engine.EnvExtraRoots))})
 	if err != nil {
 		// The protocol asks for status 1 when exit comes without
 		// shutdown, or the stream ends first.

@@ -26,13 +26,13 @@ Flags:
 
 // openEngine finds the root and scope of path and makes the engine of the
 // root, or says why not on stderr.
-func openEngine(path string, stderr io.Writer) (*target, *engine.Engine, bool) {
+func openEngine(path string, extraRoots []string, stderr io.Writer) (*target, *engine.Engine, bool) {
 	t, err := findTarget("", []string{path}, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return nil, nil, false
 	}
-	e, err := engine.New(engine.Options{Root: t.root, VirtualEnv: contract.VirtualEnvFromEnvironment()})
+	e, err := engine.New(engine.Options{Root: t.root, VirtualEnv: contract.VirtualEnvFromEnvironment(), ExtraRoots: extraRoots})
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return nil, nil, false
@@ -46,6 +46,8 @@ func servers(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gymlint servers", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: "+strings.Join(inventory.Formats, ", "))
+	var extraRootFlags multiFlag
+	fs.Var(&extraRootFlags, "extra-root", "search this plugin server root `DIR` before the root for the server directories configs name, as NEMO_GYM_EXTRA_ROOTS (repeatable); its servers are listed, their paths shown as <name>/PATH")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, serversUsage)
 		fs.PrintDefaults()
@@ -62,7 +64,12 @@ func servers(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: %s)\n", *format, strings.Join(inventory.Formats, ", "))
 		return ExitError
 	}
-	t, e, ok := openEngine(root, stderr)
+	extraRoots, err := userExtraRoots(extraRootFlags)
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
+		return ExitError
+	}
+	t, e, ok := openEngine(root, extraRoots, stderr)
 	if !ok {
 		return ExitError
 	}
