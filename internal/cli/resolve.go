@@ -240,7 +240,17 @@ func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
 // note is the comment after a value: where it is written, and what brought
 // it.
 func note(r *configscan.Run, n *configscan.Node) string {
-	s := "  # " + originAt(n.Origin, n.Pos)
+	return noteAt(r, n, originAt(n.Origin, n.Pos))
+}
+
+// keyNote is the note of a mapping or list value, which starts on the
+// line after its key: the key's place, where the reader looks.
+func keyNote(r *configscan.Run, p configscan.Pair) string {
+	return noteAt(r, p.Value, originAt(p.KeyOrigin, p.KeyPos))
+}
+
+func noteAt(r *configscan.Run, n *configscan.Node, at string) string {
+	s := "  # " + at
 	if n.Interpolation() {
 		s += " (interpolation, not resolved)"
 	}
@@ -262,7 +272,7 @@ func writeYAMLNode(b *strings.Builder, r *configscan.Run, n *configscan.Node, in
 			key := yamlScalar(p.Key, "!!str")
 			switch v := p.Value; {
 			case v.Kind == configscan.MappingNode && len(v.Pairs) > 0, v.Kind == configscan.SequenceNode && len(v.Items) > 0:
-				b.WriteString(pad + key + ":" + note(r, v) + "\n")
+				b.WriteString(pad + key + ":" + keyNote(r, p) + "\n")
 				writeYAMLNode(b, r, v, indent+1)
 			default:
 				b.WriteString(pad + key + ": " + inline(v) + note(r, v) + "\n")
