@@ -40,6 +40,9 @@ tools:
 Give each server an instance of its own (` + "`calculator_tools: resources_servers: calculator: ...`" + `).`,
 }
 
+// maxNamed bounds how many extra dir keys a message names.
+const maxNamed = 3
+
 // typeNode returns the server type mapping that holds an instance's dir.
 func typeNode(in Instance) *configscan.Node {
 	if in.Inst.Doc < 0 || in.Inst.Doc >= len(in.File.Docs) {
@@ -77,7 +80,11 @@ func CheckServerDirKeys(typ *configscan.Node, label string) (Finding, bool) {
 		return Finding{}, false
 	}
 	var names []string
-	for _, p := range dirs[1:] {
+	for i, p := range dirs[1:] {
+		if i == maxNamed {
+			names = append(names, fmt.Sprintf("%d more", len(dirs)-1-maxNamed))
+			break
+		}
 		names = append(names, shown(p.Key))
 	}
 	first, second := dirs[0], dirs[1]
