@@ -61,6 +61,10 @@ const (
 	// CheckpointHooks: the resources base defines the checkpoint hooks
 	// (checkpoint_session_starts, checkpoint_verify, checkpoint_session_ended).
 	CheckpointHooks Fact = "checkpoint-hooks"
+	// ResourcesDomain: the framework's server instance config validates
+	// that a resources server has a domain
+	// (validate_domain_for_resources_server).
+	ResourcesDomain Fact = "resources-domain"
 )
 
 // Info describes a fact for people: what the framework has when it holds,
@@ -89,6 +93,7 @@ var Facts = []Info{
 	{SessionLostError, "the framework exports ResourcesSessionLostError (404)", "the lost-session error", "no class ResourcesSessionLostError"},
 	{ReservedMCPToolNames, "the framework binds RESERVED_MCP_TOOL_NAMES", "the reserved MCP tool names", "no RESERVED_MCP_TOOL_NAMES"},
 	{CheckpointHooks, "the resources base defines the checkpoint hooks", "the checkpoint hooks", "SimpleResourcesServer has no checkpoint_session_starts, checkpoint_verify or checkpoint_session_ended"},
+	{ResourcesDomain, "the framework's server instance config requires a domain for resources servers", "the required resources server domain", "no config class defines validate_domain_for_resources_server"},
 }
 
 // InfoOf returns the description of a fact, or nil for an unknown name.

@@ -39,7 +39,12 @@ var names = [][]byte{
 	[]byte("checkpoint_session_starts"), []byte("checkpoint_verify"), []byte("checkpoint_session_ended"),
 	[]byte("ResourcesSession"), []byte("ResourcesSeedRejectedError"),
 	[]byte("lost_session_verification"), []byte("RESERVED_MCP_TOOL_NAMES"),
+	[]byte(domainValidator),
 }
+
+// domainValidator is the validator of the framework's server instance
+// config that requires a resources server's domain.
+const domainValidator = "validate_domain_for_resources_server"
 
 func mayHoldFacts(src []byte) bool {
 	for _, n := range names {
@@ -61,6 +66,9 @@ func readFacts(fw *Framework, mods []*pyscan.Module) {
 		for _, c := range m.Classes {
 			if f, ok := exported[c.Name]; ok {
 				set(f, m, c.NameSpan)
+			}
+			if fn := c.Method(domainValidator); fn != nil {
+				set(ResourcesDomain, m, fn.NameSpan)
 			}
 			if in(c.Name, serverBases) {
 				if fn := c.Method("multiple_workers_unsupported_reason"); fn != nil {

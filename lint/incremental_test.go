@@ -144,7 +144,9 @@ if __name__ == "__main__":
   resources_servers:
     echo:
       entrypoint: app.py
+      domain: other
 `)
+	write("resources_servers/echo/requirements.txt", "fastapi\n")
 	c, err := gym.NewCache(root, gym.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/gymlint/gymlint/analyzers/configs"
 	"github.com/gymlint/gymlint/analyzers/gonative"
 	"github.com/gymlint/gymlint/analyzers/gosessions"
 	"github.com/gymlint/gymlint/analyzers/goworkers"
@@ -32,6 +33,7 @@ var checks = func() []gym.Check {
 	cs = append(cs, workers.Checks...)
 	cs = append(cs, rayenabled.Checks...)
 	cs = append(cs, sessions.Checks...)
+	cs = append(cs, configs.Checks...)
 	return cs
 }()
 

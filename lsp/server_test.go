@@ -30,6 +30,7 @@ const echoConfig = `echo:
     echo:
       entrypoint: app.py
       num_workers: 4
+      domain: other
 `
 
 // workspace is a small Gym repository: one server without a module-level
@@ -38,6 +39,7 @@ func workspace(t *testing.T, extra map[string]string) string {
 	files := map[string]string{
 		"resources_servers/echo/app.py":            echoApp,
 		"resources_servers/echo/configs/echo.yaml": echoConfig,
+		"resources_servers/echo/requirements.txt":  "fastapi\n",
 	}
 	for k, v := range extra {
 		files[k] = v
@@ -662,9 +664,12 @@ func TestHostileWorkspace(t *testing.T) {
 	root := workspace(t, map[string]string{
 		"resources_servers/bin/app.py":             "class A:\x00\n",
 		"resources_servers/bomb/configs/bomb.yaml": "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n",
-		"resources_servers/loop/configs/loop.yaml": "loop:\n  resources_servers:\n    loop:\n      entrypoint: app.py\n",
-		"resources_servers/fifo/configs/fifo.yaml": "fifo:\n  resources_servers:\n    fifo:\n      entrypoint: app.py\n",
-		"resources_servers/out/configs/out.yaml":   "out:\n  resources_servers:\n    out:\n      entrypoint: app.py\n",
+		"resources_servers/loop/configs/loop.yaml": "loop:\n  resources_servers:\n    loop:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/loop/requirements.txt":  "fastapi\n",
+		"resources_servers/fifo/configs/fifo.yaml": "fifo:\n  resources_servers:\n    fifo:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/fifo/requirements.txt":  "fastapi\n",
+		"resources_servers/out/configs/out.yaml":   "out:\n  resources_servers:\n    out:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/out/requirements.txt":   "fastapi\n",
 	})
 	if err := os.Symlink("app.py", filepath.Join(root, "resources_servers/loop/app.py")); err != nil {
 		t.Fatal(err)

@@ -25,8 +25,9 @@ func hostileServer(prefix, nl string) (string, string) {
 
 func hostileServerRepo(t *testing.T, src string) string {
 	return hostileRepo(t, map[string]string{
-		"resources_servers/h/app.py":         src,
-		"resources_servers/h/configs/h.yaml": "h:\n  resources_servers:\n    h:\n      entrypoint: app.py\n",
+		"resources_servers/h/app.py":           src,
+		"resources_servers/h/configs/h.yaml":   "h:\n  resources_servers:\n    h:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/h/requirements.txt": "fastapi\n",
 	})
 }
 

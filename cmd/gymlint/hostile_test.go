@@ -26,7 +26,8 @@ var goodServer = map[string]string{
 	"resources_servers/good/app.py": "from nemo_gym.base_resources_server import SimpleResourcesServer\n\n\n" +
 		"class GoodServer(SimpleResourcesServer):\n    async def verify(self, body):\n        return body\n\n\n" +
 		"if __name__ == \"__main__\":\n    GoodServer.run_webserver()\n",
-	"resources_servers/good/configs/good.yaml": "good:\n  resources_servers:\n    good:\n      entrypoint: app.py\n",
+	"resources_servers/good/configs/good.yaml": "good:\n  resources_servers:\n    good:\n      entrypoint: app.py\n      domain: other\n",
+	"resources_servers/good/requirements.txt":  "fastapi\n",
 	"nemo_gym/__init__.py":                     "",
 	// A framework with the worker refusal, so that GL101 applies.
 	"nemo_gym/base_resources_server.py": "class SimpleResourcesServer:\n    def multiple_workers_unsupported_reason(self):\n        return None\n",

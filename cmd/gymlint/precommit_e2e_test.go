@@ -102,7 +102,8 @@ func TestPreCommitHook(t *testing.T) {
 		}
 	}
 	write(server, precommitServer)
-	write(config, "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n")
+	write(config, "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n      domain: other\n")
+	write("resources_servers/plain/requirements.txt", "fastapi\n")
 	write(".pre-commit-config.yaml", `repos:
   - repo: local
     hooks:
@@ -217,7 +218,8 @@ func TestPreCommitTryRepoAndCommit(t *testing.T) {
 	}
 	const server = "resources_servers/plain/app.py"
 	write(server, precommitServer)
-	write("resources_servers/plain/configs/plain.yaml", "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n")
+	write("resources_servers/plain/configs/plain.yaml", "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n      domain: other\n")
+	write("resources_servers/plain/requirements.txt", "fastapi\n")
 	write(".pre-commit-config.yaml", "repos:\n  - repo: "+clone+"\n    rev: "+rev+"\n    hooks:\n      - id: gymlint\n")
 	gitIn(repo, "init", "-q")
 	gitIn(repo, "add", "-A")

@@ -138,8 +138,9 @@ func TestExitCodes(t *testing.T) {
 func TestJSONShape(t *testing.T) {
 	dirty := writeTree(t, map[string]string{
 		"resources_servers/plain/app.py":                plainServer,
-		"resources_servers/plain/configs/plain.yaml":    "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n",
-		"resources_servers/plain/configs/dangling.yaml": "gone:\n  resources_servers:\n    gone:\n      entrypoint: app.py\n",
+		"resources_servers/plain/configs/plain.yaml":    "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/plain/requirements.txt":      "fastapi\n",
+		"resources_servers/plain/configs/dangling.yaml": "gone:\n  resources_servers:\n    gone:\n      entrypoint: app.py\n      domain: other\n",
 	})
 	out, _, code := run(t, "--format", "json", dirty)
 	if code != ExitFindings {
@@ -244,7 +245,8 @@ func TestServersInventory(t *testing.T) {
 	root := writeTree(t, map[string]string{
 		"resources_servers/echo/app.py":              cleanServer,
 		"resources_servers/plain/app.py":             plainServer,
-		"resources_servers/plain/configs/plain.yaml": "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n",
+		"resources_servers/plain/configs/plain.yaml": "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/plain/requirements.txt":   "fastapi\n",
 		"resources_servers/lib/app.py":               "def helper():\n    return 1\n",
 		// A sidecar on a fixed port at start-up (GL108), in a server that
 		// refuses several workers: the inventory lists the hazard anyway.
@@ -365,7 +367,8 @@ func TestInlineSuppressions(t *testing.T) {
 	root = writeTree(t, map[string]string{
 		"resources_servers/echo/app.py":            cleanServer,
 		"resources_servers/echo/extra.py":          unused,
-		"resources_servers/echo/configs/echo.yaml": "echo:\n  resources_servers:\n    echo:\n      # gymlint: ignore[GL005] nothing to suppress\n      entrypoint: app.py\n",
+		"resources_servers/echo/configs/echo.yaml": "echo:\n  resources_servers:\n    echo:\n      # gymlint: ignore[GL005] nothing to suppress\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/echo/requirements.txt":  "fastapi\n",
 	})
 	out, _, code = run(t, "--quiet", root)
 	if code != ExitFindings || !strings.Contains(out, "resources_servers/echo/configs/echo.yaml:4:7: GL010") {

@@ -9,10 +9,12 @@ import (
 func policyRepo(t *testing.T, conf map[string]string) string {
 	files := map[string]string{
 		"resources_servers/plain/app.py":                   plainServer,
-		"resources_servers/plain/configs/plain.yaml":       "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n",
+		"resources_servers/plain/configs/plain.yaml":       "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/plain/requirements.txt":         "fastapi\n",
 		"resources_servers/plain/configs/dangling.yaml":    "gone:\n  resources_servers:\n    gone:\n      entrypoint: nope.py\n",
 		"resources_servers/legacy_a/app.py":                plainServer,
-		"resources_servers/legacy_a/configs/legacy_a.yaml": "legacy:\n  resources_servers:\n    legacy:\n      entrypoint: app.py\n",
+		"resources_servers/legacy_a/configs/legacy_a.yaml": "legacy:\n  resources_servers:\n    legacy:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/legacy_a/requirements.txt":      "fastapi\n",
 	}
 	for k, v := range conf {
 		files[k] = v

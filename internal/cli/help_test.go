@@ -87,7 +87,8 @@ func TestHelpDirectory(t *testing.T) {
 	// from the current directory.
 	root := writeTree(t, map[string]string{
 		"help/resources_servers/plain/app.py":             plainServer,
-		"help/resources_servers/plain/configs/plain.yaml": "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n",
+		"help/resources_servers/plain/configs/plain.yaml": "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n      domain: other\n",
+		"help/resources_servers/plain/requirements.txt":   "fastapi\n",
 	})
 	t.Chdir(root)
 	out, errOut, code := run(t, "--quiet", "./help")

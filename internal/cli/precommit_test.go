@@ -9,7 +9,8 @@ import (
 func TestPreCommitFiles(t *testing.T) {
 	root := writeTree(t, map[string]string{
 		"resources_servers/plain/app.py":             plainServer,
-		"resources_servers/plain/configs/plain.yaml": "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n",
+		"resources_servers/plain/configs/plain.yaml": "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/plain/requirements.txt":   "fastapi\n",
 		"resources_servers/other/app.py":             strings.ReplaceAll(plainServer, "PlainServer", "OtherServer"),
 		"resources_servers/other/README.md":          "other\n",
 	})

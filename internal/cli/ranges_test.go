@@ -10,7 +10,8 @@ import (
 func TestFlagRanges(t *testing.T) {
 	dirty := writeTree(t, map[string]string{
 		"resources_servers/plain/app.py":             plainServer,
-		"resources_servers/plain/configs/plain.yaml": "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n",
+		"resources_servers/plain/configs/plain.yaml": "plain:\n  resources_servers:\n    plain:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/plain/requirements.txt":   "fastapi\n",
 	})
 	for _, c := range []struct {
 		args []string

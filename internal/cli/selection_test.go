@@ -217,7 +217,8 @@ func TestNamedModuleInIgnoredDir(t *testing.T) {
 		".gitignore":                             "generated/\n",
 		"generated/gen_app.py":                   plainServer,
 		"resources_servers/gen/app.py":           cleanServer,
-		"resources_servers/gen/configs/gen.yaml": "gen:\n  resources_servers:\n    gen:\n      entrypoint: ../../generated/gen_app.py\n",
+		"resources_servers/gen/configs/gen.yaml": "gen:\n  resources_servers:\n    gen:\n      entrypoint: ../../generated/gen_app.py\n      domain: other\n",
+		"resources_servers/gen/requirements.txt": "fastapi\n",
 	})
 	got, code := findings(t, root)
 	wantFindings(t, got, code, "generated/gen_app.py GL101")

@@ -14,12 +14,15 @@ import (
 func serversRepo(t *testing.T) string {
 	return writeTree(t, map[string]string{
 		"resources_servers/aalcr/app.py":                plainServer,
-		"resources_servers/aalcr/configs/aalcr.yaml":    "aalcr:\n  resources_servers:\n    aalcr:\n      entrypoint: app.py\n",
+		"resources_servers/aalcr/configs/aalcr.yaml":    "aalcr:\n  resources_servers:\n    aalcr:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/aalcr/requirements.txt":      "fastapi\n",
 		"resources_servers/other/app.py":                strings.ReplaceAll(plainServer, "PlainServer", "OtherServer"),
-		"resources_servers/other/configs/other.yaml":    "other:\n  resources_servers:\n    other:\n      entrypoint: app.py\n",
+		"resources_servers/other/configs/other.yaml":    "other:\n  resources_servers:\n    other:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/other/requirements.txt":      "fastapi\n",
 		"resources_servers/other/README.md":             "other\n",
 		"responses_api_agents/agent/app.py":             strings.ReplaceAll(plainServer, "PlainServer", "AgentServer"),
 		"responses_api_agents/agent/configs/agent.yaml": "agent:\n  responses_api_agents:\n    agent:\n      entrypoint: app.py\n",
+		"responses_api_agents/agent/requirements.txt":   "fastapi\n",
 	})
 }
 
@@ -124,7 +127,8 @@ func TestNewFromRevThroughHelper(t *testing.T) {
 			"class Srv(SimpleResourcesServer):\n    async def verify(self, body):\n        return helpers.score(body)\n\n\n" +
 			"if __name__ == \"__main__\":\n    Srv.run_webserver()\n",
 		"resources_servers/srv/helpers.py":           "def score(body):\n    return body\n",
-		"resources_servers/srv/configs/srv.yaml":     "srv:\n  resources_servers:\n    srv:\n      entrypoint: app.py\n",
+		"resources_servers/srv/configs/srv.yaml":     "srv:\n  resources_servers:\n    srv:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/srv/requirements.txt":     "fastapi\n",
 		"nemo_gym/__init__.py":                       "",
 		"nemo_gym/base_resources_server.py":          "class SimpleResourcesServer:\n    pass\n",
 		"resources_servers/srv/unrelated_notes.yaml": "a: 1\n",

@@ -18,7 +18,8 @@ func TestUnsafeFixesFlag(t *testing.T) {
 		app: "from nemo_gym.base_resources_server import SimpleResourcesServer\n\n\n" +
 			"class Srv(SimpleResourcesServer):\n    async def verify(self, body):\n        return body\n\n\n" +
 			"if __name__ == \"__main__\":\n    Srv.run_webserver()\n",
-		"resources_servers/srv/configs/srv.yaml": "srv:\n  resources_servers:\n    srv:\n      entrypoint: app.py\n",
+		"resources_servers/srv/configs/srv.yaml": "srv:\n  resources_servers:\n    srv:\n      entrypoint: app.py\n      domain: other\n",
+		"resources_servers/srv/requirements.txt": "fastapi\n",
 		"nemo_gym/__init__.py":                   "",
 		"nemo_gym/base_resources_server.py":      "class SimpleResourcesServer:\n    def multiple_workers_unsupported_reason(self):\n        return None\n",
 	})

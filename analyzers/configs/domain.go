@@ -1,0 +1,77 @@
+package configs
+
+import (
+	"fmt"
+
+	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/contract"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+)
+
+// ResourcesServerWithoutDomain is rule GL407.
+var ResourcesServerWithoutDomain = &diag.Rule{
+	Code: "GL407", Name: "resources-server-without-domain", Analyzer: "configs", Severity: diag.Error,
+	Needs:   []string{contract.ResourcesDomain},
+	Summary: "A resources server instance has no domain.",
+	Doc: `## What it does
+Reports a resources server instance (` + "`<instance>: resources_servers: <dir>: {entrypoint: ...}`" + `) whose
+server directory mapping has no ` + "`domain:`" + ` key, or a null one, at the server dir key. An override of the
+same instance (same instance name, server type and directory) in any config file of the repository
+that sets ` + "`domain`" + ` counts, since composing the two gives the server its domain.
+
+## Why it matters
+The framework's server instance config requires a domain for resources servers (its validator asserts
+"A domain is required for resources servers."), so the instance fails validation and the run stops at
+startup with an "almost-server" error.
+
+## Example
+` + "```yaml" + `
+echo:
+  resources_servers:
+    echo:            # reported: no domain
+      entrypoint: app.py
+` + "```" + `
+
+## How to fix
+Add the capability the server evaluates: ` + "`domain: math`" + ` (or coding, agent, knowledge,
+instruction_following, long_context, safety, games, translation, e2e, rlhf, other).`,
+}
+
+// resourcesServerType is the server type that needs a domain.
+const resourcesServerType = "resources_servers"
+
+func runResourcesServerWithoutDomain(v *gym.View) []diag.Diagnostic {
+	r := newReporter(ResourcesServerWithoutDomain)
+	type key struct{ name, typ, dir string }
+	setElsewhere := map[key]bool{}
+	for _, f := range v.Configs {
+		for i := range f.Overrides {
+			in := &f.Overrides[i]
+			if HasDomain(in.Settings) {
+				setElsewhere[key{in.Name, in.Type, in.Dir}] = true
+			}
+		}
+	}
+	for _, in := range Instances(v) {
+		if in.Override || in.Inst.Type != resourcesServerType || setElsewhere[key{in.Inst.Name, in.Inst.Type, in.Inst.Dir}] {
+			continue
+		}
+		if HasDomain(in.Inst.Settings) {
+			continue
+		}
+		r.add(in.File.Path, Finding{
+			Pos: in.Inst.DirPos, End: in.Inst.DirPos,
+			Message: fmt.Sprintf("resources server %s has no domain, which the framework requires, so it rejects the instance at startup", where(in.Inst)),
+			Help:    "add domain: with the capability the server evaluates (math, coding, agent, knowledge, ..., other)",
+		})
+	}
+	return r.out
+}
+
+// HasDomain is GL407's test of a resources server directory's settings
+// mapping: it sets domain to something other than null.
+func HasDomain(settings *configscan.Node) bool {
+	d := settings.Get("domain")
+	return d != nil && d.Kind != configscan.NullNode
+}

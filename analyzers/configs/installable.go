@@ -1,0 +1,119 @@
+package configs
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/repofs"
+)
+
+// ServerDirNotInstallable is rule GL402.
+var ServerDirNotInstallable = &diag.Rule{
+	Code: "GL402", Name: "server-dir-not-installable", Analyzer: "configs", Severity: diag.Error,
+	Summary: "A config names a server directory that exists but ships no install marker (requirements.txt or pyproject.toml), or ships both.",
+	Doc: `## What it does
+Reports a server instance (` + "`<instance>: <server_type>: <server_dir>: {entrypoint: ...}`" + `) whose server
+directory ` + "`<server_type>/<server_dir>/`" + ` exists in the repository but holds neither ` + "`requirements.txt`" + ` nor
+` + "`pyproject.toml`" + `, or holds both. It is reported at the server dir key. Only the first directory key of
+a server type counts (the one the supervisor starts; GL405 reports the others). A directory that does
+not exist in the repository is left alone: it may be a built-in server of the installed framework or
+of an extra root, and a missing entrypoint is GL005's.
+
+## Why it matters
+The supervisor counts a directory as a server only if it ships an install marker for one of its two
+venv setups (` + "`uv pip install -r requirements.txt`" + ` or ` + "`uv pip install -e .`" + `). Without one, it looks
+for the directory in its other roots, and then fails the run at startup with "Missing pyproject.toml or
+requirements.txt for uv venv setup in server dir"; with both, with "Found both pyproject.toml and
+requirements.txt". (A run with ` + "`skip_venv_if_present`" + ` and an existing venv skips the setup.)
+
+## Example
+` + "```yaml" + `
+echo:
+  resources_servers:
+    echo:            # resources_servers/echo/ has app.py but no requirements.txt
+      entrypoint: app.py
+      domain: other
+` + "```" + `
+
+## How to fix
+Add a ` + "`requirements.txt`" + ` (or a ` + "`pyproject.toml`" + `, not both) to the server directory, listing its
+dependencies.`,
+}
+
+// installMarkers are the files that make a directory a server for the
+// supervisor.
+var installMarkers = []string{"requirements.txt", "pyproject.toml"}
+
+func runServerDirNotInstallable(v *gym.View) []diag.Diagnostic {
+	r := newReporter(ServerDirNotInstallable)
+	for _, in := range Instances(v) {
+		if in.Override {
+			continue
+		}
+		if !firstDirKey(in) {
+			continue
+		}
+		dir, ok := repofs.Clean(path.Join(in.Inst.Type, in.Inst.Dir))
+		if !ok || !isDir(v, dir) {
+			continue
+		}
+		var have []string
+		for _, m := range installMarkers {
+			if v.IsFile(dir + "/" + m) {
+				have = append(have, m)
+			}
+		}
+		if f, bad := CheckInstallMarkers(dir, where(in.Inst), have); bad {
+			f.Pos, f.End = in.Inst.DirPos, in.Inst.DirPos
+			r.add(in.File.Path, f)
+		}
+	}
+	return r.out
+}
+
+// CheckInstallMarkers is GL402's test of a server directory that exists,
+// given the install markers it ships; label names the instance. The caller
+// sets the position.
+func CheckInstallMarkers(dir, label string, have []string) (Finding, bool) {
+	switch len(have) {
+	case 0:
+		return Finding{
+			Message: fmt.Sprintf("server dir %s/ of %s has neither requirements.txt nor pyproject.toml, so the supervisor cannot set up its venv and the run fails at startup", shown(dir), label),
+			Help:    "add a requirements.txt (or a pyproject.toml) listing the server's dependencies to " + shown(dir) + "/",
+		}, true
+	case 2:
+		return Finding{
+			Message: fmt.Sprintf("server dir %s/ of %s has both requirements.txt and pyproject.toml, which the supervisor refuses at startup", shown(dir), label),
+			Help:    "keep one of the two install markers",
+		}, true
+	}
+	return Finding{}, false
+}
+
+// firstDirKey reports whether the instance's dir is the first server
+// directory key of its type mapping: the one the supervisor starts.
+func firstDirKey(in Instance) bool {
+	t := typeNode(in)
+	if t == nil {
+		return true
+	}
+	for _, p := range t.Pairs {
+		if strings.HasPrefix(p.Key, "_") {
+			continue
+		}
+		return p.Key == in.Inst.Dir
+	}
+	return true
+}
+
+// isDir reports whether dir is a real directory inside the root.
+func isDir(v *gym.View, dir string) bool {
+	parent := path.Dir(dir)
+	dirs, _ := v.FS.ListDir(parent)
+	_, found := slices.BinarySearch(dirs, path.Base(dir))
+	return found
+}
