@@ -29,7 +29,7 @@ if __name__ == "__main__":
 func extraFixture(t *testing.T) (root, extra string) {
 	root = writeTree(t, map[string]string{
 		".gymlint.yaml":    "contract: latest\n",
-		"configs/run.yaml": "plug:\n  resources_servers:\n    plugged:\n      entrypoint: app.py\n",
+		"configs/run.yaml": "plug:\n  resources_servers:\n    plugged:\n      entrypoint: app.py\n      domain: other\n",
 	})
 	extra = writeTree(t, map[string]string{
 		"resources_servers/plugged/app.py":           pluggedServer + "from .broken import x\n",
@@ -144,7 +144,7 @@ func TestExtraRootsSession(t *testing.T) {
 		t.Errorf("finished = %q", got)
 	}
 	// An edit of the root's config is still seen.
-	s.Cache().SetOverlay("configs/run.yaml", []byte("plug:\n  resources_servers:\n    gone:\n      entrypoint: app.py\n"))
+	s.Cache().SetOverlay("configs/run.yaml", []byte("plug:\n  resources_servers:\n    gone:\n      entrypoint: app.py\n      domain: other\n"))
 	s.Update([]string{"configs/run.yaml"})
 	got = keys(e.Finish(s.Diagnostics(), nil, s.Cache().Source))
 	if len(got) != 1 || !strings.Contains(got[0], "GL005") {
@@ -158,8 +158,8 @@ func TestExtraRootsSession(t *testing.T) {
 // extra roots'.
 func TestInstallRoot(t *testing.T) {
 	root := writeTree(t, map[string]string{
-		"configs/run.yaml": "plug:\n  resources_servers:\n    builtin:\n      entrypoint: app.py\n" +
-			"mine:\n  resources_servers:\n    mine:\n      entrypoint: app.py\n",
+		"configs/run.yaml": "plug:\n  resources_servers:\n    builtin:\n      entrypoint: app.py\n      domain: other\n" +
+			"mine:\n  resources_servers:\n    mine:\n      entrypoint: app.py\n      domain: other\n",
 		"resources_servers/mine/app.py":           pluggedServer,
 		"resources_servers/mine/requirements.txt": "x\n",
 	})

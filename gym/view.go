@@ -274,9 +274,7 @@ func parallel(n, jobs int, fn func(i int)) {
 	wg.Wait()
 }
 
-func configPos(p configscan.Pos) diag.Pos {
-	return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col}
-}
+func configPos(p configscan.Pos) diag.Pos { return ConfigPos(p) }
 
 // readError is the GL002 message and help for a file p that could not be
 // read.
@@ -558,6 +556,11 @@ func (v *View) ParsedModules() int {
 
 // PyPos converts a pyscan position to a diagnostic position.
 func PyPos(p pyscan.Pos) diag.Pos { return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col} }
+
+// ConfigPos is the diagnostic position of a YAML position.
+func ConfigPos(p configscan.Pos) diag.Pos {
+	return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col}
+}
 
 // Pos is the diagnostic position of a byte offset of a module.
 func Pos(m *pyscan.Module, off int32) diag.Pos { return PyPos(m.Pos(off)) }

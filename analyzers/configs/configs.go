@@ -4,6 +4,9 @@
 //
 // Its rules, each documented in full in its Doc:
 //
+//   - GL401 duplicate-fixed-port (error, ports.go): two servers of one
+//     composed config (configscan.Compose: config_paths, _inherit_from,
+//     _copy) ask for the same fixed port;
 //   - GL402 server-dir-not-installable (error): the server directory a
 //     config names exists but ships neither requirements.txt nor
 //     pyproject.toml (or ships both), so the supervisor cannot set up its
@@ -45,9 +48,9 @@ import (
 	"github.com/gymlint/gymlint/gym"
 )
 
-// Checks are the rules of this analyzer, in code order. Other files of the
-// package add theirs (the lead merges PortChecks in).
+// Checks are the rules of this analyzer, in code order.
 var Checks = []gym.Check{
+	{Rule: DuplicateFixedPort, Run: runDuplicateFixedPort},
 	{Rule: ServerDirNotInstallable, Run: runServerDirNotInstallable},
 	{Rule: NonNumericSetting, Run: runNonNumericSetting},
 	{Rule: InvalidBaseURL, Run: runInvalidBaseURL},
@@ -141,7 +144,8 @@ type RelatedPos struct {
 	Message string
 }
 
-func dpos(p configscan.Pos) diag.Pos { return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col} }
+// dpos is the diagnostic position of a YAML position.
+func dpos(p configscan.Pos) diag.Pos { return gym.ConfigPos(p) }
 
 // report turns findings in file into diagnostics of rule, each once.
 type reporter struct {

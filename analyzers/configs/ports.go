@@ -45,9 +45,6 @@ math_judge:
 Remove the port (Gym then picks a free one for each server), or give each server a port of its own.`,
 }
 
-// PortChecks are the checks of the port rule.
-var PortChecks = []gym.Check{{Rule: DuplicateFixedPort, Run: runDuplicateFixedPort}}
-
 // fixedPort reads a port that Gym keeps as it is: a non-zero integer, or a
 // string of digits.
 func fixedPort(n *configscan.Node) (int64, bool) {
@@ -166,5 +163,3 @@ func portDiag(r *configscan.Run, a, b portUse) diag.Diagnostic {
 	d.Related = append(d.Related, gym.IncludeChain(at)...)
 	return d
 }
-
-func dpos(p configscan.Pos) diag.Pos { return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col} }

@@ -267,6 +267,4 @@ func configRelated(e *gym.Entrypoint) []diag.Related {
 }
 
 // configPos is the diagnostic position of a YAML position.
-func configPos(p configscan.Pos) diag.Pos {
-	return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col}
-}
+func configPos(p configscan.Pos) diag.Pos { return gym.ConfigPos(p) }

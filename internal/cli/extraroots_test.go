@@ -25,7 +25,7 @@ if __name__ == "__main__":
 func extraRootFixture(t *testing.T) (root, extra string) {
 	root = writeTree(t, map[string]string{
 		".gymlint.yaml":    "contract: latest\n",
-		"configs/run.yaml": "plug:\n  resources_servers:\n    plugged:\n      entrypoint: app.py\n",
+		"configs/run.yaml": "plug:\n  resources_servers:\n    plugged:\n      entrypoint: app.py\n      domain: other\n",
 	})
 	extra = writeTree(t, map[string]string{
 		"resources_servers/plugged/app.py":           pluggedApp + "from .broken import x\n",
