@@ -50,6 +50,7 @@ var installMarkers = []string{"requirements.txt", "pyproject.toml"}
 
 func runServerDirNotInstallable(v *gym.View) []diag.Diagnostic {
 	r := newReporter(ServerDirNotInstallable)
+	listed := map[string][]string{} // the subdirectories of each parent, listed once
 	for _, in := range Instances(v) {
 		if in.Override {
 			continue
@@ -58,7 +59,7 @@ func runServerDirNotInstallable(v *gym.View) []diag.Diagnostic {
 			continue
 		}
 		dir, ok := repofs.Clean(path.Join(in.Inst.Type, in.Inst.Dir))
-		if !ok || !isDir(v, dir) {
+		if !ok || !isDir(v, listed, dir) {
 			continue
 		}
 		var have []string
@@ -111,9 +112,13 @@ func firstDirKey(in Instance) bool {
 }
 
 // isDir reports whether dir is a real directory inside the root.
-func isDir(v *gym.View, dir string) bool {
+func isDir(v *gym.View, listed map[string][]string, dir string) bool {
 	parent := path.Dir(dir)
-	dirs, _ := v.FS.ListDir(parent)
+	dirs, ok := listed[parent]
+	if !ok {
+		dirs, _ = v.FS.ListDir(parent)
+		listed[parent] = dirs
+	}
 	_, found := slices.BinarySearch(dirs, path.Base(dir))
 	return found
 }
