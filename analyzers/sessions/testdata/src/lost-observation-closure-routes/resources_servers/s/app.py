@@ -24,7 +24,7 @@ class Lab(SimpleResourcesServer):  # want "GL302"
         return app
 
     async def seed_session(self, request: Request, body):
-        self.labs[request.session[SESSION_ID_KEY]] = {"t": 0}
+        self.labs[request.session[SESSION_ID_KEY]] = {"t": 0}  # want "GL322 .*seed_session writes .* without first checking for an existing record"
 
 
 if __name__ == "__main__":

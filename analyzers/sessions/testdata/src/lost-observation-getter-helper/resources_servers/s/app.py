@@ -10,7 +10,7 @@ class Shop(SimpleResourcesServer):  # want "GL302"
         return app
 
     async def seed_session(self, request: Request, body):
-        self.carts[request.session[SESSION_ID_KEY]] = []  # related "per-session state self.carts is written here"
+        self.carts[request.session[SESSION_ID_KEY]] = []  # related "per-session state self.carts is written here"  # want "GL322 .*seed_session writes .* without first checking for an existing record"
 
     def _cart(self, request):
         return self.carts.get(request.session[SESSION_ID_KEY])

@@ -14,7 +14,7 @@ class S(SimpleResourcesServer):  # want "GL302 S keeps per-session state in seed
 
     async def seed_session(self, request: Request, body):
         sid = request.session[SESSION_ID_KEY]
-        self.sessions[sid] = {"n": 0}  # related "per-session state self.sessions is written here, in"
+        self.sessions[sid] = {"n": 0}  # related "per-session state self.sessions is written here, in"  # want "GL322 .*seed_session writes .* without first checking for an existing record"
         return None
 
     async def route_tool_call(self, tool_name: str, body, request: Request):

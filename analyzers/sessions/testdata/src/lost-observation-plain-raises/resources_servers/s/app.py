@@ -12,7 +12,7 @@ class Board(SimpleResourcesServer):  # want "GL302"
         return app
 
     async def seed_session(self, request: Request, body):
-        self.boards[request.session[SESSION_ID_KEY]] = {}
+        self.boards[request.session[SESSION_ID_KEY]] = {}  # want "GL322 .*seed_session writes .* without first checking for an existing record"
 
     def _board(self, sid):
         board = self.boards.get(sid)

@@ -15,7 +15,7 @@ class S(SimpleResourcesServer):  # want "GL302 S keeps per-session state in seed
 
     async def seed_session(self, request: Request, body):
         sid = request.session[SESSION_ID_KEY]
-        self.sessions[sid] = {"n": 0}
+        self.sessions[sid] = {"n": 0}  # want "GL322 .*seed_session writes .* without first checking for an existing record"
         return None
 
     async def end_session(self, request: Request):

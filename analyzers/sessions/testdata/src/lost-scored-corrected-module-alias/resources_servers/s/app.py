@@ -10,7 +10,7 @@ import nemo_gym.base_resources_server as brs
 class S(SimpleResourcesServer):  # want "GL302 S keeps per-session state in seed_session"
     async def seed_session(self, request: Request, body):
         sid = request.session[SESSION_ID_KEY]
-        self.sessions[sid] = {"n": 0}
+        self.sessions[sid] = {"n": 0}  # want "GL322 .*seed_session writes .* without first checking for an existing record"
         return None
 
     async def verify(self, request: Request, body):

@@ -9,7 +9,7 @@ from nemo_gym.base_resources_server import BaseVerifyResponse
 class S(SimpleResourcesServer):  # want "GL302 S keeps per-session state in seed_session"
     async def seed_session(self, request: Request, body):
         sid = request.session[SESSION_ID_KEY]
-        self.sessions[sid] = {"n": 0}
+        self.sessions[sid] = {"n": 0}  # want "GL322 .*seed_session writes .* without first checking for an existing record"
         return None
 
     def _get_state(self, sid):

@@ -21,7 +21,7 @@ class Tasks(SimpleResourcesServer):
     async def seed_session(self, request: Request, body):
         idx = self._resolve_task(body)  # want `GL301 Tasks.seed_session calls Tasks._resolve_task, which raises ValueError for input no retry can fix; FastAPI answers it with HTTP 500`
         row = load_row(self.rows, body.task_id)  # want `GL301 Tasks.seed_session calls load_row, which raises KeyError for input no retry can fix`
-        self.sessions[body.resources_session_id] = (idx, row)
+        self.sessions[body.resources_session_id] = (idx, row)  # want "GL322 .*seed_session writes .* without first checking for an existing record"
 
     async def close_resources_session(self, body):  # want "GL303"
         self.sessions.pop(body.resources_session_id, None)

@@ -9,7 +9,7 @@ from nemo_gym.base_resources_server import BaseVerifyResponse
 class S(SimpleResourcesServer):  # want "GL302 S keeps per-session state in seed_session"
     async def seed_session(self, request: Request, body):
         sid = request.session[SESSION_ID_KEY]
-        self.sessions[sid] = {"n": 0}  # related "per-session state self.sessions is written here, in"
+        self.sessions[sid] = {"n": 0}  # related "per-session state self.sessions is written here, in"  # want "GL322 .*seed_session writes .* without first checking for an existing record"
         return None
 
     async def verify(self, request: Request, body):  # want "GL307 S.verify reads the per-session state self.sessions, written in S.seed_session, but never refers to lost_session_verification"

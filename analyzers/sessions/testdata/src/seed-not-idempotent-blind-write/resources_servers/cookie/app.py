@@ -1,0 +1,22 @@
+from fastapi import HTTPException, Request
+from nemo_gym.base_resources_server import ResourcesSeedRejectedError, ResourcesSessionConflictError
+from nemo_gym.base_resources_server import ResourcesSessionFences, ResourcesSessionLocks, SimpleResourcesServer
+from nemo_gym.server_utils import SESSION_ID_KEY
+import asyncio
+
+
+class S(SimpleResourcesServer):
+    async def seed_session(self, request: Request, body):
+        session_id = request.session[SESSION_ID_KEY]
+        env = await self.make_env(body.task_data)
+        self.games[session_id] = env  # want "GL322 S.seed_session writes self.games\\[session_id\\] without first checking"
+        self.turns[session_id] = 0  # related "per-session state self.turns is written here"
+        return None
+
+    async def close_resources_session(self, body):
+        self.games.pop(body.resources_session_id, None)
+        self._fences.fence(body.resources_session_id, body.episode_id)
+
+
+if __name__ == "__main__":
+    S.run_webserver()
