@@ -169,7 +169,11 @@ func notIdempotent(h hook, ss map[*facts.Container]bool) (diag.Diagnostic, bool)
 		d := SeedNotIdempotent.New(m.Path, start, end, fmt.Sprintf(
 			"%s.seed_session writes %s without first checking for an existing record: a repeated seed replaces the session",
 			h.owner().Name, access(w)))
-		d.Help = "look the session up first (under ResourcesSessionLocks.locked(id)) and return the existing session when the id and episode match; refuse an id bound to another episode with " + conflictName(h.f.View()) + "; or use setdefault"
+		lock := "under ResourcesSessionLocks.locked(id)"
+		if lacks(h.f.View(), contract.SessionLocks) != "" {
+			lock = "under an asyncio.Lock of the session's"
+		}
+		d.Help = "look the session up first (" + lock + ") and return the existing session when the id and episode match; refuse an id bound to another episode with " + conflictName(h.f.View()) + "; or use setdefault"
 		var rest []*facts.Access
 		for _, u := range unchecked[1:] {
 			rest = append(rest, u.a)
