@@ -22,11 +22,11 @@ package notes) in two shapes.
 1. **Unchecked write.** The seed's own body writes a record of a per-session container under the
    session's id (` + "`self.X[sid] = v`" + `, ` + "`self.X.__setitem__(sid, v)`" + `, where ` + "`sid`" + ` is ` + "`body.resources_session_id`" + ` or the
    cookie's ` + "`request.session[SESSION_ID_KEY]`" + `, also through locals), and nothing before the write checks for
-   an existing record. These count as a check: a read of any per-session container under the session's
-   id earlier in the seed (` + "`sid in self.X`" + `, ` + "`self.X.get(sid)`" + `, ` + "`self.X[sid]`" + `, ` + "`self.X.pop(sid)`" + `,
-   ` + "`self.X.setdefault(sid, v)`" + `); a fence check (` + "`ResourcesSessionFences.raise_if_fenced(sid)`" + ` or ` + "`.get(sid)`" + `); a
-   call, earlier in the seed, of a function of the repository that reads a per-session container under
-   the session's id (a helper that does the check); a test around the write that shows the record
+   an existing record. These count as a check: a read of any container of the server's state under the
+   session's id earlier in the seed (` + "`sid in self.X`" + `, ` + "`self.X.get(sid)`" + `, ` + "`self.X[sid]`" + `, ` + "`self.X.pop(sid)`" + `,
+   ` + "`self.X.setdefault(sid, v)`" + `; a hand-rolled fence, ` + "`if sid in self._closed: raise ...`" + `, too); a fence check (` + "`ResourcesSessionFences.raise_if_fenced(sid)`" + ` or ` + "`.get(sid)`" + `); a
+   call, earlier in the seed, of a function of the repository that reads such a container under the
+   session's id (a helper that does the check); a test around the write that shows the record
    missing (` + "`if sid not in self.X:`" + `). ` + "`setdefault`" + ` is not a blind write. A container that holds locks
    (` + "`self._locks[sid] = asyncio.Lock()`" + `) is not a session record. Writes under a minted id (` + "`uuid4()`" + `) are not
    this rule's: such a seed cannot be repeated under the same id.
@@ -113,17 +113,19 @@ func notIdempotent(h hook, ss map[*facts.Container]bool) (diag.Diagnostic, bool)
 	var checks []int32
 	var writes []seedWrite
 	for _, c := range f.StateOf(server).Containers {
-		if !ss[c] {
-			continue
-		}
 		for _, a := range c.Accesses {
 			if a.Func != fn || a.Key == nil || a.KeyOf.Kind != facts.KeySession {
 				continue
 			}
 			switch a.Kind {
 			case facts.Read, facts.Get, facts.Contains, facts.Pop, facts.SetDefault, facts.AugWrite:
+				// A lookup in any container of the server's state (a
+				// hand-rolled fence, `sid in self._closed`, too).
 				checks = append(checks, a.Node.Range().Start)
 			case facts.Write:
+				if !ss[c] {
+					continue
+				}
 				if a.Value != nil && f.LockValue(m, a.Value) {
 					continue
 				}
@@ -138,7 +140,7 @@ func notIdempotent(h hook, ss map[*facts.Container]bool) (diag.Diagnostic, bool)
 		checks = append(checks, r.span.Start)
 	}
 	for _, c := range f.Calls(server, fn) {
-		if c.Target != nil && c.Target != fn && readsSession(h, c.Target, ss) {
+		if c.Target != nil && c.Target != fn && readsSession(h, c.Target) {
 			checks = append(checks, c.Call.Start)
 		}
 	}
@@ -221,13 +223,14 @@ func notIdempotent(h hook, ss map[*facts.Container]bool) (diag.Diagnostic, bool)
 }
 
 // readsSession reports whether a function the seed calls (or what it
-// reaches) reads a per-session container under the session's id.
-func readsSession(h hook, target *facts.Func, ss map[*facts.Container]bool) bool {
+// reaches) reads a container of the server's state under the session's
+// id.
+func readsSession(h hook, target *facts.Func) bool {
 	funcs := map[*facts.Func]bool{target: true}
 	for _, r := range h.f.Reach(h.server.Class, target) {
 		funcs[r.Func] = true
 	}
-	for c := range ss {
+	for _, c := range h.f.StateOf(h.server.Class).Containers {
 		for _, a := range c.Accesses {
 			if !funcs[a.Func] || a.Key == nil || !a.Kind.Reads() {
 				continue

@@ -13,7 +13,7 @@ class Notes(SimpleResourcesServer):
         sid = body.resources_session_id
         if sid in self._closed:
             print("seeding a closed session again")
-        self.notes[sid] = []  # want "GL322 .*seed_session writes .* without first checking for an existing record"
+        self.notes[sid] = []
 
     async def close_resources_session(self, body):  # want `GL303 Notes.close_resources_session releases the session's state \(self.notes.pop\(...\)\) but never fences the session`
         self.notes.pop(body.resources_session_id, None)

@@ -14,7 +14,7 @@ class Sandboxes(SimpleResourcesServer):
         sid = body.resources_session_id
         if sid in self._closed:
             raise ResourcesSessionConflictError(f"session {sid} was closed")
-        self.sandboxes[sid] = object()  # want "GL322 .*seed_session writes .* without first checking for an existing record"
+        self.sandboxes[sid] = object()
 
     async def close_resources_session(self, body):
         self.sandboxes.pop(body.resources_session_id, None)

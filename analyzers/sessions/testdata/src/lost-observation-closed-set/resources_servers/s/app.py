@@ -17,7 +17,7 @@ class Maze(SimpleResourcesServer):
         sid = body.resources_session_id
         if sid in self._closed:
             raise ResourcesSessionConflictError("closed")
-        self.mazes[sid] = object()  # want "GL322 .*seed_session writes .* without first checking for an existing record"
+        self.mazes[sid] = object()
 
     async def step(self, request: Request, body):
         sid = body.resources_session_id
