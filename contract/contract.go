@@ -58,6 +58,9 @@ const (
 	SessionLostError Fact = "session-lost-error"
 	// ReservedMCPToolNames: the framework binds RESERVED_MCP_TOOL_NAMES.
 	ReservedMCPToolNames Fact = "reserved-mcp-tool-names"
+	// MCPTokenSerializer: the framework exports
+	// mcp_session_token_serializer(), the signer of MCP session tokens.
+	MCPTokenSerializer Fact = "mcp-token-serializer"
 	// CheckpointHooks: the resources base defines the checkpoint hooks
 	// (checkpoint_session_starts, checkpoint_verify, checkpoint_session_ended).
 	CheckpointHooks Fact = "checkpoint-hooks"
@@ -92,6 +95,7 @@ var Facts = []Info{
 	{SessionConflictError, "the framework exports ResourcesSessionConflictError (409)", "the session conflict error", "no class ResourcesSessionConflictError"},
 	{SessionLostError, "the framework exports ResourcesSessionLostError (404)", "the lost-session error", "no class ResourcesSessionLostError"},
 	{ReservedMCPToolNames, "the framework binds RESERVED_MCP_TOOL_NAMES", "the reserved MCP tool names", "no RESERVED_MCP_TOOL_NAMES"},
+	{MCPTokenSerializer, "the framework exports mcp_session_token_serializer()", "the MCP session token signer", "no function mcp_session_token_serializer"},
 	{CheckpointHooks, "the resources base defines the checkpoint hooks", "the checkpoint hooks", "SimpleResourcesServer has no checkpoint_session_starts, checkpoint_verify or checkpoint_session_ended"},
 	{ResourcesDomain, "the framework's server instance config requires a domain for resources servers", "the required resources server domain", "no config class defines validate_domain_for_resources_server"},
 }

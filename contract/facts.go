@@ -39,6 +39,7 @@ var names = [][]byte{
 	[]byte("checkpoint_session_starts"), []byte("checkpoint_verify"), []byte("checkpoint_session_ended"),
 	[]byte("ResourcesSession"), []byte("ResourcesSeedRejectedError"),
 	[]byte("lost_session_verification"), []byte("RESERVED_MCP_TOOL_NAMES"),
+	[]byte("mcp_session_token_serializer"),
 	[]byte(domainValidator),
 }
 
@@ -92,6 +93,9 @@ func readFacts(fw *Framework, mods []*pyscan.Module) {
 		for _, fn := range m.Functions {
 			if fn.Name == "lost_session_verification" {
 				set(LostSession, m, fn.NameSpan)
+			}
+			if fn.Name == "mcp_session_token_serializer" {
+				set(MCPTokenSerializer, m, fn.NameSpan)
 			}
 		}
 		for _, b := range m.Bindings {

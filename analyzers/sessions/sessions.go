@@ -25,6 +25,7 @@
 //   - GL309 lost-session-as-observation (routes.go)
 //   - GL310 unserialized-seed-close (locks.go)
 //   - GL311 plain-exception-in-close-conflict (conflict.go)
+//   - GL312 reserved-mcp-tool-name, GL313 mcp-signer-per-request (mcp.go)
 //   - GL322 seed-not-idempotent (idempotent.go)
 //
 // The rules decide from the facts of package facts, which read the typed
@@ -73,6 +74,8 @@ var Checks = []gym.Check{
 	{Rule: LostSessionAsObservation, Run: runLostSessionAsObservation},
 	{Rule: UnserializedSeedClose, Run: runUnserializedSeedClose},
 	{Rule: PlainExceptionInCloseConflict, Run: runPlainExceptionInCloseConflict},
+	{Rule: ReservedMCPToolName, Run: runReservedMCPToolName},
+	{Rule: MCPSignerPerRequest, Run: runMCPSignerPerRequest},
 	{Rule: SeedNotIdempotent, Run: runSeedNotIdempotent},
 }
 

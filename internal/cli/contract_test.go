@@ -204,7 +204,7 @@ func TestContractConfigAndServers(t *testing.T) {
 	}
 	fw := ec.Framework
 	if !fw.Found || fw.Dir != "nemo_gym" || fw.Where != "repository" || ec.Contract != "auto" ||
-		fw.Facts["worker-refusal"] != nil || len(fw.Facts) != 13 || !slices.Contains(ec.NotApplied, "GL101") {
+		fw.Facts["worker-refusal"] != nil || len(fw.Facts) != 14 || !slices.Contains(ec.NotApplied, "GL101") {
 		t.Errorf("config of gen1: %+v, not applied %v", fw, ec.NotApplied)
 	}
 	out, _, _ = run(t, "config", gen3)

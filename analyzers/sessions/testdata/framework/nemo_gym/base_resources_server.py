@@ -41,3 +41,14 @@ class SimpleResourcesServer(BaseResourcesServer, SimpleServer):
 
     async def close_resources_session(self, body):
         return None
+
+
+RESERVED_MCP_TOOL_NAMES = frozenset({"verify", "seed_session", "aggregate_metrics", "mcp"})
+
+
+def mcp_session_token_serializer(secret):
+    return None
+
+
+def mcp_session_token_payload(serializer, token):
+    return None

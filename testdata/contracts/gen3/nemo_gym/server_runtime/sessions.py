@@ -52,3 +52,7 @@ class ResourcesSessionLocks:
 
 def lost_session_verification(reason: str, failure_kind: str = "session_lost") -> dict:
     return {"reward": 0.0, "mask_sample": True, "failure_kind": failure_kind, "failure_reason": reason}
+
+
+def mcp_session_token_serializer(secret):
+    return None
