@@ -25,6 +25,7 @@
 //   - GL309 lost-session-as-observation (routes.go)
 //   - GL310 unserialized-seed-close (locks.go)
 //   - GL311 plain-exception-in-close-conflict (conflict.go)
+//   - GL317 state-not-retired, GL318 unpaired-checkpoint-hooks (checkpoint.go)
 //
 // The rules decide from the facts of package facts, which read the typed
 // model of package pyscan: a server's winning methods and overrides, what
@@ -72,6 +73,8 @@ var Checks = []gym.Check{
 	{Rule: LostSessionAsObservation, Run: runLostSessionAsObservation},
 	{Rule: UnserializedSeedClose, Run: runUnserializedSeedClose},
 	{Rule: PlainExceptionInCloseConflict, Run: runPlainExceptionInCloseConflict},
+	{Rule: StateNotRetired, Run: runStateNotRetired},
+	{Rule: UnpairedCheckpointHooks, Run: runUnpairedCheckpointHooks},
 }
 
 // resourcesBases are the framework classes that make a server a
