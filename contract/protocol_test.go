@@ -14,7 +14,7 @@ func TestProtocolRoutes(t *testing.T) {
 		t.Errorf("protocol routes at %q, facts %v", at, facts(fw))
 	}
 	other := detect(t, map[string]string{
-		"nemo_gym/__init__.py": "",
+		"nemo_gym/__init__.py":  "",
 		"nemo_gym/resources.py": "class SimpleResourcesServer:\n    pass\n\n\nclass Helper:\n    def register_protocol_routes(self, app):\n        pass\n",
 	}, Options{})
 	if other.Has(ProtocolRoutes) {
