@@ -26,6 +26,7 @@
 //   - GL310 unserialized-seed-close (locks.go)
 //   - GL311 plain-exception-in-close-conflict (conflict.go)
 //   - GL317 state-not-retired, GL318 unpaired-checkpoint-hooks (checkpoint.go)
+//   - GL321 own-resources-app (ownapp.go)
 //
 // The rules decide from the facts of package facts, which read the typed
 // model of package pyscan: a server's winning methods and overrides, what
@@ -75,6 +76,7 @@ var Checks = []gym.Check{
 	{Rule: PlainExceptionInCloseConflict, Run: runPlainExceptionInCloseConflict},
 	{Rule: StateNotRetired, Run: runStateNotRetired},
 	{Rule: UnpairedCheckpointHooks, Run: runUnpairedCheckpointHooks},
+	{Rule: OwnResourcesApp, Run: runOwnResourcesApp},
 }
 
 // resourcesBases are the framework classes that make a server a
