@@ -20,7 +20,8 @@ builds its own app: its ` + "`setup_webserver`" + ` override, or what it reaches
 ` + "`super()`" + ` definitions of the repository, module functions), calls ` + "`fastapi.FastAPI(...)`" + ` (the name
 resolved through the module's imports); or it overrides ` + "`create_resources_app`" + `. Servers that share the
 override are reported once. A ` + "`setup_webserver`" + ` that takes the framework's app
-(` + "`app = super().setup_webserver()`" + `) and adds to it is not reported.
+(` + "`app = super().setup_webserver()`" + `) and adds to it is not reported; one that extends a repository
+base's own app is not reported either (the base's ` + "`setup_webserver`" + ` is, once).
 
 ## Why it matters
 ` + "`create_resources_app`" + ` builds the app with what every resources server shares, whatever its episode
@@ -65,10 +66,9 @@ func runOwnResourcesApp(v *gym.View) []diag.Diagnostic {
 			continue
 		}
 		fn := f.Override(s.Class, "setup_webserver")
-		if fn == nil || done[fn] || fn.Module.SyntaxError != nil {
+		if fn == nil || fn.Module.SyntaxError != nil {
 			continue
 		}
-		done[fn] = true
 		for _, r := range f.Reach(s.Class, fn) {
 			var at *facts.Call
 			for _, c := range f.Calls(s.Class, r.Func) {
@@ -80,8 +80,21 @@ func runOwnResourcesApp(v *gym.View) []diag.Diagnostic {
 			if at == nil {
 				continue
 			}
-			msg := fmt.Sprintf("%s builds its own app with FastAPI()%s instead of overriding register_protocol_routes", fn.Name(), via(hook{fn: fn}, r.Func))
-			report(s, fn, msg, gym.Related(r.Func.Module, at.Call.Range(), "the app is built here"))
+			// The finding is the setup_webserver that builds the app: the
+			// last one on the way (an override that extends super()'s app
+			// is not it).
+			builder := fn
+			for _, c := range r.Via {
+				if c.Target != nil && c.Target.Fn.Name == "setup_webserver" {
+					builder = c.Target
+				}
+			}
+			if done[builder] {
+				break
+			}
+			done[builder] = true
+			msg := fmt.Sprintf("%s builds its own app with FastAPI()%s instead of overriding register_protocol_routes", builder.Name(), via(hook{fn: builder}, r.Func))
+			report(s, builder, msg, gym.Related(r.Func.Module, at.Call.Range(), "the app is built here"))
 			break
 		}
 	}

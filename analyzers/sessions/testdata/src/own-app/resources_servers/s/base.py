@@ -33,3 +33,11 @@ class Factory(SimpleResourcesServer):
 
 class Child(Factory):
     pass
+
+
+class Extends(Direct):
+    # Extends Direct's own app: Direct's setup_webserver is the finding.
+    def setup_webserver(self):
+        app = super().setup_webserver()
+        app.post("/close")(self.reset)
+        return app
