@@ -107,6 +107,7 @@ func readFacts(fw *Framework, mods []*pyscan.Module) {
 			set(RayPerDeclaration, m, s)
 		}
 	}
+	readProtocolFacts(set, mods)
 	// Ray is started per declaration only where servers declare it.
 	if _, ok := fw.Facts[RayDeclaration]; !ok {
 		delete(fw.Facts, RayPerDeclaration)

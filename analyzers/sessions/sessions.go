@@ -26,6 +26,8 @@
 //   - GL310 unserialized-seed-close (locks.go)
 //   - GL311 plain-exception-in-close-conflict (conflict.go)
 //   - GL312 reserved-mcp-tool-name, GL313 mcp-signer-per-request (mcp.go)
+//   - GL317 state-not-retired, GL318 unpaired-checkpoint-hooks (checkpoint.go)
+//   - GL321 own-resources-app (ownapp.go)
 //   - GL322 seed-not-idempotent (idempotent.go)
 //
 // The rules decide from the facts of package facts, which read the typed
@@ -76,6 +78,9 @@ var Checks = []gym.Check{
 	{Rule: PlainExceptionInCloseConflict, Run: runPlainExceptionInCloseConflict},
 	{Rule: ReservedMCPToolName, Run: runReservedMCPToolName},
 	{Rule: MCPSignerPerRequest, Run: runMCPSignerPerRequest},
+	{Rule: StateNotRetired, Run: runStateNotRetired},
+	{Rule: UnpairedCheckpointHooks, Run: runUnpairedCheckpointHooks},
+	{Rule: OwnResourcesApp, Run: runOwnResourcesApp},
 	{Rule: SeedNotIdempotent, Run: runSeedNotIdempotent},
 }
 

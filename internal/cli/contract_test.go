@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/internal/golden"
 	"github.com/gymlint/gymlint/internal/testtree"
 )
@@ -121,6 +122,12 @@ func TestContractGenerations(t *testing.T) {
 			if strings.Contains(line, " GL114 ") {
 				continue
 			}
+			// GL317 is right too: neither releases its state in a
+			// retire_session_state (they fence and lock by hand, which
+			// is what this checks).
+			if strings.Contains(line, " GL317 ") {
+				continue
+			}
 			if strings.Contains(line, "resources_servers/fenced/") || strings.Contains(line, "resources_servers/locked/") {
 				t.Errorf("%s: a server that fences or locks by hand is reported:\n%s", k, out)
 			}
@@ -204,7 +211,7 @@ func TestContractConfigAndServers(t *testing.T) {
 	}
 	fw := ec.Framework
 	if !fw.Found || fw.Dir != "nemo_gym" || fw.Where != "repository" || ec.Contract != "auto" ||
-		fw.Facts["worker-refusal"] != nil || len(fw.Facts) != 14 || !slices.Contains(ec.NotApplied, "GL101") {
+		fw.Facts["worker-refusal"] != nil || len(fw.Facts) != len(contract.Facts) || !slices.Contains(ec.NotApplied, "GL101") {
 		t.Errorf("config of gen1: %+v, not applied %v", fw, ec.NotApplied)
 	}
 	out, _, _ = run(t, "config", gen3)

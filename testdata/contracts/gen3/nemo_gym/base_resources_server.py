@@ -49,3 +49,6 @@ class SimpleResourcesServer(BaseResourcesServer, SimpleServer):
 
     async def checkpoint_session_ended(self, body):
         return None
+
+    def register_protocol_routes(self, app):
+        return None

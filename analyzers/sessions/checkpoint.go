@@ -1,0 +1,221 @@
+package sessions
+
+import (
+	"fmt"
+
+	"github.com/gymlint/gymlint/contract"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// The checkpoint hooks of the resources base.
+const (
+	RetireMethod  = "retire_session_state"
+	ExportMethod  = "export_session_states"
+	RestoreMethod = "restore_session_states"
+	EndedMethod   = "checkpoint_session_ended"
+)
+
+// StateNotRetired is rule GL317.
+var StateNotRetired = &diag.Rule{
+	Code: "GL317", Name: "state-not-retired", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.CheckpointHooks},
+	Summary: "A resources server keeps per-session state but its retire_session_state does not release it, or it has none.",
+	Doc: `## What it does
+Reports a resources server that keeps per-session state (as GL302 defines it: a write keyed by the
+session's id, a session-like body field, or an id the seed mints) when the framework has the checkpoint
+hooks, and either
+
+- has no ` + "`retire_session_state`" + ` override (the framework's default does nothing), at the server class; or
+- overrides it, but neither the override nor what it reaches (methods of the server, ` + "`super()`" + `
+  definitions of the repository, module functions) releases anything: no removal from a container of the
+  server's state (` + "`del`" + `, ` + "`pop`" + `, ` + "`clear`" + `, ` + "`discard`" + `, ...) and no call whose name says it releases a
+  resource (` + "`close`" + `, ` + "`stop`" + `, ` + "`kill`" + `, ...), as GL303 reads a close.
+
+A retire that delegates to a helper that releases (` + "`self._drop(session_id)`" + `, or
+` + "`await self.close_resources_session(...)`" + `) is not reported. An override that passes the session to a
+method of an object the server holds (` + "`self.pool.forget(session_id)`" + `), which gymlint cannot read, is not
+reported either.
+
+## Why it matters
+The framework calls ` + "`retire_session_state`" + ` for a session whose attempt was retired, in every checkpoint
+mode, and refuses the session's late requests from then on, a terminal step and the close among them.
+Nothing else will release what the server keeps for it: memory, sandboxes and containers leak with every
+retired attempt.
+
+## Example
+` + "```python" + `
+class CounterServer(SimpleResourcesServer):
+    async def seed_session(self, request, body):
+        self.counters[body.resources_session_id] = 0
+        ...
+
+    async def retire_session_state(self, session_id):
+        logger.info("retired %s", session_id)
+` + "```" + `
+
+## How to fix
+Release the session's state by its id, as the close does:
+` + "```python" + `
+    async def retire_session_state(self, session_id):
+        self.counters.pop(session_id, None)
+` + "```",
+}
+
+// UnpairedCheckpointHooks is rule GL318.
+var UnpairedCheckpointHooks = &diag.Rule{
+	Code: "GL318", Name: "unpaired-checkpoint-hooks", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.CheckpointHooks},
+	Summary: "A resources server overrides export_session_states without restore_session_states, or the reverse.",
+	Doc: `## What it does
+Reports a resources server whose winning ` + "`export_session_states`" + ` is an override of the repository while
+its ` + "`restore_session_states`" + ` is the framework's default, or the reverse, at the override. Servers that
+share the override are reported once.
+
+## Why it matters
+A checkpoint holds what ` + "`export_session_states`" + ` returns, and a resumed run gives it back to
+` + "`restore_session_states`" + `. With only the export, the default restore drops the states on resume (every
+checkpointed session is lost); with only the restore, the default export saves nothing, so there is
+never anything to restore.
+
+## Example
+` + "```python" + `
+class GameServer(SimpleResourcesServer):
+    async def export_session_states(self, session_ids):
+        return {i: self.games[i].to_json() for i in session_ids if i in self.games}
+` + "```" + `
+
+## How to fix
+Override both, as inverses:
+` + "```python" + `
+    async def restore_session_states(self, states):
+        games = {i: Game.from_json(s) for i, s in states.items()}  # validate every state first
+        self.games.update(games)  # then install them all
+` + "```",
+}
+
+func runStateNotRetired(v *gym.View) []diag.Diagnostic {
+	f := facts.Of(v)
+	var out []diag.Diagnostic
+	done := map[*facts.Func]bool{}
+	for _, s := range ResourcesServers(v) {
+		state := f.SessionState(s.Class)
+		if len(state) == 0 {
+			continue
+		}
+		w := state[0].Writes[0]
+		retire := f.Override(s.Class, RetireMethod)
+		if retire == nil {
+			if d := v.Lookup(s.Class, RetireMethod); d.Uncertain || d.Found() {
+				continue
+			}
+			msg := fmt.Sprintf("%s keeps per-session state (%s) but has no retire_session_state override to release it", s.Class.Class.Name, where(w))
+			start, end := gym.Range(s.Class.Module, s.Class.Class.NameSpan)
+			d := StateNotRetired.New(s.Class.Module.Path, start, end, msg)
+			d.Help = "override retire_session_state(self, session_id) and release the session's state there, as the close does (" + w.Container.Name + ".pop(session_id, None))"
+			for _, sc := range state {
+				d.Related = append(d.Related, writesRelated(sc.Writes)...)
+			}
+			if len(d.Related) > maxRelated {
+				d.Related = d.Related[:maxRelated]
+			}
+			out = append(out, d)
+			continue
+		}
+		if done[retire] || retire.Module.SyntaxError != nil {
+			continue
+		}
+		done[retire] = true
+		h := hook{f: f, server: s, fn: retire}
+		reach := f.Reach(s.Class, retire)
+		if len(releases(h, reach)) > 0 || handsOn(f, s.Class, reach) {
+			continue
+		}
+		msg := fmt.Sprintf("%s.retire_session_state releases nothing, but %s keeps per-session state (%s)", retire.Class.Name, s.Class.Class.Name, where(w))
+		start, end := gym.Range(retire.Module, retire.Fn.NameSpan)
+		d := StateNotRetired.New(retire.Module.Path, start, end, msg)
+		d.Help = "release the session's state by the session_id it is given, as the close does (" + w.Container.Name + ".pop(session_id, None))"
+		d.Related = append(d.Related, h.inherited("retire_session_state")...)
+		for _, sc := range state {
+			d.Related = append(d.Related, writesRelated(sc.Writes)...)
+		}
+		if len(d.Related) > 2*maxRelated {
+			d.Related = d.Related[:2*maxRelated]
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// handsOn reports whether a function of reach calls a method of an object
+// the server holds (`self.pool.forget(...)`, `self.x.y.z(...)`) that
+// gymlint cannot resolve, other than a container of the server's state:
+// it may release the state there.
+func handsOn(f *facts.Facts, server gym.ClassRef, reach []facts.Reached) bool {
+	for _, r := range reach {
+		if r.Func.Recv == "" {
+			continue
+		}
+		for _, c := range f.Calls(server, r.Func) {
+			if c.Target != nil || c.How == facts.CallFramework {
+				continue
+			}
+			a, ok := c.Call.Func.(*pyscan.Attribute)
+			if !ok || f.ContainerOf(server, r.Func, a.Value) != nil {
+				continue
+			}
+			depth, x := 0, a.Value
+			for {
+				at, ok := x.(*pyscan.Attribute)
+				if !ok {
+					break
+				}
+				x, depth = at.Value, depth+1
+			}
+			if n, ok := x.(*pyscan.Name); ok && n.Id == r.Func.Recv && depth > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func runUnpairedCheckpointHooks(v *gym.View) []diag.Diagnostic {
+	f := facts.Of(v)
+	var out []diag.Diagnostic
+	done := map[*facts.Func]bool{}
+	for _, s := range ResourcesServers(v) {
+		export, restore := f.Override(s.Class, ExportMethod), f.Override(s.Class, RestoreMethod)
+		if (export == nil) == (restore == nil) {
+			continue
+		}
+		has, missing := export, RestoreMethod
+		if has == nil {
+			has, missing = restore, ExportMethod
+		}
+		if done[has] || has.Module.SyntaxError != nil {
+			continue
+		}
+		if d := v.Lookup(s.Class, missing); d.Uncertain {
+			continue
+		}
+		done[has] = true
+		msg := fmt.Sprintf("%s overrides %s but not %s", has.Name(), has.Fn.Name, missing)
+		if missing == RestoreMethod {
+			msg += ": the states it checkpoints are dropped on resume"
+		} else {
+			msg += ": checkpoints hold no state to restore"
+		}
+		start, end := gym.Range(has.Module, has.Fn.NameSpan)
+		d := UnpairedCheckpointHooks.New(has.Module.Path, start, end, msg)
+		d.Help = "override " + missing + " as the inverse of " + has.Fn.Name
+		if missing == RestoreMethod {
+			d.Help += ": validate every state it is given, then install them all"
+		}
+		d.Related = append(d.Related, hook{f: f, server: s, fn: has}.inherited(has.Fn.Name)...)
+		out = append(out, d)
+	}
+	return out
+}
