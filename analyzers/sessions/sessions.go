@@ -25,6 +25,8 @@
 //   - GL309 lost-session-as-observation (routes.go)
 //   - GL310 unserialized-seed-close (locks.go)
 //   - GL311 plain-exception-in-close-conflict (conflict.go)
+//   - GL314 hand-rolled-reward-components, GL315 multi-reward-without-scalar (rewards.go)
+//   - GL316 unregistered-failure-kind (failurekind.go)
 //
 // The rules decide from the facts of package facts, which read the typed
 // model of package pyscan: a server's winning methods and overrides, what
@@ -72,6 +74,9 @@ var Checks = []gym.Check{
 	{Rule: LostSessionAsObservation, Run: runLostSessionAsObservation},
 	{Rule: UnserializedSeedClose, Run: runUnserializedSeedClose},
 	{Rule: PlainExceptionInCloseConflict, Run: runPlainExceptionInCloseConflict},
+	{Rule: HandRolledRewardComponents, Run: runHandRolledRewardComponents},
+	{Rule: MultiRewardWithoutScalar, Run: runMultiRewardWithoutScalar},
+	{Rule: UnregisteredFailureKind, Run: runUnregisteredFailureKind},
 }
 
 // resourcesBases are the framework classes that make a server a
