@@ -63,7 +63,10 @@ var MultiRewardWithoutScalar = &diag.Rule{
 	Doc: `## What it does
 Reports the ` + "`verify`" + ` override of a resources server when every ` + "`return`" + ` in its body (nested functions
 aside) constructs a subclass of the framework's ` + "`BaseMultiRewardVerifyResponse`" + ` (or the class itself)
-with keyword arguments only, none of them ` + "`reward=`" + ` and no ` + "`**mapping`" + ` that could carry it. A verify
+with keyword arguments only, none of them ` + "`reward=`" + `, and no ` + "`**mapping`" + ` that could carry it: the one spread
+taken not to is ` + "`**body.model_dump()`" + ` of the verify's own parameter, never rebound, annotated with a
+request class that reaches only the framework's ` + "`BaseVerifyRequest`" + ` (or ` + "`BaseRunRequest`" + `) and whose
+repository classes declare neither ` + "`reward`" + ` nor ` + "`model_config`" + ` (extra fields). A verify
 with any other return (a variable, a helper's result, ` + "`super().verify(...)`" + `), a positional argument, or a
 response class whose repository ancestors declare ` + "`reward`" + ` or define a method (a validator could set
 it) is not reported.
@@ -78,15 +81,13 @@ the same.
 ` + "```python" + `
     async def verify(self, body: QuizVerifyRequest) -> QuizVerifyResponse:
         parts = {"format": fmt, "answer": ans}
-        return QuizVerifyResponse(response=body.response, reward_components=parts)   # reported
+        return QuizVerifyResponse(**body.model_dump(), reward_components=parts)   # reported
 ` + "```" + `
-A spread such as ` + "`**body.model_dump()`" + ` is taken to possibly carry ` + "`reward`" + `, so a verify that spreads one is
-not reported.
 
 ## How to fix
 Set the scalar to the aggregate the environment defines:
 ` + "```python" + `
-        return QuizVerifyResponse(reward_components=parts, reward=sum(parts.values()) / len(parts))
+        return QuizVerifyResponse(**body.model_dump(), reward_components=parts, reward=sum(parts.values()) / len(parts))
 ` + "```",
 }
 
@@ -231,7 +232,7 @@ func multiRewardReturns(f *facts.Facts, fn *facts.Func) (calls []*pyscan.Call, c
 			return false
 		case *pyscan.Return:
 			c, isCall := n.Value.(*pyscan.Call)
-			if !isCall || !withoutReward(c) || !multiRewardClass(f, fn, c.Func) {
+			if !isCall || !withoutReward(f, fn, c) || !multiRewardClass(f, fn, c.Func) {
 				ok = false
 				return false
 			}
@@ -248,15 +249,113 @@ func multiRewardReturns(f *facts.Facts, fn *facts.Func) (calls []*pyscan.Call, c
 	return calls, cls, ok && len(calls) > 0
 }
 
-// withoutReward reports whether a call passes keyword arguments only and
-// none of them is reward.
-func withoutReward(c *pyscan.Call) bool {
+// withoutReward reports whether a call passes keyword arguments only,
+// none of them reward, and spreads no mapping but the dump of the
+// verify's request (requestDump).
+func withoutReward(f *facts.Facts, fn *facts.Func, c *pyscan.Call) bool {
 	for _, a := range c.Args {
-		if a.Kind != pyscan.Keyword || a.Name == "reward" {
+		switch {
+		case a.Kind == pyscan.Keyword && a.Name != "reward":
+		case a.Kind == pyscan.StarStarArg && requestDump(f, fn, a.Value):
+		default:
 			return false
 		}
 	}
 	return true
+}
+
+// requestDump reports whether e is `body.model_dump()` of a parameter body
+// of fn that fn never rebinds, annotated with a verify request that cannot
+// carry reward: its method resolution order reaches only the framework's
+// BaseVerifyRequest or BaseRunRequest, and no repository class in it
+// declares reward or model_config (which could allow extra fields).
+func requestDump(f *facts.Facts, fn *facts.Func, e pyscan.Expr) bool {
+	c, ok := e.(*pyscan.Call)
+	if !ok || len(c.Args) != 0 {
+		return false
+	}
+	at, ok := c.Func.(*pyscan.Attribute)
+	if !ok || at.Attr != "model_dump" {
+		return false
+	}
+	name, ok := at.Value.(*pyscan.Name)
+	if !ok {
+		return false
+	}
+	p := fn.Fn.Param(name.Id)
+	if p == nil || p.Annotation == nil || rebinds(fn.Fn, name.Id) {
+		return false
+	}
+	v := f.View()
+	sym := v.ResolveExpr(fn.Module, p.Annotation)
+	switch v.SymbolFrameworkName(sym) {
+	case "BaseVerifyRequest", "BaseRunRequest":
+		return true
+	}
+	if sym.Kind != gym.RepoClass || sym.Class == nil || v.IsFrameworkModule(sym.Module.Name) {
+		return false
+	}
+	mro, ok := v.MRO(gym.ClassRef{Module: sym.Module, Class: sym.Class})
+	if !ok {
+		return false
+	}
+	request := false
+	for _, a := range mro {
+		switch a.Kind {
+		case gym.Own:
+			if a.Class.Class == nil || a.Class.Class.Attr("reward") != nil || a.Class.Class.Attr("model_config") != nil {
+				return false
+			}
+		case gym.Framework, gym.FrameworkServer:
+			name := a.Name
+			if i := strings.LastIndexByte(name, '.'); i >= 0 {
+				name = name[i+1:]
+			}
+			if name != "BaseVerifyRequest" && name != "BaseRunRequest" {
+				return false
+			}
+			request = true
+		default:
+			if a.Kind != gym.Foreign || !knownForeign(a.Name) {
+				return false
+			}
+		}
+	}
+	return request
+}
+
+// rebinds reports whether a function's body assigns name (nested
+// functions aside).
+func rebinds(fn *pyscan.Function, name string) bool {
+	found := false
+	is := func(t pyscan.Expr) {
+		pyscan.Inspect(t, func(n pyscan.Node, _ []pyscan.Node) bool {
+			if nm, ok := n.(*pyscan.Name); ok && nm.Id == name {
+				found = true
+			}
+			return !found
+		})
+	}
+	pyscan.InspectBody(fn.Body, func(n pyscan.Node, _ []pyscan.Node) bool {
+		switch n := n.(type) {
+		case *pyscan.Function, *pyscan.Class, *pyscan.Lambda:
+			return false
+		case *pyscan.Assign:
+			for _, t := range n.Targets {
+				is(t)
+			}
+		case *pyscan.AnnAssign:
+			is(n.Target)
+		case *pyscan.AugAssign:
+			is(n.Target)
+		case *pyscan.For:
+			is(n.Target)
+		case *pyscan.NamedExpr:
+			is(n.Target)
+		}
+		return !found
+	})
+	return found
 }
 
 // multiRewardClass reports whether a callee names, at the scope of fn, a

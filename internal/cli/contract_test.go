@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/internal/golden"
 	"github.com/gymlint/gymlint/internal/testtree"
 )
@@ -204,7 +205,7 @@ func TestContractConfigAndServers(t *testing.T) {
 	}
 	fw := ec.Framework
 	if !fw.Found || fw.Dir != "nemo_gym" || fw.Where != "repository" || ec.Contract != "auto" ||
-		fw.Facts["worker-refusal"] != nil || len(fw.Facts) != 13 || !slices.Contains(ec.NotApplied, "GL101") {
+		fw.Facts["worker-refusal"] != nil || len(fw.Facts) != len(contract.Facts) || !slices.Contains(ec.NotApplied, "GL101") {
 		t.Errorf("config of gen1: %+v, not applied %v", fw, ec.NotApplied)
 	}
 	out, _, _ = run(t, "config", gen3)
