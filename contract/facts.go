@@ -103,6 +103,7 @@ func readFacts(fw *Framework, mods []*pyscan.Module) {
 				set(ReservedMCPToolNames, m, b.Span)
 			}
 		}
+		readResponseFacts(m, set)
 		if s, ok := readsRayEnabled(m); ok {
 			set(RayPerDeclaration, m, s)
 		}

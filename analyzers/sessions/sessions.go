@@ -26,6 +26,8 @@
 //   - GL310 unserialized-seed-close (locks.go)
 //   - GL311 plain-exception-in-close-conflict (conflict.go)
 //   - GL312 reserved-mcp-tool-name, GL313 mcp-signer-per-request (mcp.go)
+//   - GL314 hand-rolled-reward-components, GL315 multi-reward-without-scalar (rewards.go)
+//   - GL316 unregistered-failure-kind (failurekind.go)
 //   - GL317 state-not-retired, GL318 unpaired-checkpoint-hooks (checkpoint.go)
 //   - GL321 own-resources-app (ownapp.go)
 //   - GL322 seed-not-idempotent (idempotent.go)
@@ -78,6 +80,9 @@ var Checks = []gym.Check{
 	{Rule: PlainExceptionInCloseConflict, Run: runPlainExceptionInCloseConflict},
 	{Rule: ReservedMCPToolName, Run: runReservedMCPToolName},
 	{Rule: MCPSignerPerRequest, Run: runMCPSignerPerRequest},
+	{Rule: HandRolledRewardComponents, Run: runHandRolledRewardComponents},
+	{Rule: MultiRewardWithoutScalar, Run: runMultiRewardWithoutScalar},
+	{Rule: UnregisteredFailureKind, Run: runUnregisteredFailureKind},
 	{Rule: StateNotRetired, Run: runStateNotRetired},
 	{Rule: UnpairedCheckpointHooks, Run: runUnpairedCheckpointHooks},
 	{Rule: OwnResourcesApp, Run: runOwnResourcesApp},

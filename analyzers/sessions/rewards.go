@@ -1,0 +1,393 @@
+package sessions
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gymlint/gymlint/contract"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// The framework's verify responses.
+const (
+	verifyResponseName = "BaseVerifyResponse"
+	multiRewardName    = "BaseMultiRewardVerifyResponse"
+	rewardComponents   = "reward_components"
+)
+
+// HandRolledRewardComponents is rule GL314.
+var HandRolledRewardComponents = &diag.Rule{
+	Code: "GL314", Name: "hand-rolled-reward-components", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.MultiRewardResponse},
+	Summary: "A BaseVerifyResponse subclass declares reward_components itself instead of subclassing BaseMultiRewardVerifyResponse.",
+	Doc: `## What it does
+Reports a class, in a module of a resources server (its entrypoint, the modules it imports from the
+repository, the modules of its server class's ancestors), whose body declares ` + "`reward_components`" + ` and
+whose method resolution order reaches the framework's ` + "`BaseVerifyResponse`" + ` but not
+` + "`BaseMultiRewardVerifyResponse`" + `. The classes are matched as the framework exports them, through imports
+and aliases. A class with a base gymlint cannot resolve, or a library's (other than the standard
+library's and pydantic's, which cannot derive from the framework), is not reported, and neither is a class whose
+repository ancestor already declares the field (that ancestor is reported).
+
+## Why it matters
+The framework's multi-reward response is the one declaration of several reward objectives that Gym's
+consumers know: it makes the mapping required, documents that its keys stay the same across every
+task of the environment, and is the type that tooling looks for. A field of the same name on an ordinary
+verify response is just another field: optional or defaulted as the author wrote it, with keys that may
+differ from task to task, and invisible to anything that asks whether the environment has several
+rewards.
+
+## Example
+` + "```python" + `
+class QuizVerifyResponse(BaseVerifyResponse):
+    reward_components: dict[str, float] = {}   # reported
+` + "```" + `
+
+## How to fix
+Subclass the framework's multi-reward response, which declares the mapping, and keep setting the
+scalar ` + "`reward`" + ` to the aggregate:
+` + "```python" + `
+class QuizVerifyResponse(BaseMultiRewardVerifyResponse):
+    pass
+` + "```",
+}
+
+// MultiRewardWithoutScalar is rule GL315.
+var MultiRewardWithoutScalar = &diag.Rule{
+	Code: "GL315", Name: "multi-reward-without-scalar", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.MultiRewardResponse},
+	Summary: "A verify answers with a BaseMultiRewardVerifyResponse and never sets the scalar reward that single-reward consumers read.",
+	Doc: `## What it does
+Reports the ` + "`verify`" + ` override of a resources server when every ` + "`return`" + ` in its body (nested functions
+aside) constructs a subclass of the framework's ` + "`BaseMultiRewardVerifyResponse`" + ` (or the class itself)
+with keyword arguments only, none of them ` + "`reward=`" + `, and no ` + "`**mapping`" + ` that could carry it: the one spread
+taken not to is ` + "`**body.model_dump()`" + ` of the verify's own parameter, never rebound, annotated with a
+request class that reaches only the framework's ` + "`BaseVerifyRequest`" + ` (or ` + "`BaseRunRequest`" + `) and whose
+repository classes declare neither ` + "`reward`" + ` nor ` + "`model_config`" + ` (extra fields). A verify
+with any other return (a variable, a helper's result, ` + "`super().verify(...)`" + `), a positional argument, or a
+response class whose repository ancestors declare ` + "`reward`" + ` or define a method (a validator could set
+it) is not reported.
+
+## Why it matters
+The multi-reward response keeps the individual objectives in ` + "`reward_components`" + `, but training,
+aggregate metrics and every single-reward consumer read the inherited scalar ` + "`reward`" + `. A response
+without it fails validation (the field is required) or, where a default is given, scores every rollout
+the same.
+
+## Example
+` + "```python" + `
+    async def verify(self, body: QuizVerifyRequest) -> QuizVerifyResponse:
+        parts = {"format": fmt, "answer": ans}
+        return QuizVerifyResponse(**body.model_dump(), reward_components=parts)   # reported
+` + "```" + `
+
+## How to fix
+Set the scalar to the aggregate the environment defines:
+` + "```python" + `
+        return QuizVerifyResponse(**body.model_dump(), reward_components=parts, reward=sum(parts.values()) / len(parts))
+` + "```",
+}
+
+func runHandRolledRewardComponents(v *gym.View) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, m := range resourcesModules(v) {
+		for _, c := range m.Classes {
+			at := c.Attr(rewardComponents)
+			if at == nil {
+				continue
+			}
+			ref := gym.ClassRef{Module: m, Class: c}
+			isResponse, isMulti, ok := responseKind(v, ref)
+			if !ok || !isResponse || isMulti || ownAncestorDeclares(v, ref, rewardComponents) {
+				continue
+			}
+			start, end := gym.Range(m, at.Span)
+			d := HandRolledRewardComponents.New(m.Path, start, end, fmt.Sprintf(
+				"%s declares reward_components on a BaseVerifyResponse subclass instead of subclassing BaseMultiRewardVerifyResponse", c.Name))
+			d.Help = "derive " + c.Name + " from the framework's BaseMultiRewardVerifyResponse, which declares reward_components: dict[str, float], drop this field, and set reward to the scalar aggregate"
+			if fw := lacks(v, contract.MultiRewardResponse); fw != "" {
+				d.Help = "upgrade the framework to one with BaseMultiRewardVerifyResponse and derive " + c.Name + " from it (" + fw + " has none); until then keep reward the scalar aggregate"
+			}
+			d.Related = []diag.Related{gym.Related(m, c.NameSpan, "class "+c.Name+" is a BaseVerifyResponse")}
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// responseKind reports whether a class's method resolution order reaches
+// the framework's BaseVerifyResponse (isResponse) and its
+// BaseMultiRewardVerifyResponse (isMulti), through framework classes
+// defined in the repository too. ok is false when the order is not known
+// or has a base gymlint could not resolve or a library's (but for the
+// standard library's and pydantic's).
+func responseKind(v *gym.View, c gym.ClassRef) (isResponse, isMulti, ok bool) {
+	mro, ok := v.MRO(c)
+	if !ok {
+		return false, false, false
+	}
+	for _, a := range mro {
+		switch a.Kind {
+		case gym.Unresolved:
+			return false, false, false
+		case gym.Foreign:
+			// A library class could itself derive from the framework's
+			// responses; those of the standard library and pydantic do not.
+			if !knownForeign(a.Name) {
+				return false, false, false
+			}
+		case gym.Framework, gym.FrameworkServer:
+			r, mu := frameworkResponse(v, a, 0)
+			isResponse, isMulti = isResponse || r, isMulti || mu
+		}
+	}
+	return isResponse, isMulti, true
+}
+
+// knownForeign reports whether a foreign class is of a module that cannot
+// derive from the framework (builtins, typing, abc, enum, pydantic).
+func knownForeign(name string) bool {
+	first, _, _ := strings.Cut(name, ".")
+	switch first {
+	case "builtins", "typing", "typing_extensions", "abc", "enum", "pydantic":
+		return true
+	}
+	return false
+}
+
+// frameworkResponse is responseKind for a framework class: by its name,
+// else by its bases when the framework is in the repository.
+func frameworkResponse(v *gym.View, a gym.Ancestor, depth int) (isResponse, isMulti bool) {
+	name := a.Name
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	switch name {
+	case multiRewardName:
+		return true, true
+	case verifyResponseName:
+		return true, false
+	}
+	if a.Class.Class == nil || depth > 16 {
+		return false, false
+	}
+	for _, b := range v.Bases(a.Class) {
+		if b.Kind == gym.Framework || b.Kind == gym.FrameworkServer {
+			r, mu := frameworkResponse(v, b, depth+1)
+			isResponse, isMulti = isResponse || r, isMulti || mu
+		}
+	}
+	return isResponse, isMulti
+}
+
+// ownAncestorDeclares reports whether a repository ancestor of c (not c)
+// binds name in its class body.
+func ownAncestorDeclares(v *gym.View, c gym.ClassRef, name string) bool {
+	mro, _ := v.MRO(c)
+	for _, a := range mro {
+		if a.Kind == gym.Own && a.Class.Class != nil && a.Class.Class != c.Class && a.Class.Class.Attr(name) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func runMultiRewardWithoutScalar(v *gym.View) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, h := range hooks(v, VerifyMethod) {
+		calls, cls, ok := multiRewardReturns(h.f, h.fn)
+		if !ok {
+			continue
+		}
+		m := h.fn.Module
+		start, end := gym.Range(m, calls[0].Span)
+		d := MultiRewardWithoutScalar.New(m.Path, start, end, fmt.Sprintf(
+			"%s returns %s, a multi-reward response, without reward on every path; single-reward consumers read the scalar", h.fn.Name(), cls))
+		d.Help = "set reward= to the scalar aggregate of the reward_components (as the environment defines it) in every " + cls + "(...) the verify returns"
+		for _, c := range calls[1:] {
+			d.Related = append(d.Related, gym.Related(m, c.Span, "another return without reward"))
+		}
+		d.Related = append(d.Related, h.inherited("verify")...)
+		out = append(out, d)
+	}
+	return out
+}
+
+// multiRewardReturns returns the calls a verify returns when every return
+// of its body (nested functions and classes aside) constructs a
+// multi-reward response with keyword arguments only and none sets reward
+// or spreads a mapping; cls names the first one's class.
+func multiRewardReturns(f *facts.Facts, fn *facts.Func) (calls []*pyscan.Call, cls string, ok bool) {
+	v := f.View()
+	ok = true
+	pyscan.InspectBody(fn.Fn.Body, func(n pyscan.Node, _ []pyscan.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *pyscan.Function, *pyscan.Class, *pyscan.Lambda:
+			return false
+		case *pyscan.Return:
+			c, isCall := n.Value.(*pyscan.Call)
+			if !isCall || !withoutReward(f, fn, c) || !multiRewardClass(f, fn, c.Func) {
+				ok = false
+				return false
+			}
+			if cls == "" {
+				cls = clip(v.QualifiedName(fn.Module, c.Func), 60)
+				if d := pyscan.Dotted(c.Func); d != "" {
+					cls = clip(d, 60)
+				}
+			}
+			calls = append(calls, c)
+		}
+		return true
+	})
+	return calls, cls, ok && len(calls) > 0
+}
+
+// withoutReward reports whether a call passes keyword arguments only,
+// none of them reward, and spreads no mapping but the dump of the
+// verify's request (requestDump).
+func withoutReward(f *facts.Facts, fn *facts.Func, c *pyscan.Call) bool {
+	for _, a := range c.Args {
+		switch {
+		case a.Kind == pyscan.Keyword && a.Name != "reward":
+		case a.Kind == pyscan.StarStarArg && requestDump(f, fn, a.Value):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// requestDump reports whether e is `body.model_dump()` of a parameter body
+// of fn that fn never rebinds, annotated with a verify request that cannot
+// carry reward: its method resolution order reaches only the framework's
+// BaseVerifyRequest or BaseRunRequest, and no repository class in it
+// declares reward or model_config (which could allow extra fields).
+func requestDump(f *facts.Facts, fn *facts.Func, e pyscan.Expr) bool {
+	c, ok := e.(*pyscan.Call)
+	if !ok || len(c.Args) != 0 {
+		return false
+	}
+	at, ok := c.Func.(*pyscan.Attribute)
+	if !ok || at.Attr != "model_dump" {
+		return false
+	}
+	name, ok := at.Value.(*pyscan.Name)
+	if !ok {
+		return false
+	}
+	p := fn.Fn.Param(name.Id)
+	if p == nil || p.Annotation == nil || rebinds(fn.Fn, name.Id) {
+		return false
+	}
+	v := f.View()
+	sym := v.ResolveExpr(fn.Module, p.Annotation)
+	switch v.SymbolFrameworkName(sym) {
+	case "BaseVerifyRequest", "BaseRunRequest":
+		return true
+	}
+	if sym.Kind != gym.RepoClass || sym.Class == nil || v.IsFrameworkModule(sym.Module.Name) {
+		return false
+	}
+	mro, ok := v.MRO(gym.ClassRef{Module: sym.Module, Class: sym.Class})
+	if !ok {
+		return false
+	}
+	request := false
+	for _, a := range mro {
+		switch a.Kind {
+		case gym.Own:
+			if a.Class.Class == nil || a.Class.Class.Attr("reward") != nil || a.Class.Class.Attr("model_config") != nil {
+				return false
+			}
+		case gym.Framework, gym.FrameworkServer:
+			name := a.Name
+			if i := strings.LastIndexByte(name, '.'); i >= 0 {
+				name = name[i+1:]
+			}
+			if name != "BaseVerifyRequest" && name != "BaseRunRequest" {
+				return false
+			}
+			request = true
+		default:
+			if a.Kind != gym.Foreign || !knownForeign(a.Name) {
+				return false
+			}
+		}
+	}
+	return request
+}
+
+// rebinds reports whether a function's body assigns name (nested
+// functions aside).
+func rebinds(fn *pyscan.Function, name string) bool {
+	found := false
+	is := func(t pyscan.Expr) {
+		pyscan.Inspect(t, func(n pyscan.Node, _ []pyscan.Node) bool {
+			if nm, ok := n.(*pyscan.Name); ok && nm.Id == name {
+				found = true
+			}
+			return !found
+		})
+	}
+	pyscan.InspectBody(fn.Body, func(n pyscan.Node, _ []pyscan.Node) bool {
+		switch n := n.(type) {
+		case *pyscan.Function, *pyscan.Class, *pyscan.Lambda:
+			return false
+		case *pyscan.Assign:
+			for _, t := range n.Targets {
+				is(t)
+			}
+		case *pyscan.AnnAssign:
+			is(n.Target)
+		case *pyscan.AugAssign:
+			is(n.Target)
+		case *pyscan.For:
+			is(n.Target)
+		case *pyscan.NamedExpr:
+			is(n.Target)
+		}
+		return !found
+	})
+	return found
+}
+
+// multiRewardClass reports whether a callee names, at the scope of fn, a
+// class that is a multi-reward response and whose repository classes
+// neither declare reward nor define a method.
+func multiRewardClass(f *facts.Facts, fn *facts.Func, e pyscan.Expr) bool {
+	d := pyscan.Dotted(e)
+	if d == "" {
+		return false
+	}
+	first, _, _ := strings.Cut(d, ".")
+	if f.IsLocal(fn, first) {
+		return false
+	}
+	v := f.View()
+	sym := v.Resolve(fn.Module, d)
+	if v.SymbolFrameworkName(sym) == multiRewardName {
+		return true
+	}
+	if sym.Kind != gym.RepoClass || sym.Class == nil || v.IsFrameworkModule(sym.Module.Name) {
+		return false
+	}
+	ref := gym.ClassRef{Module: sym.Module, Class: sym.Class}
+	_, isMulti, ok := responseKind(v, ref)
+	if !ok || !isMulti {
+		return false
+	}
+	mro, _ := v.MRO(ref)
+	for _, a := range mro {
+		if a.Kind == gym.Own && a.Class.Class != nil && (a.Class.Class.Attr("reward") != nil || len(a.Class.Class.Methods) > 0) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,10 @@
+class BaseVerifyRequest:
+    pass
+
+
+class BaseVerifyResponse(BaseVerifyRequest):
+    reward: float
+
+
+class BaseMultiRewardVerifyResponse(BaseVerifyResponse):
+    reward_components: dict

@@ -1,0 +1,23 @@
+from fastapi import Request
+from nemo_gym.base_resources_server import SimpleResourcesServer
+from nemo_gym.verify_responses import BaseMultiRewardVerifyResponse, BaseVerifyRequest, BaseVerifyResponse
+
+from pydantic import ConfigDict
+
+
+class LooseRequest(BaseVerifyRequest):
+    model_config = ConfigDict(extra="allow")
+
+
+class R(BaseMultiRewardVerifyResponse):
+    pass
+
+
+class S(SimpleResourcesServer):
+    async def verify(self, request: Request, body: LooseRequest) -> R:
+        # Extra fields allowed: the dump may carry a reward.
+        return R(**body.model_dump(), reward_components={"a": 1.0})
+
+
+if __name__ == "__main__":
+    S.run_webserver()

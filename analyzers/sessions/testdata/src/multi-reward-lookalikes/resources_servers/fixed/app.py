@@ -1,0 +1,19 @@
+from fastapi import Request
+from nemo_gym.base_resources_server import SimpleResourcesServer
+from nemo_gym.verify_responses import BaseMultiRewardVerifyResponse, BaseVerifyRequest, BaseVerifyResponse
+
+
+class R(BaseMultiRewardVerifyResponse):
+    pass
+
+
+class S(SimpleResourcesServer):
+    async def verify(self, request: Request, body: BaseVerifyRequest) -> R:
+        parts = {"a": 1.0}
+        if not body.response:
+            return R(reward=0.0, reward_components={"a": 0.0})
+        return R(reward=sum(parts.values()), reward_components=parts)
+
+
+if __name__ == "__main__":
+    S.run_webserver()

@@ -1,0 +1,20 @@
+import warnings
+
+SESSION_LOST = "session_lost"
+SESSION_EXPIRED = "session_expired"
+FAILURE_KINDS = frozenset({SESSION_LOST, SESSION_EXPIRED})
+
+
+class BaseVerifyResponse:
+    reward: float
+    failure_kind: str | None = None
+
+    @classmethod
+    def _warn_on_unregistered_failure_kind(cls, value):
+        if value is not None and value not in FAILURE_KINDS:
+            warnings.warn(f"unregistered failure_kind {value!r}")
+        return value
+
+
+class BaseMultiRewardVerifyResponse(BaseVerifyResponse):
+    reward_components: dict[str, float]
