@@ -228,3 +228,127 @@ func loopInstall(f *facts.Facts, h hook, state map[*facts.Container]bool, body p
 	}
 	return nil
 }
+
+// SessionEndedWithoutCheckpoint is rule GL320.
+var SessionEndedWithoutCheckpoint = &diag.Rule{
+	Code: "GL320", Name: "session-ended-without-checkpoint", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.CheckpointHooks},
+	Summary: "A route other than the close releases a session's state (it ends the session under another name) without calling checkpoint_session_ended.",
+	Doc: `## What it does
+Reports a route of a resources server (when the framework has the checkpoint hooks) other than the
+framework's standard ones (` + "`seed_session`" + `, ` + "`verify`" + `, ` + "`close_resources_session`" + `,
+` + "`aggregate_metrics`" + `) that releases a session's state, in its handler or what the handler reaches
+(methods of the server, ` + "`super()`" + ` definitions of the repository, module functions, the close when the
+route calls it): a removal keyed by the session (its id, or a session-like body field, as GL302 reads keys) from a container of the server's per-session state (` + "`del`" + `, ` + "`pop`" + `,
+` + "`discard`" + `, ` + "`remove`" + `, as GL303 and GL317 read a release), while neither the handler nor anything it reaches
+calls ` + "`checkpoint_session_ended`" + ` (on ` + "`self`" + `, through ` + "`super()`" + `, or on any object: a call of that name is
+taken as the report, so a route that calls it is never reported).
+
+A route that only reads or writes the state, and one that clears a whole container, are not reported.
+
+## Why it matters
+The framework's checkpoint participant learns that a session ended from the standard ` + "`/close_session`" + ` and
+` + "`/verify`" + `. A protocol route that ends a session under another name, such as a terminal step that
+releases its state, must report it with ` + "`checkpoint_session_ended(request)`" + `: otherwise the checkpoint
+still counts the session as live, exports nothing for it and resumes it into a server that no longer
+holds it.
+
+## Example
+` + "```python" + `
+    async def step(self, request: Request, body: StepRequest):
+        env = self.envs[body.session_id]
+        done = env.step(body.action)
+        if done:
+            self.envs.pop(body.session_id, None)
+        return {"done": done}
+` + "```" + `
+
+## How to fix
+Report the end of the session where the route ends it:
+` + "```python" + `
+        if done:
+            self.envs.pop(body.session_id, None)
+            self.checkpoint_session_ended(request)
+` + "```",
+}
+
+func runSessionEndedWithoutCheckpoint(v *gym.View) []diag.Diagnostic {
+	f := facts.Of(v)
+	var out []diag.Diagnostic
+	done := map[*facts.Func]bool{}
+	for _, s := range ResourcesServers(v) {
+		state := sessionState(f, s.Class)
+		if len(state) == 0 {
+			continue
+		}
+		for _, r := range f.Routes(s.Class) {
+			fn := r.Handler
+			if r.Standard || r.Shadowed || fn == nil || done[fn] || fn.Module.SyntaxError != nil {
+				continue
+			}
+			if fn.Recv != "" && (fn.Fn.Name == CloseMethod || fn.Fn.Name == RetireMethod) {
+				continue
+			}
+			done[fn] = true
+			h := hook{f: f, server: s, fn: fn}
+			reach := f.Reach(s.Class, fn)
+			var rel *release
+			for _, x := range releases(h, reach) {
+				if x.call != nil || (x.key.Kind != facts.KeySession && !x.key.SessionLike()) {
+					continue
+				}
+				if sessionRemoval(state, x.node) {
+					x := x
+					rel = &x
+					break
+				}
+			}
+			if rel == nil || callsEnded(f, s.Class, reach) {
+				continue
+			}
+			name := fn.Name()
+			msg := fmt.Sprintf("route %s ends a session (%s) but never calls checkpoint_session_ended", name, rel.what)
+			if r.Path != "" {
+				msg = fmt.Sprintf("route %s (%s) ends a session (%s) but never calls checkpoint_session_ended", r.Path, name, rel.what)
+			}
+			start, end := gym.Range(fn.Module, fn.Fn.NameSpan)
+			d := SessionEndedWithoutCheckpoint.New(fn.Module.Path, start, end, msg)
+			d.Help = "call self.checkpoint_session_ended(request) where the route ends the session, so the checkpoint stops counting it as live"
+			d.Related = append(d.Related, gym.Related(rel.in.Module, rel.node.Range(), "the session's state is released here"+via(h, rel.in)))
+			if r.Registration != nil && r.In != nil {
+				d.Related = append(d.Related, gym.Related(r.In.Module, r.Registration.Range(), "the route is registered here"))
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// sessionRemoval reports whether node is a removal from a container of
+// per-session state.
+func sessionRemoval(state map[*facts.Container]bool, node pyscan.Node) bool {
+	for c := range state {
+		for _, a := range c.Accesses {
+			if a.Node == node && (a.Kind == facts.Delete || a.Kind == facts.Pop || a.Kind == facts.Remove) && a.Key != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callsEnded reports whether a function of reach calls
+// checkpoint_session_ended: a call whose callee's last name is it.
+func callsEnded(f *facts.Facts, server gym.ClassRef, reach []facts.Reached) bool {
+	for _, r := range reach {
+		if r.Func.Fn.Name == EndedMethod {
+			return true
+		}
+		for _, c := range f.Calls(server, r.Func) {
+			if lastName(c.Call.Func) == EndedMethod || (c.Target != nil && c.Target.Fn.Name == EndedMethod) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -29,7 +29,7 @@
 //   - GL314 hand-rolled-reward-components, GL315 multi-reward-without-scalar (rewards.go)
 //   - GL316 unregistered-failure-kind (failurekind.go)
 //   - GL317 state-not-retired, GL318 unpaired-checkpoint-hooks (checkpoint.go)
-//   - GL319 partial-session-restore (checkpoint_more.go)
+//   - GL319 partial-session-restore, GL320 session-ended-without-checkpoint (checkpoint_more.go)
 //   - GL321 own-resources-app (ownapp.go)
 //   - GL322 seed-not-idempotent (idempotent.go)
 //
@@ -87,6 +87,7 @@ var Checks = []gym.Check{
 	{Rule: StateNotRetired, Run: runStateNotRetired},
 	{Rule: UnpairedCheckpointHooks, Run: runUnpairedCheckpointHooks},
 	{Rule: PartialSessionRestore, Run: runPartialSessionRestore},
+	{Rule: SessionEndedWithoutCheckpoint, Run: runSessionEndedWithoutCheckpoint},
 	{Rule: OwnResourcesApp, Run: runOwnResourcesApp},
 	{Rule: SeedNotIdempotent, Run: runSeedNotIdempotent},
 }
