@@ -244,7 +244,9 @@ route calls it): a removal keyed by the session (its id, or a session-like body 
 calls ` + "`checkpoint_session_ended`" + ` (on ` + "`self`" + `, through ` + "`super()`" + `, or on any object: a call of that name is
 taken as the report, so a route that calls it is never reported).
 
-A route that only reads or writes the state, and one that clears a whole container, are not reported.
+A route that only reads or writes the state, one that clears a whole container, and one whose function
+writes the container again after the removal (it replaces a stale record; the session goes on) are not
+reported.
 
 ## Why it matters
 The framework's checkpoint participant learns that a session ended from the standard ` + "`/close_session`" + ` and
@@ -297,7 +299,7 @@ func runSessionEndedWithoutCheckpoint(v *gym.View) []diag.Diagnostic {
 				if x.call != nil || (x.key.Kind != facts.KeySession && !x.key.SessionLike()) {
 					continue
 				}
-				if sessionRemoval(state, x.node) {
+				if sessionRemoval(state, x.node) && !rewrites(state, x) {
 					x := x
 					rel = &x
 					break
@@ -346,6 +348,29 @@ func callsEnded(f *facts.Facts, server gym.ClassRef, reach []facts.Reached) bool
 		}
 		for _, c := range f.Calls(server, r.Func) {
 			if lastName(c.Call.Func) == EndedMethod || (c.Target != nil && c.Target.Fn.Name == EndedMethod) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rewrites reports whether the function of a release writes the same
+// container after it: the route replaces a stale record rather than ending
+// the session.
+func rewrites(state map[*facts.Container]bool, x release) bool {
+	for c := range state {
+		removes := false
+		for _, a := range c.Accesses {
+			if a.Node == x.node {
+				removes = true
+			}
+		}
+		if !removes {
+			continue
+		}
+		for _, a := range c.Accesses {
+			if a.Func == x.in && a.Kind.Writes() && a.Node.Range().Start > x.node.Range().End {
 				return true
 			}
 		}

@@ -23,6 +23,7 @@ class S(Keeper):
         app.post("/peek")(self.peek)
         app.post("/end")(self.end)
         app.post("/reset_all")(self.reset_all)
+        app.post("/run")(self.run_code)
 
     async def step(self, request: Request, body):
         # Releases and reports the end.
@@ -48,4 +49,11 @@ class S(Keeper):
     async def reset_all(self, request: Request):
         # Clears every session: not the end of one.
         self.envs.clear()
+        return {}
+
+    async def run_code(self, request: Request, body):
+        # Replaces a stale record: the session goes on.
+        if self.envs.get(body.resources_session_id) is None:
+            self.envs.pop(body.resources_session_id, None)
+            self.envs[body.resources_session_id] = object()
         return {}
