@@ -245,8 +245,8 @@ calls ` + "`checkpoint_session_ended`" + ` (on ` + "`self`" + `, through ` + "`s
 taken as the report, so a route that calls it is never reported).
 
 A route that only reads or writes the state, one that clears a whole container, and one whose function
-writes the container again after the removal (it replaces a stale record; the session goes on) are not
-reported.
+also writes the container (it replaces a stale or dead record and the session goes on) are not reported;
+the last also gives up a route that updates a record and drops it in the same function.
 
 ## Why it matters
 The framework's checkpoint participant learns that a session ended from the standard ` + "`/close_session`" + ` and
@@ -355,9 +355,11 @@ func callsEnded(f *facts.Facts, server gym.ClassRef, reach []facts.Reached) bool
 	return false
 }
 
-// rewrites reports whether the function of a release writes the same
-// container after it: the route replaces a stale record rather than ending
-// the session.
+// rewrites reports whether the function of a release also writes the same
+// container (before or after it): the route manages the record (replaces a
+// stale or dead one) rather than ending the session. This gives up a route
+// that updates a record and drops it in the same function on its terminal
+// step, for precision.
 func rewrites(state map[*facts.Container]bool, x release) bool {
 	for c := range state {
 		removes := false
@@ -370,7 +372,7 @@ func rewrites(state map[*facts.Container]bool, x release) bool {
 			continue
 		}
 		for _, a := range c.Accesses {
-			if a.Func == x.in && a.Kind.Writes() && a.Node.Range().Start > x.node.Range().End {
+			if a.Func == x.in && a.Kind.Writes() {
 				return true
 			}
 		}
