@@ -71,3 +71,34 @@ func ConfigField(recv string, e pyscan.Expr) []string {
 	}
 	return strings.Split(rest, ".")
 }
+
+// EachCall calls visit with every call of a module and the function whose
+// body holds it (nil at module scope and in class bodies).
+func (f *Facts) EachCall(m *pyscan.Module, visit func(fn *Func, c *pyscan.Call)) {
+	var walk func(body []pyscan.Stmt, fn *Func)
+	walk = func(body []pyscan.Stmt, fn *Func) {
+		pyscan.InspectBody(body, func(n pyscan.Node, stack []pyscan.Node) bool {
+			switch n := n.(type) {
+			case *pyscan.Function:
+				var inner *Func
+				switch {
+				case fn != nil:
+					inner = f.Nested(fn, n)
+				case len(stack) >= 2:
+					if c, ok := stack[len(stack)-2].(*pyscan.Class); ok {
+						inner = f.Method(m, c, n)
+					}
+				}
+				if inner == nil {
+					inner = f.Function(m, n)
+				}
+				walk(n.Body, inner)
+				return false
+			case *pyscan.Call:
+				visit(fn, n)
+			}
+			return true
+		})
+	}
+	walk(m.Body, nil)
+}

@@ -104,3 +104,44 @@ class S(SimpleResourcesServer):
 		t.Error("no receiver, no config field")
 	}
 }
+
+// TestEachCall: every call of a module, with the function whose body holds
+// it: nil at module scope and in class bodies, the method, the nested
+// function.
+func TestEachCall(t *testing.T) {
+	f := build(t, map[string]string{"resources_servers/s/app.py": header + `
+
+setup()
+
+
+class S(SimpleResourcesServer):
+    limit = compute()
+
+    def m(self):
+        first()
+
+        def inner():
+            second()
+
+        return inner
+
+
+def helper():
+    third()
+`})
+	m, err := f.View().Module("resources_servers/s/app.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	f.EachCall(m, func(fn *facts.Func, c *pyscan.Call) {
+		where := "-"
+		if fn != nil {
+			where = fn.Name()
+		}
+		got = append(got, m.Text(c.Func)+"@"+where)
+	})
+	if want := "setup@- compute@- first@S.m second@S.m.inner third@helper"; strings.Join(got, " ") != want {
+		t.Errorf("EachCall = %q, want %q", strings.Join(got, " "), want)
+	}
+}

@@ -61,7 +61,7 @@ func runUnregisteredFailureKind(v *gym.View) []diag.Diagnostic {
 	f := facts.Of(v)
 	var out []diag.Diagnostic
 	for _, m := range resourcesModules(v) {
-		eachCall(f, m, func(fn *facts.Func, c *pyscan.Call) {
+		f.EachCall(m, func(fn *facts.Func, c *pyscan.Call) {
 			arg := failureKindArg(f, m, fn, c)
 			if arg == nil {
 				return
@@ -157,35 +157,4 @@ func failureKindArg(f *facts.Facts, m *pyscan.Module, fn *facts.Func, c *pyscan.
 		}
 	}
 	return nil
-}
-
-// eachCall calls visit with every call of a module and the function whose
-// body holds it (nil at module scope and in class bodies).
-func eachCall(f *facts.Facts, m *pyscan.Module, visit func(fn *facts.Func, c *pyscan.Call)) {
-	var walk func(body []pyscan.Stmt, fn *facts.Func)
-	walk = func(body []pyscan.Stmt, fn *facts.Func) {
-		pyscan.InspectBody(body, func(n pyscan.Node, stack []pyscan.Node) bool {
-			switch n := n.(type) {
-			case *pyscan.Function:
-				var inner *facts.Func
-				switch {
-				case fn != nil:
-					inner = f.Nested(fn, n)
-				case len(stack) >= 2:
-					if c, ok := stack[len(stack)-2].(*pyscan.Class); ok {
-						inner = f.Method(m, c, n)
-					}
-				}
-				if inner == nil {
-					inner = f.Function(m, n)
-				}
-				walk(n.Body, inner)
-				return false
-			case *pyscan.Call:
-				visit(fn, n)
-			}
-			return true
-		})
-	}
-	walk(m.Body, nil)
 }

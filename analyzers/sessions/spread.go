@@ -61,32 +61,7 @@ func runLostSessionKeywordSpread(v *gym.View) []diag.Diagnostic {
 				out = append(out, d)
 			}
 		}
-		var walk func(body []pyscan.Stmt, fn *facts.Func)
-		walk = func(body []pyscan.Stmt, fn *facts.Func) {
-			pyscan.InspectBody(body, func(n pyscan.Node, stack []pyscan.Node) bool {
-				switch n := n.(type) {
-				case *pyscan.Function:
-					var inner *facts.Func
-					switch {
-					case fn != nil:
-						inner = f.Nested(fn, n)
-					case len(stack) >= 2:
-						if c, ok := stack[len(stack)-2].(*pyscan.Class); ok {
-							inner = f.Method(m, c, n)
-						}
-					}
-					if inner == nil {
-						inner = f.Function(m, n)
-					}
-					walk(n.Body, inner)
-					return false
-				case *pyscan.Call:
-					check(fn, n)
-				}
-				return true
-			})
-		}
-		walk(m.Body, nil)
+		f.EachCall(m, check)
 	}
 	return out
 }
