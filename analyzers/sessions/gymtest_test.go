@@ -20,3 +20,13 @@ var _ = flag.Bool("update", false, "rewrite the .golden files of testdata/src fr
 func TestCases(t *testing.T) {
 	gymtest.Run(t, "testdata", []string{sessions.Analyzer}, gymtest.Framework("testdata/framework"))
 }
+
+// TestCheckpointCases checks the cases under testdata/checkpoint/src with
+// the same framework, but for its base_resources_server.py, which has the
+// checkpoint hooks (retire, export and restore, checkpoint_session_ended)
+// and register_protocol_routes: testdata/checkpoint/framework. In the other
+// cases the framework predates them, so GL317-GL321 stay out of them.
+func TestCheckpointCases(t *testing.T) {
+	gymtest.Run(t, "testdata/checkpoint", []string{sessions.Analyzer},
+		gymtest.Framework("testdata/framework", "testdata/checkpoint/framework"))
+}

@@ -28,14 +28,16 @@ type Testing interface {
 type Option func(*config)
 
 type config struct {
-	framework string   // a directory overlaid into every case
+	framework []string // directories overlaid into every case, later ones winning
 	cases     []string // nil: every case
 }
 
-// Framework overlays the files under dir (a path relative to the test's
-// directory, such as "testdata/framework") into every case, at their paths
-// relative to dir. A file of the case wins over the framework's.
-func Framework(dir string) Option { return func(c *config) { c.framework = dir } }
+// Framework overlays the files under each dir (a path relative to the
+// test's directory, such as "testdata/framework") into every case, at
+// their paths relative to dir. A file of a later dir wins over an
+// earlier's (a framework generation that changes one module of a shared
+// stub), and a file of the case wins over them all.
+func Framework(dirs ...string) Option { return func(c *config) { c.framework = dirs } }
 
 // Cases makes Run run only the named cases (directories of dir/src).
 func Cases(names ...string) Option { return func(c *config) { c.cases = names } }
@@ -109,7 +111,7 @@ type kase struct {
 	checked   func(diag.Diagnostic) bool
 }
 
-func load(caseDir, framework string) (*kase, error) {
+func load(caseDir string, framework []string) (*kase, error) {
 	files, err := readTree(caseDir)
 	if err != nil {
 		return nil, err
@@ -118,8 +120,8 @@ func load(caseDir, framework string) (*kase, error) {
 		return nil, fmt.Errorf("%s: the case has no files", caseDir)
 	}
 	k := &kase{dir: caseDir, files: files, framework: map[string][]byte{}}
-	if framework != "" {
-		fw, err := readTree(framework)
+	for _, dir := range framework {
+		fw, err := readTree(dir)
 		if err != nil {
 			return nil, err
 		}
