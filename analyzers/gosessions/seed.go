@@ -36,7 +36,8 @@ when its condition is:
 - **a validation of the request**: a condition over the request only, that is over the
   ` + "`*http.Request`" + `, the values the body was decoded into, and variables assigned from them (through
   the package's decode, parse and validate functions too), with constants, builtins and the functions
-  of ` + "`strings`" + `, ` + "`bytes`" + `, ` + "`unicode`" + `, ` + "`unicode/utf8`" + `, ` + "`regexp`" + `, ` + "`math`" + `, ` + "`slices`" + `, ` + "`maps`" + ` and ` + "`strconv`" + `
+  of the pure standard-library packages (string, byte and rune helpers, regular expressions,
+  numbers, slices and maps; gostate.PureFunc)
   (` + "`req.ResourcesSessionID == \"\"`" + `, ` + "`len(req.TaskData) == 0`" + `).
 
 A 5xx in any other branch, such as a sandbox that failed to start, is a failure that a retry may fix
@@ -315,12 +316,6 @@ func (sc *seedCheck) conflict(cond ast.Expr, val bool) bool {
 	return sc.fences.Mentions(cond) && !sc.fences.Only(cond, val, gostate.Absent)
 }
 
-// purePkgs are the packages whose functions a validation condition may call.
-var purePkgs = map[string]bool{
-	"strings": true, "bytes": true, "unicode": true, "unicode/utf8": true, "regexp": true,
-	"math": true, "slices": true, "maps": true, "strconv": true,
-}
-
 // validation reports whether cond is a condition over the request only.
 func (sc *seedCheck) validation(cond ast.Expr) bool {
 	ok, mentions := sc.overRequest(cond)
@@ -355,7 +350,7 @@ func (sc *seedCheck) overRequest(e ast.Expr) (ok, mentions bool) {
 			switch obj := info.Uses[n.Sel].(type) {
 			case *types.Const, *types.TypeName:
 			case *types.Func:
-				if obj.Pkg() == nil || !purePkgs[obj.Pkg().Path()] {
+				if !gostate.PureFunc(obj) {
 					ok = false
 				}
 			default:
@@ -372,7 +367,7 @@ func (sc *seedCheck) overRequest(e ast.Expr) (ok, mentions bool) {
 					ok = false
 				}
 			case *types.Func:
-				if obj.Pkg() == nil || !purePkgs[obj.Pkg().Path()] {
+				if !gostate.PureFunc(obj) {
 					ok = false
 				}
 			default:

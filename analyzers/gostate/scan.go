@@ -996,6 +996,19 @@ func CalleeName(call *ast.CallExpr) string {
 // answer gostate's state and the session rules use.
 func NamedDecoder(call *ast.CallExpr) bool { return nameHas(CalleeName(call), decodeNames) }
 
+// purePackages are the standard-library packages whose functions compute
+// from their arguments alone: string, byte and rune helpers, regular
+// expressions, numbers, slices and maps.
+var purePackages = map[string]bool{
+	"strings": true, "bytes": true, "unicode": true, "unicode/utf8": true, "regexp": true,
+	"math": true, "slices": true, "maps": true, "strconv": true,
+}
+
+// PureFunc reports whether fn is a function of purePackages: a call of it
+// reads nothing but its arguments, so a condition that calls it over the
+// request is still a condition over the request only.
+func PureFunc(fn *types.Func) bool { return fn.Pkg() != nil && purePackages[fn.Pkg().Path()] }
+
 // NamedInputCheck reports whether call's callee is named like a function
 // that decodes, parses or validates input (decode, unmarshal, parse,
 // valid in its name).
