@@ -51,6 +51,10 @@ type Facts struct {
 	reach   memo[serverFunc, []Reached]
 	refs    memo[serverFunc, []*Func]
 	parents memo[*Func, map[pyscan.Node]pyscan.Node]
+	// once and startup are OnceAttrs and StartupCalls, which two hazard
+	// rules each ask of every server.
+	once    memo[*pyscan.Class, []AttrSet]
+	startup memo[startupKey, []StartupCall]
 	servers map[*pyscan.Class]*serverFacts
 }
 

@@ -89,7 +89,13 @@ type AttrSet struct {
 // other code assigns (a snapshot re-taken per request, a per-request
 // generator), or augments, is left out. The result is in the order of the
 // server's methods, class-body defaults first.
+//
+// It is computed once per server; the result must not be modified.
 func (f *Facts) OnceAttrs(server gym.ClassRef) []AttrSet {
+	return f.once.get(server.Class, func() []AttrSet { return f.onceAttrs(server) })
+}
+
+func (f *Facts) onceAttrs(server gym.ClassRef) []AttrSet {
 	startup := f.StartupOnly(server)
 	var sets []AttrSet
 	other := map[string]bool{}

@@ -50,7 +50,19 @@ type StartupGuard struct {
 // the `if __name__ == "__main__":` body. Calls inside a lambda or a
 // comprehension that is not run where it is defined are left out, as are
 // those of nested functions nothing calls.
+//
+// It is computed once per server and module; the result must not be
+// modified.
 func (f *Facts) StartupCalls(server gym.ClassRef, module *pyscan.Module) []StartupCall {
+	return f.startup.get(startupKey{server.Class, module}, func() []StartupCall { return f.startupCalls(server, module) })
+}
+
+type startupKey struct {
+	class  *pyscan.Class
+	module *pyscan.Module
+}
+
+func (f *Facts) startupCalls(server gym.ClassRef, module *pyscan.Module) []StartupCall {
 	var out []StartupCall
 	seen := map[*Func]bool{}
 	ctxs := map[*Func]map[*pyscan.Call]pyscan.Context{}
