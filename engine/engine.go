@@ -37,6 +37,7 @@ import (
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/diskcache"
 	"github.com/gymlint/gymlint/internal/policy"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/internal/settings"
@@ -93,6 +94,10 @@ type Options struct {
 	// and their own findings dropped.
 	IncludeExtraRoots bool
 
+	// Cache is the disk cache that a batch scan reads and writes (nil:
+	// none): see warm.go. A scan with an Overlay does not use it.
+	Cache *diskcache.Cache
+
 	// Checks replaces the Python rules' checks (lint.Checks), and
 	// GoAnalyzers the Go analyzers (goanalysis.Analyzers): for tests, such
 	// as one that injects a rule that panics. The configuration still
@@ -118,6 +123,7 @@ type Engine struct {
 	diags       []diag.Diagnostic // the configuration files not read (GL002)
 	// includeExtra keeps the findings in extra roots outside the root.
 	includeExtra bool
+	cache        *diskcache.Cache
 }
 
 // New makes the engine of a root: it reads the configuration (an error in
@@ -132,7 +138,7 @@ func New(o Options) (*Engine, error) {
 			return nil, fmt.Errorf("configuration error: %w", err)
 		}
 	}
-	e := &Engine{root: o.Root, conf: conf, noGo: o.NoGo, goEnv: o.GoEnv, goNetwork: o.GoNetwork, includeExtra: o.IncludeExtraRoots}
+	e := &Engine{root: o.Root, conf: conf, noGo: o.NoGo, goEnv: o.GoEnv, goNetwork: o.GoNetwork, includeExtra: o.IncludeExtraRoots, cache: o.Cache}
 	extra, err := extraRoots(o.Root, o.ExtraRoots, conf.ExtraRoots)
 	if err != nil {
 		return nil, fmt.Errorf("configuration error: %w", err)
@@ -236,7 +242,18 @@ func (e *Engine) detectContract(o Options) {
 	pkg := e.conf.FrameworkPackage
 	e.framework = &contract.Framework{Package: cmp.Or(pkg, contract.DefaultPackage)}
 	if fsys, err := repofs.New(e.root, repofs.Options{MaxFileSize: e.opts.MaxFileSize, Overlay: o.Overlay}); err == nil {
-		e.framework = contract.Detect(contract.Options{FS: fsys, Package: pkg, FrameworkPath: e.conf.FrameworkPath, VirtualEnv: o.VirtualEnv})
+		var fw *contract.Framework
+		var store func(*contract.Framework)
+		if e.cache != nil && len(o.Overlay) == 0 {
+			fw, store = e.cachedContract(fsys, cmp.Or(pkg, contract.DefaultPackage))
+		}
+		if fw == nil {
+			fw = contract.Detect(contract.Options{FS: fsys, Package: pkg, FrameworkPath: e.conf.FrameworkPath, VirtualEnv: o.VirtualEnv})
+			if store != nil {
+				store(fw)
+			}
+		}
+		e.framework = fw
 	}
 	e.opts.Framework = e.framework
 	e.opts.InstallRoot = installRoot(e.root, e.framework)
@@ -286,7 +303,11 @@ func (e *Engine) Finish(ds []diag.Diagnostic, scanned []string, read func(string
 // NewSession opens an incremental session of the root (see lint.Session)
 // that runs the enabled rules.
 func (e *Engine) NewSession() (*lint.Session, error) {
-	return lint.NewSession(e.root, e.opts, e.checks)
+	checks := e.checks
+	if checks == nil {
+		checks = []gym.Check{} // none enabled (nil would be every check)
+	}
+	return lint.NewSession(e.root, e.opts, checks)
 }
 
 // InternalErrors counts the GL011 diagnostics of ds.

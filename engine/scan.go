@@ -27,6 +27,8 @@ type Result struct {
 	// Notes are what the front end should tell the user beside the
 	// findings (the Go modules left out for want of a go command).
 	Notes []string
+	// Cache says what the disk cache did for the Python side.
+	Cache CacheStats
 	// Contract is the line that says which contract the rules were judged
 	// by (Engine.ContractNote), a part of the summary; "": nothing to say.
 	Contract string
@@ -66,36 +68,29 @@ func (e *Engine) Scan(goScope []string) (*Result, error) {
 			o.err = nil
 		}
 	}()
-	v, err := gym.Build(e.root, e.opts)
+	py, err := e.scanPython()
 	if err != nil {
 		<-goDone
 		return nil, err
 	}
-	defer v.Close()
-	ds := lint.AnalyseWith(v, e.checks)
-	ds = append(ds, v.RepositoryDiagnostics()...)
-	ds = withOwn(ds, e.diags)
+	defer py.close()
 	g := <-goDone
 	if g.err != nil {
 		return nil, g.err
 	}
-	res := &Result{Entrypoints: len(v.Entrypoints), Configs: len(v.Configs), Modules: v.ParsedModules(),
-		Go: g.res, Notes: g.notes, source: v.Source}
+	res := &Result{Entrypoints: len(py.entrypoints), Configs: len(py.configs), Modules: py.modules,
+		Go: g.res, Notes: g.notes, Cache: py.cache, source: py.source}
 	res.Contract = e.ContractNote()
-	// Suppressions are checked in every entrypoint and config, and in the
-	// Go files analysed.
-	var scanned []string
-	for _, ep := range v.Entrypoints {
-		scanned = append(scanned, ep.Path)
-	}
-	for _, f := range v.Configs {
-		scanned = append(scanned, f.Path)
-	}
+	// Finish works file by file: the Python side's findings come
+	// finished (suppressions checked in every entrypoint and config); the
+	// Go side's are finished here, with the suppressions of the Go files
+	// analysed.
+	ds := py.diags
 	if g.res != nil {
-		ds = append(ds, g.res.Diagnostics...)
-		scanned = append(scanned, g.res.Files...)
+		ds = append(slices.Clone(ds), e.Finish(g.res.Diagnostics, sortedUnique(slices.Clone(g.res.Files)), py.source)...)
+		diag.Sort(ds)
 	}
-	res.Diagnostics = e.Finish(ds, sortedUnique(scanned), v.Source)
+	res.Diagnostics = ds
 	return res, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/diag"
@@ -62,6 +63,15 @@ type Cache struct {
 	sources  map[string]*sourceEntry
 
 	skelMu sync.Mutex // held while the skeleton is computed
+
+	// skelDeps are the paths the entrypoint map looked at besides the
+	// listing and the configs (SkeletonInputs).
+	skelDeps map[string]bool
+
+	// shared is the parse budget every view shares after ShareBudget.
+	shared *pyscan.Budget
+	// parsed counts the parses of modules.
+	parsed atomic.Int64
 }
 
 type configEntry struct {
@@ -301,6 +311,7 @@ func (c *Cache) parse(e *moduleEntry, p string, budget *pyscan.Budget) {
 		e.err = err
 		return
 	}
+	c.parsed.Add(1)
 	parser := c.getParser()
 	if parser == nil {
 		e.err = ErrClosed
@@ -388,6 +399,35 @@ func (c *Cache) Source(p string) ([]byte, error) {
 	}
 	e := c.source(cp, c.newBudget())
 	return e.data, e.err
+}
+
+// Listing is the walk's listing of the root, made once per cache state:
+// the configs it lists are read when a view is made, not by Listing.
+func (c *Cache) Listing() repofs.Listing {
+	c.skelMu.Lock()
+	defer c.skelMu.Unlock()
+	c.mu.Lock()
+	l := c.listing
+	c.mu.Unlock()
+	if l == nil {
+		w := c.fs.Walk()
+		l = &w
+		c.mu.Lock()
+		c.listing = l
+		c.mu.Unlock()
+	}
+	return *l
+}
+
+// SetListing gives the cache the listing of its root, made by an earlier
+// walk that is known to be current (package engine checks the stamps of
+// the directories walked), instead of walking again.
+func (c *Cache) SetListing(l repofs.Listing) {
+	c.mu.Lock()
+	if c.listing == nil && c.skel == nil {
+		c.listing = &l
+	}
+	c.mu.Unlock()
 }
 
 // skeletonOf returns the skeleton, computing what changed since the last.
@@ -479,7 +519,62 @@ func (c *Cache) config(p string) *configEntry {
 // Each view has a parse budget of its own (Options.ParseBudget): the
 // parses that one view starts share it, and a module it had no room for is
 // parsed again by the next view.
-func (c *Cache) View(focus []string) *View { return c.view(focus, c.newBudget()) }
+func (c *Cache) View(focus []string) *View {
+	c.mu.Lock()
+	b := c.shared
+	c.mu.Unlock()
+	if b == nil {
+		b = c.newBudget()
+	}
+	return c.view(focus, b)
+}
+
+// ShareBudget makes every later view of the cache share one parse budget
+// of Options.ParseBudget steps, as the one view of a batch scan does: a
+// batch scan that analyses its entrypoints in several views (lint.Session)
+// spends one scan's budget, not one per view.
+func (c *Cache) ShareBudget() {
+	c.mu.Lock()
+	if c.shared == nil {
+		c.shared = c.newBudget()
+	}
+	c.mu.Unlock()
+}
+
+// skelStat is fs.Stat for the entrypoint map, recorded in skelDeps.
+func (c *Cache) skelStat(p string) error {
+	c.mu.Lock()
+	if c.skelDeps == nil {
+		c.skelDeps = map[string]bool{}
+	}
+	c.skelDeps[p] = true
+	c.mu.Unlock()
+	return c.fs.Stat(p)
+}
+
+// skelIsFile is fs.IsFile for the entrypoint map, recorded in skelDeps.
+func (c *Cache) skelIsFile(p string) bool { return c.skelStat(p) == nil }
+
+// FS is the cache's view of the files: the root, the overlays, the extra
+// roots mounted in it.
+func (c *Cache) FS() *repofs.FS { return c.fs }
+
+// SkeletonInputs are what the entrypoint map and the repository
+// diagnostics were made from: the listing of the walk, whose YAML files
+// are the configs read, and the other paths looked at (entrypoint files
+// and server directories' requirements.txt or pyproject.toml, found or
+// not), sorted. Files whose content and existence are as they were, and
+// an equal listing, make the same map.
+func (c *Cache) SkeletonInputs() (listing repofs.Listing, looked []string) {
+	c.skeletonOf()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return *c.listing, slices.Sorted(maps.Keys(c.skelDeps))
+}
+
+// Parsed counts the modules the cache has parsed (a module parsed again
+// after a change counts again).
+func (c *Cache) Parsed() int { return int(c.parsed.Load()) }
 
 // newBudget returns a new parse budget of Options.ParseBudget steps (nil
 // for none).

@@ -135,7 +135,7 @@ func (c *Cache) baseOf(p string) searchBase {
 // hasMarker reports whether the server directory dir (a view path) ships
 // an install marker, as the supervisor requires of a server directory.
 func (c *Cache) hasMarker(dir string) bool {
-	return c.fs.IsFile(dir+"/requirements.txt") || c.fs.IsFile(dir+"/pyproject.toml")
+	return c.skelIsFile(dir+"/requirements.txt") || c.skelIsFile(dir+"/pyproject.toml")
 }
 
 // serverDir returns where the server directory typeDir (a root-relative
@@ -155,11 +155,11 @@ func (c *Cache) serverDir(typeDir, ep string) searchBase {
 		}
 	}
 	root := order[len(c.before)]
-	if ep == "" || c.fs.Stat(root.under(path.Join(typeDir, ep))) == nil {
+	if ep == "" || c.skelStat(root.under(path.Join(typeDir, ep))) == nil {
 		return root
 	}
 	for _, b := range order {
-		if c.fs.Stat(b.under(path.Join(typeDir, ep))) == nil {
+		if c.skelStat(b.under(path.Join(typeDir, ep))) == nil {
 			return b
 		}
 	}

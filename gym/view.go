@@ -361,7 +361,7 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 			// tests/app.py of a server without an app.py of its own out.
 			dir := path.Dir(p)
 			if !have[parts[0]+"/"+parts[1]+"/app.py"] &&
-				(c.fs.IsFile(dir+"/requirements.txt") || c.fs.IsFile(dir+"/pyproject.toml")) {
+				(c.skelIsFile(dir+"/requirements.txt") || c.skelIsFile(dir+"/pyproject.toml")) {
 				get(p).ServerDirApp = true
 			}
 		}
@@ -396,7 +396,7 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 			if !strings.HasSuffix(rel, ".py") {
 				continue // not a Python module: nothing for the Python rules to read
 			}
-			if err := c.fs.Stat(rel); err != nil {
+			if err := c.skelStat(rel); err != nil {
 				switch {
 				case errors.Is(err, repofs.ErrNotExist):
 					d := RuleMissingEntrypoint.New(f.Path, pos, end, fmt.Sprintf(

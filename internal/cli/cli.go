@@ -87,6 +87,7 @@ const usage = `usage: gymlint [flags] [PATH...]
        gymlint explain CODE|NAME
        gymlint config [--format text|json] [DIR]
        gymlint lsp [--jobs N]
+       gymlint clean [--cache-dir DIR] [--dry-run]
        gymlint help [COMMAND]
 
 Checks the NeMo Gym-style repository that PATH lies in (default: the current
@@ -99,10 +100,14 @@ and the other server-type folders with servers in them, or nemo_gym/), not
 above the top of a git checkout; --root DIR chooses it. "gymlint servers"
 lists the servers, "gymlint rules" lists the rules and "gymlint explain GL101"
 prints one rule's documentation, "gymlint config" the effective configuration,
-"gymlint lsp" runs the language server for editors on stdin and stdout, and
-"gymlint help servers" prints the usage of a command. (A directory named
-"servers", "rules", "explain", "config", "lsp" or "help" is checked with
+"gymlint lsp" runs the language server for editors on stdin and stdout,
+"gymlint clean" removes the cache, and "gymlint help servers" prints the
+usage of a command. (A directory named "servers", "rules", "explain",
+"config", "resolve", "lsp", "clean" or "help" is checked with
 "gymlint ./servers".)
+Checks keep what they computed in a cache (--cache-dir, --no-cache): a
+check of files that did not change since the last reads its findings
+instead of computing them again.
 With --pre-commit (the form that pre-commit calls), the arguments are FILEs
 as with plain PATHs, and files that no longer exist are allowed.
 Go modules (a go.mod at the root or below) are loaded with go list and checked
@@ -140,6 +145,8 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 			return resolve(args[1:], stdout, stderr)
 		case "lsp":
 			return serveLSP(args[1:], stdin, stdout, stderr)
+		case "clean":
+			return clean(args[1:], stdout, stderr)
 		case "help":
 			return help(args[1:], stdout, stderr)
 		}
@@ -222,6 +229,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	preCommit := fs.Bool("pre-commit", false, "the arguments are FILEs, which may no longer exist: report only findings in them or related to them")
 	// Configuration, rule and file selection (selection.go).
 	sel := addSelectionFlags(fs)
+	cacheOpts := addCacheFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
@@ -276,7 +284,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	e, err := engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sel.noGitignore, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
 		GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
 		Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment(),
-		ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra})
+		ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra, Cache: cacheOpts.open(stderr)})
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
@@ -442,8 +450,12 @@ func summary(t *target, res *engine.Result, took time.Duration) string {
 		goPart = fmt.Sprintf(", %d Go %s in %d %s", g.Packages, plural(g.Packages, "package", "packages"),
 			len(g.Modules), plural(len(g.Modules), "module", "modules"))
 	}
-	return fmt.Sprintf("gymlint: %d %s%s; root %s; %d entrypoints, %d config files, %d Python modules parsed%s in %s",
-		n, noun, in, t.describeRoot(), res.Entrypoints, res.Configs, res.Modules, goPart,
+	cached := ""
+	if c := res.Cache; c.Used && c.AnalysedEntrypoints < res.Entrypoints {
+		cached = fmt.Sprintf(" (%d from the cache)", res.Entrypoints-c.AnalysedEntrypoints)
+	}
+	return fmt.Sprintf("gymlint: %d %s%s; root %s; %d entrypoints%s, %d config files, %d Python modules parsed%s in %s",
+		n, noun, in, t.describeRoot(), res.Entrypoints, cached, res.Configs, res.Modules, goPart,
 		strconv.FormatFloat(took.Seconds(), 'f', 2, 64)+"s")
 }
 

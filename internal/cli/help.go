@@ -11,7 +11,7 @@ const helpUsage = `usage: gymlint help [COMMAND|ANALYZER|RULE]
 
 Prints the usage of gymlint (no argument, or "check": the same text as
 "gymlint --help"), of one of its commands (servers, rules, explain, config,
-resolve, lsp, help), the documentation of a Go analyzer that "go vet -vettool" runs
+resolve, lsp, clean, help), the documentation of a Go analyzer that "go vet -vettool" runs
 (goworkers, gosessions), or of a rule by code or name (as "gymlint explain"
 does), on stdout. Exit status 2 for anything else. (A directory named "help"
 is checked with "gymlint ./help".)
@@ -27,6 +27,7 @@ func helpCommands() map[string]func(args []string, stdout, stderr io.Writer) int
 		"explain": explain,
 		"config":  config,
 		"resolve": resolve,
+		"clean":   clean,
 		"lsp": func(args []string, stdout, stderr io.Writer) int {
 			return serveLSP(args, strings.NewReader(""), stdout, stderr)
 		},

@@ -69,7 +69,7 @@ func TestHelpTopics(t *testing.T) {
 	for _, args := range [][]string{{"help", "nope"}, {"help", "GL999"}, {"help", "--format"}} {
 		out, errOut, code := run(t, args...)
 		if code != ExitError || out != "" || !strings.Contains(errOut, `gymlint help: unknown topic "`+args[1]+`"`) ||
-			!strings.Contains(errOut, "check, config, explain, help, lsp, resolve, rules, servers") {
+			!strings.Contains(errOut, "check, clean, config, explain, help, lsp, resolve, rules, servers") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and the topics", args, code, out, errOut)
 		}
 	}

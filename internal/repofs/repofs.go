@@ -381,6 +381,10 @@ type Listing struct {
 	AppPy []string
 	// Problems are entries that could not be read during the walk.
 	Problems []*PathError
+	// Dirs are the directories walked ("." first), and Gitignores the
+	// .gitignore files read, in walk order: what the listing was made
+	// from besides the names in those directories.
+	Dirs, Gitignores []string
 }
 
 // Walk lists the root's files. Overlay files that are not on disk are
@@ -466,6 +470,7 @@ func (w *walker) ignored(stack []*pathmatch.Gitignore, child string, isDir bool)
 // dir walks the directory rel (abs on disk), below the .gitignore files of
 // stack (those of its parents, the root's first).
 func (w *walker) dir(rel, abs string, stack []*pathmatch.Gitignore) {
+	w.l.Dirs = append(w.l.Dirs, rel)
 	entries, err := os.ReadDir(abs)
 	if err != nil {
 		if rel != "." {
@@ -482,6 +487,7 @@ func (w *walker) dir(rel, abs string, stack []*pathmatch.Gitignore) {
 	if w.f.gitignore {
 		for _, e := range entries {
 			if e.Name() == ".gitignore" && !e.IsDir() {
+				w.l.Gitignores = append(w.l.Gitignores, join(e.Name()))
 				if g := w.readGitignore(rel, join(e.Name())); g != nil {
 					stack = append(stack[:len(stack):len(stack)], g)
 					w.ignores = append(w.ignores, g)

@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/lint"
+)
+
+// pySide is the outcome of the Python side of a batch scan, before
+// Finish.
+type pySide struct {
+	diags []diag.Diagnostic
+	// entrypoints and configs are the files whose suppressions are checked
+	// (with the Go files analysed), sorted.
+	entrypoints, configs []string
+	modules              int // modules parsed
+	source               func(string) ([]byte, error)
+	cache                CacheStats
+	close                func()
+}
+
+// CacheStats say what the disk cache did for a scan's Python side.
+type CacheStats struct {
+	// Used: a disk cache was open for the scan.
+	Used bool
+	// Groups is how many groups of entrypoints the repository has, and
+	// Analysed how many of them were analysed (the others' findings came
+	// from the cache); AnalysedEntrypoints counts the entrypoints of those.
+	Groups, Analysed, AnalysedEntrypoints int
+	// Reason says why nothing was reused ("" when something was, or when
+	// no cache is used): "no entry", "configs or listing changed", ...
+	Reason string
+}
+
+// scanPython analyses every entrypoint of the root, group by group
+// (lint.Session), reading and writing the disk cache when the engine has
+// one: a group whose dependencies are unchanged since the run that cached
+// it is not analysed again. The findings are the same either way. Its
+// diagnostics are finished (Finish: suppressions, configuration), with
+// the engine's own.
+func (e *Engine) scanPython() (*pySide, error) {
+	s, err := e.NewSession()
+	if err != nil {
+		return nil, err
+	}
+	// One batch scan spends one scan's parse budget, whatever the groups.
+	s.Cache().ShareBudget()
+	out := &pySide{source: s.Cache().Source, close: s.Close}
+	if e.cache != nil && len(e.opts.Overlay) == 0 {
+		e.warmPython(s, out)
+		return out, nil
+	}
+	stats := update(s, nil)
+	out.cache = CacheStats{Groups: stats.Groups, Analysed: stats.Groups, AnalysedEntrypoints: stats.Analysed}
+	e.finishPython(s, out)
+	return out, nil
+}
+
+// finishPython fills out from the session's state: its findings finished,
+// the files scanned, the modules parsed.
+func (e *Engine) finishPython(s *lint.Session, out *pySide) {
+	st := s.State()
+	out.entrypoints = slices.Sorted(maps.Keys(st.Infos))
+	out.configs = st.Configs
+	out.modules = s.Cache().Parsed()
+	scanned := append(slices.Clone(out.entrypoints), out.configs...)
+	out.diags = e.Finish(withOwn(s.Diagnostics(), e.diags), sortedUnique(scanned), out.source)
+}
+
+// update is s.Update, with the count of groups.
+func update(s *lint.Session, changed []string) lint.UpdateStats {
+	_, stats := s.Update(changed)
+	return stats
+}

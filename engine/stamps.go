@@ -1,0 +1,381 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/gymlint/gymlint/internal/diskcache"
+	"github.com/gymlint/gymlint/internal/repofs"
+)
+
+// Stamps: how a warm scan tells what changed since the cached record
+// without reading every file again.
+//
+// A file's stamp is its content hash (SHA-256 of what the view reads:
+// through repofs, so overlays, extra roots and the size limit count),
+// with its size, modification time and inode. A later scan that finds the
+// three unchanged takes the hash without reading the file, as git's index
+// does, unless the file was modified within a second of the scan that
+// recorded it (a racy stamp: a second edit within the clock's resolution
+// would leave the stamp as it was); a file that is not a plain regular
+// file of the root (a link, an overlay, a file of an extra root) is always
+// read.
+//
+// Most of what an analysis looks for is not there: the files an import
+// could be (resources_servers/x/utils.py, .../utils/__init__.py, ...).
+// The stamp of such a path names its nearest directory that exists; while
+// that directory's modification time and inode are unchanged, no entry
+// was added to it or removed, so the path is still absent. The
+// directories the walk listed are stamped the same way: when none
+// changed, and no .gitignore did, the record's listing is the root's.
+
+// racy is how close to a record's making a modification may be for its
+// stamp not to be trusted.
+const racy = time.Second
+
+// stamp is a file's content hash, with what tells a changed file from an
+// unchanged one without reading it.
+type stamp struct {
+	// Hash is the hex SHA-256 of the content; for a directory dependency
+	// (a path ending in "/"), "dir:" and the hash of its listing; for a
+	// path that cannot be read, "!" and why (absent: "!n").
+	Hash  string
+	Size  int64
+	MTime int64 // Unix nanoseconds; 0: no stat (always read)
+	Ino   uint64
+	// Anchor is, for an absent path, 1 + the index in pyRecord.Dirs of
+	// its nearest existing directory; 0: none.
+	Anchor int32
+}
+
+// dirStamp is a directory's modification time and inode.
+type dirStamp struct {
+	Path  string // root-relative, "." for the root
+	MTime int64  // 0: unknown (changed during the scan): never matches
+	Ino   uint64
+	// other: the path exists and is not a directory (a link, a file).
+	other bool
+}
+
+// absent is the Hash of a path that does not exist.
+const absent = "!n"
+
+// hashes computes the stamps of a scan, against the record's (nil for
+// none).
+type hashes struct {
+	fs   *repofs.FS
+	root string
+	rec  *pyRecord
+	mu   sync.Mutex
+	memo map[string]stamp
+	dirs map[string]dirStamp // stamps of directories now, by path
+	// restamped: a file had to be read again (its stat changed, or its
+	// stamp was racy) although its content had not changed; the record
+	// is then written again with the new stamps.
+	restamped bool
+}
+
+func newHashes(fsys *repofs.FS, root string, rec *pyRecord) *hashes {
+	return &hashes{fs: fsys, root: root, rec: rec, memo: map[string]stamp{}, dirs: map[string]dirStamp{}}
+}
+
+// written is when the record's scan started, 0 without a record.
+func (h *hashes) written() int64 {
+	if h.rec == nil {
+		return 0
+	}
+	return h.rec.Written
+}
+
+// hashOf is the Hash of a path now, reading it.
+func (h *hashes) hashOf(p string) string {
+	if dir, ok := strings.CutSuffix(p, "/"); ok {
+		dirs, files := h.fs.ListDir(dir)
+		k := diskcache.NewHasher("dir")
+		for _, d := range dirs {
+			k.String(d + "/")
+		}
+		for _, f := range files {
+			k.String(f)
+		}
+		return "dir:" + k.Key().String()
+	}
+	data, err := h.fs.Read(p)
+	switch {
+	case err == nil:
+		sum := sha256.Sum256(data)
+		return hex.EncodeToString(sum[:])
+	case errors.Is(err, repofs.ErrNotExist):
+		return absent
+	case errors.Is(err, repofs.ErrOutsideRoot):
+		return "!" + repofs.ErrOutsideRoot.Error()
+	}
+	return "!" + err.Error()
+}
+
+// onDisk returns the path on disk of a root-relative path that the
+// repository's own directory holds (not an overlay, not in an extra
+// root), ok false for any other.
+func (h *hashes) onDisk(p string) (string, bool) {
+	if strings.HasSuffix(p, "/") || h.fs.Overlaid(p) {
+		return "", false
+	}
+	c, ok := repofs.Clean(p)
+	if !ok {
+		return "", false
+	}
+	if _, _, mounted := h.fs.Mounted(c); mounted {
+		return "", false
+	}
+	return filepath.Join(h.root, filepath.FromSlash(c)), true
+}
+
+// statOf returns the size, modification time and inode of the plain
+// regular file at p, ok false for anything else.
+func (h *hashes) statOf(p string) (size, mtime int64, ino uint64, ok bool) {
+	abs, ok := h.onDisk(p)
+	if !ok {
+		return 0, 0, 0, false
+	}
+	fi, err := os.Lstat(abs)
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0, 0, 0, false
+	}
+	return fi.Size(), fi.ModTime().UnixNano(), inode(fi), true
+}
+
+func inode(fi fs.FileInfo) uint64 {
+	if sys, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(sys.Ino)
+	}
+	return 0
+}
+
+// dirNow is the stamp of the directory dir (root-relative) now; MTime 0
+// when it is not a directory of the root's own.
+func (h *hashes) dirNow(dir string) dirStamp {
+	h.mu.Lock()
+	d, ok := h.dirs[dir]
+	h.mu.Unlock()
+	if ok {
+		return d
+	}
+	d = dirStamp{Path: dir}
+	if abs, ok := h.onDisk(dir); ok || dir == "." {
+		if dir == "." {
+			abs = h.root
+		}
+		if fi, err := os.Lstat(abs); err == nil && fi.IsDir() {
+			d.MTime, d.Ino = fi.ModTime().UnixNano(), inode(fi)
+		} else if err == nil || !errors.Is(err, fs.ErrNotExist) {
+			d.other = true
+		}
+	}
+	h.mu.Lock()
+	h.dirs[dir] = d
+	h.mu.Unlock()
+	return d
+}
+
+// sameDir reports whether a recorded directory stamp still holds and was
+// not racy.
+func (h *hashes) sameDir(old dirStamp) bool {
+	now := h.dirNow(old.Path)
+	return old.MTime != 0 && now.MTime == old.MTime && now.Ino == old.Ino && !now.other && old.MTime < h.written()-int64(racy)
+}
+
+// get returns the Hash of p, reading it at most once per scan.
+func (h *hashes) get(p string) string {
+	h.mu.Lock()
+	sp, ok := h.memo[p]
+	h.mu.Unlock()
+	if ok {
+		return sp.Hash
+	}
+	return h.compute(p, stamp{}).Hash
+}
+
+// compute returns the stamp of p now, taking old's hash when what old
+// records still holds and is not racy.
+func (h *hashes) compute(p string, old stamp) stamp {
+	var sp stamp
+	if old.Hash == absent && old.Anchor > 0 && h.sameDir(h.rec.Dirs[old.Anchor-1]) {
+		sp = old
+	} else if size, mtime, ino, ok := h.statOf(p); ok && old.MTime != 0 && old.Size == size && old.MTime == mtime && old.Ino == ino && mtime < h.written()-int64(racy) {
+		sp = old
+	} else {
+		// The stat before the read: a write during the read leaves a newer
+		// modification time, so the stamp will not match next time.
+		sp = stamp{Hash: h.hashOf(p)}
+		if ok {
+			sp.Size, sp.MTime, sp.Ino = size, mtime, ino
+		}
+	}
+	h.mu.Lock()
+	h.memo[p] = sp
+	h.mu.Unlock()
+	return sp
+}
+
+// all returns the Hashes of ps, computed in parallel.
+func (h *hashes) all(ps []string) []string {
+	out := make([]string, len(ps))
+	eachParallel(len(ps), func(i int) { out[i] = h.get(ps[i]) })
+	return out
+}
+
+// changed returns the record's paths whose content or existence is not
+// the recorded one, sorted.
+func (h *hashes) changed() []string {
+	r := h.rec
+	diff := make([]bool, len(r.Paths))
+	eachParallel(len(r.Paths), func(i int) {
+		old := r.Stamps[i]
+		now := h.compute(r.Paths[i], old)
+		diff[i] = now.Hash != old.Hash
+		// The content is the same, but the stamp was racy or the stat
+		// changed (a file touched, or rewritten as it was).
+		if !diff[i] && old.MTime != 0 && (now != old || now.MTime >= h.written()-int64(racy)) {
+			h.mu.Lock()
+			h.restamped = true
+			h.mu.Unlock()
+		}
+	})
+	var out []string
+	for i, p := range r.Paths {
+		if diff[i] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// listing returns the record's listing when it is still the root's: no
+// directory walked and no .gitignore read changed.
+func (h *hashes) listing(changed []string) (repofs.Listing, bool) {
+	r := h.rec
+	if r.Listing == nil {
+		return repofs.Listing{}, false
+	}
+	ignores := map[string]bool{}
+	for _, g := range r.Listing.Gitignores {
+		ignores[g] = true
+	}
+	for _, p := range changed {
+		if ignores[p] {
+			return repofs.Listing{}, false
+		}
+	}
+	walked := map[string]bool{}
+	for _, d := range r.Listing.Dirs {
+		walked[d] = true
+	}
+	same := true
+	var mu sync.Mutex
+	eachParallel(len(r.Dirs), func(i int) {
+		if walked[r.Dirs[i].Path] && !h.sameDir(r.Dirs[i]) {
+			mu.Lock()
+			same = false
+			mu.Unlock()
+		}
+	})
+	if !same {
+		return repofs.Listing{}, false
+	}
+	l := r.Listing
+	return repofs.Listing{YAML: l.YAML, AppPy: l.AppPy, Dirs: l.Dirs, Gitignores: l.Gitignores}, true
+}
+
+// record returns the stamps of paths and the directory stamps to keep:
+// the walked directories and the anchors of absent paths. A file or
+// directory modified after the scan started (while it was analysed) gets
+// a stamp that never matches, so that the next scan sees it as changed.
+func (h *hashes) record(paths, walked []string, start time.Time) ([]stamp, []dirStamp) {
+	stamps := make([]stamp, len(paths))
+	eachParallel(len(paths), func(i int) {
+		h.mu.Lock()
+		sp, ok := h.memo[paths[i]]
+		h.mu.Unlock()
+		if !ok {
+			sp = h.compute(paths[i], stamp{})
+		}
+		if sp.MTime >= start.UnixNano() {
+			sp = stamp{Hash: "?modified during the scan"}
+		}
+		stamps[i] = sp
+	})
+	var dirs []dirStamp
+	index := map[string]int32{}
+	add := func(dir string) int32 {
+		if i, ok := index[dir]; ok {
+			return i
+		}
+		d := h.dirNow(dir)
+		if d.MTime >= start.UnixNano() {
+			d.MTime = 0
+		}
+		index[dir] = int32(len(dirs))
+		dirs = append(dirs, d)
+		return index[dir]
+	}
+	for _, d := range walked {
+		add(d)
+	}
+	for i, p := range paths {
+		if stamps[i].Hash != absent {
+			continue
+		}
+		if _, ok := h.onDisk(p); !ok {
+			continue
+		}
+		// The nearest directory on the way that exists.
+		// The nearest directory on the way that exists. A link (or
+		// anything but a directory) on the way leaves the path without an
+		// anchor: it is read every time.
+		for dir := path.Dir(p); ; dir = path.Dir(dir) {
+			d := h.dirNow(dir)
+			if d.other {
+				break
+			}
+			if d.MTime != 0 {
+				stamps[i].Anchor = add(dir) + 1
+				break
+			}
+			if dir == "." {
+				break
+			}
+		}
+	}
+	return stamps, dirs
+}
+
+// eachParallel runs fn(0..n-1) on a few goroutines.
+func eachParallel(n int, fn func(i int)) {
+	const workers = 4
+	if n < 64 {
+		for i := range n {
+			fn(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < n; i += workers {
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,327 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/gob"
+	"encoding/json"
+	"maps"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/diskcache"
+	"github.com/gymlint/gymlint/internal/repofs"
+	"github.com/gymlint/gymlint/internal/settings"
+	"github.com/gymlint/gymlint/lint"
+)
+
+// The disk cache of the Python side (Options.Cache).
+//
+// A batch scan analyses the entrypoints in groups (lint.Session), and each
+// group's analysis records every file it read or looked for. The cache
+// keeps, per root and per context (gymlint's build, the configuration, the
+// framework's contract, the rules run), one record: the session's state
+// (each group's findings, dependencies and families), the content hash of
+// every dependency, and a hash of what the entrypoint map was made from
+// (the walk's listing, every config's content, the entrypoint files and
+// server directory markers looked for).
+//
+// The next scan with the same context checks the stamps of every file
+// and directory the record depends on (stamps.go); when the configs and
+// the listing are unchanged it analyses again only the groups with a
+// changed dependency (a group that the
+// change moves into another family is regrouped, as the language server
+// does). When the configs or the listing changed, everything is analysed
+// again: which config composes which run, and which instances name which
+// entrypoint, is not recorded per group. A record that does not decode,
+// or is for another root or context, is not used.
+//
+// When nothing changed at all, the record's finished findings are the
+// scan's, and the record is not written again.
+const pyKind = "python"
+
+// pyFormat is the version of pyRecord's encoding.
+const pyFormat = 2
+
+// pyRecord is what the cache keeps of one scan's Python side. Paths are
+// kept once, in Paths; the rest refer to them by index.
+type pyRecord struct {
+	Format int
+	// Context is the key's text, checked on read (a hash collision, or an
+	// entry written for another context, is not trusted).
+	Context string
+	// Written is when the scan that made the record started (Unix
+	// nanoseconds): stamps of a modification close to it are racy.
+	Written int64
+	// Paths are every file path the record depends on, sorted, and Stamps
+	// their stamps.
+	Paths  []string
+	Stamps []stamp
+	// Dirs are the stamps of the directories walked and of the nearest
+	// existing directories of files looked for and not found.
+	Dirs []dirStamp
+	// Listing is the walk's listing, nil when it had problems (then the
+	// root is walked again).
+	Listing *savedListing
+	// Skeleton is the hash of what the entrypoint map was made from, and
+	// Looked the paths it looked at besides the listing's configs.
+	Skeleton string
+	Looked   []int32
+	// The session's state (lint.State), dependencies as indices.
+	Infos   map[string]string
+	Groups  []groupRecord
+	Repo    []diag.Diagnostic
+	Configs []string
+	// Final are the Python side's findings with suppressions and the
+	// configuration applied (Engine.Finish): a scan that finds every
+	// stamp unchanged uses them as they are.
+	Final []diag.Diagnostic
+}
+
+type groupRecord struct {
+	Entrypoints []string
+	Deps        []int32
+	Diags       []diag.Diagnostic
+	Families    map[string][]string
+}
+
+type savedListing struct {
+	YAML, AppPy, Dirs, Gitignores []string
+}
+
+// state is the session state the record keeps.
+func (r *pyRecord) state() *lint.State {
+	st := &lint.State{Infos: r.Infos, Repo: r.Repo, Configs: r.Configs}
+	for _, g := range r.Groups {
+		gs := lint.GroupState{Entrypoints: g.Entrypoints, Diags: g.Diags, Families: g.Families}
+		for _, i := range g.Deps {
+			gs.Deps = append(gs.Deps, r.Paths[i])
+		}
+		st.Groups = append(st.Groups, gs)
+	}
+	return st
+}
+
+// files are the record's stamps by path.
+func (r *pyRecord) files() map[string]stamp {
+	m := make(map[string]stamp, len(r.Paths))
+	for i, p := range r.Paths {
+		m[p] = r.Stamps[i]
+	}
+	return m
+}
+
+// valid reports whether the record's indices are in range: a record is
+// untrusted input too.
+func (r *pyRecord) valid() bool {
+	if len(r.Stamps) != len(r.Paths) {
+		return false
+	}
+	in := func(is []int32) bool {
+		for _, i := range is {
+			if i < 0 || int(i) >= len(r.Paths) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, g := range r.Groups {
+		if !in(g.Deps) {
+			return false
+		}
+	}
+	for _, st := range r.Stamps {
+		if st.Anchor < 0 || int(st.Anchor) > len(r.Dirs) {
+			return false
+		}
+	}
+	return in(r.Looked)
+}
+
+// contextKey is the text of everything besides the files that the Python
+// side's findings depend on: gymlint's build, the root, the options of
+// the view (but the number of jobs), the contract in force and the rules
+// run. ok is false when it cannot be made (the cache is then not used).
+func (e *Engine) contextKey() (string, bool) {
+	opts := e.opts
+	opts.Jobs = 0
+	opts.Overlay = nil
+	var codes []string
+	for _, c := range e.checks {
+		codes = append(codes, c.Rule.Code)
+	}
+	root, err := filepath.Abs(e.root)
+	if err != nil {
+		return "", false
+	}
+	b, err := json.Marshal(struct {
+		Build    string
+		Root     string
+		Options  gym.Options
+		Mode     string
+		Checks   []string
+		Settings *settings.Settings
+		Own      []diag.Diagnostic
+		Extra    bool
+	}{diskcache.BuildID(), root, opts, string(e.mode), codes, e.conf, e.diags, e.includeExtra})
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
+// warmPython brings a fresh session s up to date from the disk cache,
+// analysing only what changed since the cached record, fills out, and
+// stores the new record.
+func (e *Engine) warmPython(s *lint.Session, out *pySide) {
+	start := time.Now()
+	out.cache = CacheStats{Used: true}
+	ctx, ok := e.contextKey()
+	if !ok {
+		stats := update(s, nil)
+		out.cache.Groups, out.cache.Analysed, out.cache.AnalysedEntrypoints = stats.Groups, stats.Groups, stats.Analysed
+		out.cache.Reason = "no cache key"
+		e.finishPython(s, out)
+		return
+	}
+	key := diskcache.NewHasher(pyKind).String(ctx).Key()
+	c := s.Cache()
+	rec := e.loadRecord(key, ctx)
+	h := newHashes(c.FS(), e.root, rec)
+
+	var changed []string
+	var looked []string
+	if rec != nil {
+		changed = h.changed()
+		for _, i := range rec.Looked {
+			looked = append(looked, rec.Paths[i])
+		}
+		if l, ok := h.listing(changed); ok {
+			c.SetListing(l)
+		}
+	}
+	listing := c.Listing()
+	reuse := false
+	switch {
+	case rec == nil:
+		out.cache.Reason = "no entry"
+	case skeletonKey(h, listing, looked) != rec.Skeleton:
+		out.cache.Reason = "configs or listing changed"
+	default:
+		reuse = true
+	}
+	if reuse && len(changed) == 0 && rec.Final != nil && !h.restamped {
+		// Nothing changed: the record's findings stand, and the record
+		// stays as it is.
+		out.cache.Groups = len(rec.Groups)
+		out.diags = slices.Clone(rec.Final)
+		out.entrypoints = slices.Sorted(maps.Keys(rec.Infos))
+		out.configs = rec.Configs
+		return
+	}
+	if !reuse {
+		stats := update(s, nil)
+		out.cache.Groups, out.cache.Analysed, out.cache.AnalysedEntrypoints = stats.Groups, stats.Groups, stats.Analysed
+	} else {
+		s.Restore(rec.state())
+		out.cache.Groups = len(rec.Groups)
+		if len(changed) > 0 {
+			stats := update(s, changed)
+			out.cache.Analysed, out.cache.AnalysedEntrypoints = stats.Groups, stats.Analysed
+			// Regrouping may change the count.
+			out.cache.Groups = len(s.State().Groups)
+		}
+	}
+	e.finishPython(s, out)
+	if reuse && out.cache.Analysed == 0 {
+		// The skeleton was not made again: its inputs are the record's.
+		e.storeRecord(key, ctx, s, h, listing, looked, rec.Skeleton, start, out.diags)
+		return
+	}
+	listing, looked = c.SkeletonInputs()
+	e.storeRecord(key, ctx, s, h, listing, looked, skeletonKey(h, listing, looked), start, out.diags)
+}
+
+// loadRecord reads the record of key, nil when there is none that can be
+// trusted.
+func (e *Engine) loadRecord(key diskcache.Key, ctx string) *pyRecord {
+	data, ok := e.cache.Get(pyKind, key)
+	if !ok {
+		return nil
+	}
+	var rec pyRecord
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&rec); err != nil {
+		return nil
+	}
+	if rec.Format != pyFormat || rec.Context != ctx || !rec.valid() {
+		return nil
+	}
+	return &rec
+}
+
+// storeRecord writes the record of the session's state and the scan's
+// finished findings.
+func (e *Engine) storeRecord(key diskcache.Key, ctx string, s *lint.Session, h *hashes, listing repofs.Listing, looked []string, skel string, start time.Time, final []diag.Diagnostic) {
+	st := s.State()
+	if st == nil {
+		return
+	}
+	rec := pyRecord{Format: pyFormat, Context: ctx, Written: start.UnixNano(), Skeleton: skel,
+		Infos: st.Infos, Repo: st.Repo, Configs: st.Configs, Final: final}
+	// Every group's dependencies, and the skeleton's inputs.
+	paths := append(append(append([]string(nil), listing.YAML...), looked...), listing.Gitignores...)
+	for _, g := range st.Groups {
+		paths = append(paths, g.Deps...)
+	}
+	rec.Paths = sortedUnique(paths)
+	index := make(map[string]int32, len(rec.Paths))
+	for i, p := range rec.Paths {
+		index[p] = int32(i)
+	}
+	for _, p := range looked {
+		rec.Looked = append(rec.Looked, index[p])
+	}
+	for _, g := range st.Groups {
+		gr := groupRecord{Entrypoints: g.Entrypoints, Diags: g.Diags, Families: g.Families}
+		for _, p := range g.Deps {
+			gr.Deps = append(gr.Deps, index[p])
+		}
+		rec.Groups = append(rec.Groups, gr)
+	}
+	rec.Stamps, rec.Dirs = h.record(rec.Paths, listing.Dirs, start)
+	if len(listing.Problems) == 0 {
+		rec.Listing = &savedListing{YAML: listing.YAML, AppPy: listing.AppPy, Dirs: listing.Dirs, Gitignores: listing.Gitignores}
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(&rec); err != nil {
+		return
+	}
+	_ = e.cache.Put(pyKind, key, buf.Bytes()) // a cache that cannot be written is no error
+}
+
+// skeletonKey hashes what the entrypoint map is made from: the listing,
+// the content of every config it lists, and the state of the paths
+// looked at.
+func skeletonKey(h *hashes, l repofs.Listing, looked []string) string {
+	k := diskcache.NewHasher("skeleton")
+	k.Int(int64(len(l.YAML)))
+	sums := h.all(l.YAML)
+	for i, p := range l.YAML {
+		k.String(p).String(sums[i])
+	}
+	k.Int(int64(len(l.AppPy)))
+	for _, p := range l.AppPy {
+		k.String(p)
+	}
+	k.Int(int64(len(l.Problems)))
+	for _, pe := range l.Problems {
+		k.String(pe.Path).String(pe.Err.Error())
+	}
+	k.Int(int64(len(looked)))
+	for i, st := range h.all(looked) {
+		k.String(looked[i]).String(st)
+	}
+	return k.Key().String()
+}

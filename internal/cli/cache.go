@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/gymlint/gymlint/internal/diskcache"
+)
+
+// The disk cache: what a check computed, kept between runs (package
+// diskcache, and engine/warm.go for what the Python side keeps). It is on
+// by default, in $GYMLINT_CACHE_DIR, else $XDG_CACHE_HOME/gymlint, else the
+// user cache directory's gymlint; --cache-dir chooses the directory,
+// --no-cache (or GYMLINT_NO_CACHE=1) turns it off.
+
+// cacheFlags are the check's cache flags.
+type cacheFlags struct {
+	dir     *string
+	noCache *bool
+}
+
+func addCacheFlags(fs *flag.FlagSet) cacheFlags {
+	return cacheFlags{
+		dir:     fs.String("cache-dir", "", "keep the cache in this `DIR` (default: $GYMLINT_CACHE_DIR, else $XDG_CACHE_HOME/gymlint, else the user cache directory's gymlint)"),
+		noCache: fs.Bool("no-cache", false, "neither read nor write the cache (also GYMLINT_NO_CACHE=1)"),
+	}
+}
+
+// cacheDir is the directory the flags and the environment choose, "" when
+// the cache is off.
+func (f cacheFlags) cacheDir() (string, error) {
+	if *f.noCache || truthy(os.Getenv("GYMLINT_NO_CACHE")) {
+		return "", nil
+	}
+	if *f.dir != "" {
+		return *f.dir, nil
+	}
+	if d := os.Getenv("GYMLINT_CACHE_DIR"); d != "" {
+		return d, nil
+	}
+	return diskcache.DefaultDir()
+}
+
+// open opens the cache, nil when it is off or cannot be used (said once on
+// stderr: the check goes on without it).
+func (f cacheFlags) open(stderr io.Writer) *diskcache.Cache {
+	dir, err := f.cacheDir()
+	if err == nil && dir == "" {
+		return nil
+	}
+	var c *diskcache.Cache
+	if err == nil {
+		c, err = diskcache.Open(dir, diskcache.Options{})
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: the cache cannot be used (%v); checking without it (--no-cache says so quietly)\n", err)
+		return nil
+	}
+	return c
+}
+
+// truthy reports whether an environment variable's value turns something
+// on.
+func truthy(v string) bool {
+	b, err := strconv.ParseBool(v)
+	return err == nil && b
+}
+
+const cleanUsage = `usage: gymlint clean [--cache-dir DIR] [--dry-run]
+
+Removes gymlint's cache and says how many entries and bytes it held; with
+--dry-run, only says where it is and what it holds. The cache keeps what
+earlier checks computed, by content hash, so that a check of unchanged
+files reads it instead of computing it again; it is bounded (the least
+recently used entries go first) and safe to remove at any time. Its
+directory is --cache-dir, else $GYMLINT_CACHE_DIR, else
+$XDG_CACHE_HOME/gymlint, else the user cache directory's gymlint. (A
+directory named "clean" is checked with "gymlint ./clean".)
+`
+
+// clean is `gymlint clean`. Exit status 0, or 2 for bad usage or a cache
+// that cannot be removed.
+func clean(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gymlint clean", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dirFlag := fs.String("cache-dir", "", "the cache `DIR`")
+	dry := fs.Bool("dry-run", false, "say where the cache is and what it holds; remove nothing")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, cleanUsage)
+		fs.PrintDefaults()
+	}
+	rest, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "gymlint clean: unexpected arguments: %s\n", strings.Join(rest, " "))
+		fs.Usage()
+		return ExitError
+	}
+	no := false
+	dir, err := cacheFlags{dir: dirFlag, noCache: &no}.cacheDir()
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint clean: %v\n", err)
+		return ExitError
+	}
+	if _, err := os.Stat(dir); os.IsNotExist(err) {
+		fmt.Fprintf(stdout, "%s: no cache\n", dir)
+		return ExitClean
+	}
+	c, err := diskcache.Open(dir, diskcache.Options{})
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint clean: %v\n", err)
+		return ExitError
+	}
+	n, b := c.Size()
+	if *dry {
+		fmt.Fprintf(stdout, "%s: %d entries, %s (bounded to %s)\n", dir, n, megabytes(b), megabytes(diskcache.DefaultMaxBytes))
+		return ExitClean
+	}
+	if err := c.Clean(); err != nil {
+		fmt.Fprintf(stderr, "gymlint clean: %v\n", err)
+		return ExitError
+	}
+	fmt.Fprintf(stdout, "%s: removed %d entries (%s)\n", dir, n, megabytes(b))
+	return ExitClean
+}
+
+func megabytes(b int64) string {
+	return strconv.FormatFloat(float64(b)/(1<<20), 'f', 1, 64) + " MB"
+}
