@@ -7,6 +7,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/gymlint/gymlint/diag"
@@ -315,12 +316,23 @@ func skeletonKey(h *hashes, l repofs.Listing, looked []string) string {
 	for _, p := range l.AppPy {
 		k.String(p)
 	}
+	// The directories walked: a server directory that configs name is
+	// looked for in them (GL402, GL005).
+	k.Int(int64(len(l.Dirs)))
+	for _, d := range l.Dirs {
+		k.String(d)
+	}
 	k.Int(int64(len(l.Problems)))
 	for _, pe := range l.Problems {
 		k.String(pe.Path).String(pe.Err.Error())
 	}
+	// Of the paths looked at, only whether each is there counts: the
+	// entrypoint map reads none of them.
 	k.Int(int64(len(looked)))
 	for i, st := range h.all(looked) {
+		if !strings.HasPrefix(st, "!") {
+			st = "found"
+		}
 		k.String(looked[i]).String(st)
 	}
 	return k.Key().String()
