@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -124,6 +125,7 @@ type Engine struct {
 	// includeExtra keeps the findings in extra roots outside the root.
 	includeExtra bool
 	cache        *diskcache.Cache
+	current      atomic.Pointer[lint.Session] // the session of the running scan
 }
 
 // New makes the engine of a root: it reads the configuration (an error in

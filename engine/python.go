@@ -47,6 +47,7 @@ func (e *Engine) scanPython() (*pySide, error) {
 	}
 	// One batch scan spends one scan's parse budget, whatever the groups.
 	s.Cache().ShareBudget()
+	e.current.Store(s)
 	out := &pySide{source: s.Cache().Source, close: s.Close}
 	if e.cache != nil && len(e.opts.Overlay) == 0 {
 		e.warmPython(s, out)
@@ -67,6 +68,26 @@ func (e *Engine) finishPython(s *lint.Session, out *pySide) {
 	out.modules = s.Cache().Parsed()
 	scanned := append(slices.Clone(out.entrypoints), out.configs...)
 	out.diags = e.Finish(withOwn(s.Diagnostics(), e.diags), sortedUnique(scanned), out.source)
+}
+
+// Progress is how far a scan has gone (Engine.Progress).
+type Progress struct {
+	// Modules is how many Python modules have been parsed; GroupsDone of
+	// Groups groups of entrypoints have been analysed (Groups grows as the
+	// scan learns how the entrypoints group).
+	Modules, GroupsDone, Groups int
+}
+
+// Progress says how far the running scan's Python side has gone: for a
+// front end that shows a long scan going on. It is safe to call while
+// Scan runs; before, it is zero.
+func (e *Engine) Progress() Progress {
+	s := e.current.Load()
+	if s == nil {
+		return Progress{}
+	}
+	done, total := s.Progress()
+	return Progress{Modules: s.Cache().Parsed(), GroupsDone: done, Groups: total}
 }
 
 // update is s.Update, with the count of groups.

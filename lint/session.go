@@ -45,6 +45,7 @@ type Session struct {
 	configs    map[string]bool            // the config files
 	configsGen uint64                     // the generation configs was made at
 	done       bool
+	progress   progress
 }
 
 // group is a set of entrypoints analysed together.
@@ -366,6 +367,7 @@ func (s *Session) regroup(affected map[string]bool, touched map[string]bool) []*
 // analyse runs the rules on each group in a focused view of its own,
 // several groups at once, and notes its members' families.
 func (s *Session) analyse(groups []*group) {
+	s.progress.total.Add(int64(len(groups)))
 	var wg sync.WaitGroup
 	next := make(chan *group)
 	for range min(s.jobs, len(groups)) {
@@ -383,6 +385,7 @@ func (s *Session) analyse(groups []*group) {
 				for _, e := range v.Entrypoints {
 					g.families[e.Path] = v.Family(e)
 				}
+				s.progress.done.Add(1)
 			}
 		}()
 	}

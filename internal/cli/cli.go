@@ -307,8 +307,14 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return ExitError
 	}
 	start := time.Now()
+	showProgress := !*quiet && isTerminal(stderr)
 	run := func() (*engine.Result, bool) {
+		stop := func() {}
+		if showProgress {
+			stop = startProgress(stderr, e)
+		}
 		res, err := e.Scan(t.scope.Paths())
+		stop()
 		if err == nil {
 			res.Diagnostics, err = keep(res.Diagnostics)
 		}

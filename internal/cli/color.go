@@ -18,12 +18,13 @@ func useColor(w io.Writer, getenv func(string) string) bool {
 	if v := getenv("FORCE_COLOR"); v != "" && v != "0" {
 		return true
 	}
+	return isTerminal(w)
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && isTTY(f)
 }
 
 // cwdRelative shows a root-relative path as ruff and the go command print

@@ -1,0 +1,90 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gymlint/gymlint/engine"
+)
+
+// syncBuffer is a bytes.Buffer safe for the progress goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// A scan that outlasts progressAfter shows its progress, one line
+// rewritten in place, and erases it at the end.
+func TestProgressShowsAndErases(t *testing.T) {
+	after, every := progressAfter, progressEvery
+	progressAfter, progressEvery = 0, time.Millisecond
+	defer func() { progressAfter, progressEvery = after, every }()
+	root, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "gymrepo"))
+	e, err := engine.New(engine.Options{Root: root, NoGo: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w syncBuffer
+	stop := startProgress(&w, e)
+	if _, err := e.Scan(nil); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(5 * time.Millisecond)
+	stop()
+	out := w.String()
+	if !strings.Contains(out, "\r\033[Kgymlint: ") || !strings.Contains(out, " Python modules parsed") ||
+		!strings.Contains(out, "groups of entrypoints analysed") || !strings.HasSuffix(out, "\r\033[K") {
+		t.Fatalf("progress output %q", out)
+	}
+	if strings.Contains(out, "\n") {
+		t.Errorf("progress wrote a newline: %q", out)
+	}
+}
+
+// A scan shorter than progressAfter shows nothing.
+func TestProgressQuietForShortScans(t *testing.T) {
+	e, err := engine.New(engine.Options{Root: t.TempDir(), NoGo: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w syncBuffer
+	stop := startProgress(&w, e)
+	stop()
+	if w.String() != "" {
+		t.Fatalf("a short scan printed %q", w.String())
+	}
+}
+
+// Progress goes to a terminal only: not to a file, nor to /dev/null.
+func TestProgressOnlyOnATerminal(t *testing.T) {
+	f, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	if isTerminal(f) || isTerminal(null) || isTerminal(&bytes.Buffer{}) {
+		t.Fatal("a file, /dev/null or a buffer was taken for a terminal")
+	}
+}
