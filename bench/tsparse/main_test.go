@@ -43,16 +43,18 @@ func TestPythonFilesSelection(t *testing.T) {
 	if !reflect.DeepEqual(files, want) {
 		t.Fatalf("pythonFiles = %q, want %q", files, want)
 	}
-	for _, jobs := range []int{1, 3} {
-		n, size, err := parseAll(files, jobs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n != 2 || size != int64(len("x = 1\n")+len("def f(:\n")) {
-			t.Errorf("-j %d: parsed %d files, %d bytes", jobs, n, size)
+	for _, readOnly := range []bool{false, true} {
+		for _, jobs := range []int{1, 3} {
+			n, size, err := parseAll(files, jobs, readOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != 2 || size != int64(len("x = 1\n")+len("def f(:\n")) {
+				t.Errorf("-j %d -read=%v: %d files, %d bytes", jobs, readOnly, n, size)
+			}
 		}
 	}
-	if _, _, err := parseAll([]string{filepath.Join(root, "missing.py")}, 2); err == nil {
+	if _, _, err := parseAll([]string{filepath.Join(root, "missing.py")}, 2, false); err == nil {
 		t.Error("missing file: want an error")
 	}
 }
