@@ -161,6 +161,9 @@ func New(o Options) (*Engine, error) {
 		Gitignore:        !o.NoGitignore,
 		ExtraRoots:       extra,
 	}
+	if o.Cache != nil && len(o.Overlay) == 0 {
+		e.opts.Store = o.Cache
+	}
 	if o.MaxFileSize > 0 {
 		e.opts.MaxFileSize = o.MaxFileSize
 	}

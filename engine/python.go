@@ -1,8 +1,12 @@
 package engine
 
 import (
+	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
+
+	"github.com/gymlint/gymlint/internal/diskcache"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/lint"
@@ -62,12 +66,100 @@ func (e *Engine) scanPython() (*pySide, error) {
 // finishPython fills out from the session's state: its findings finished,
 // the files scanned, the modules parsed.
 func (e *Engine) finishPython(s *lint.Session, out *pySide) {
+	e.finishPythonFrom(s, out, nil, nil)
+}
+
+// finishPythonFrom is finishPython that, given the record of an earlier
+// scan and the paths whose content changed since, finishes again only the
+// files whose content, findings or being scanned changed: Finish works
+// file by file (suppressions are a file's, the configuration applies to
+// each finding), so the record's finished findings of the other files
+// stand. It returns the digests of each file's findings, for the next
+// record.
+func (e *Engine) finishPythonFrom(s *lint.Session, out *pySide, old *pyRecord, changed []string) map[string]string {
 	st := s.State()
 	out.entrypoints = slices.Sorted(maps.Keys(st.Infos))
 	out.configs = st.Configs
 	out.modules = s.Cache().Parsed()
-	scanned := append(slices.Clone(out.entrypoints), out.configs...)
-	out.diags = e.Finish(withOwn(s.Diagnostics(), e.diags), sortedUnique(scanned), out.source)
+	scanned := sortedUnique(append(slices.Clone(out.entrypoints), out.configs...))
+	pre := withOwn(s.Diagnostics(), e.diags)
+	sums := digests(pre)
+	if old == nil || old.Final == nil || old.PreSums == nil {
+		out.diags = e.Finish(pre, scanned, out.source)
+		return sums
+	}
+	dirty := map[string]bool{}
+	for _, p := range changed {
+		dirty[p] = true
+	}
+	for p, sum := range sums {
+		if old.PreSums[p] != sum {
+			dirty[p] = true
+		}
+	}
+	for p := range old.PreSums {
+		if _, ok := sums[p]; !ok {
+			dirty[p] = true
+		}
+	}
+	was := map[string]bool{}
+	for _, p := range old.Configs {
+		was[p] = true
+	}
+	for p := range old.Infos {
+		was[p] = true
+	}
+	now := map[string]bool{}
+	for _, p := range scanned {
+		now[p] = true
+		if !was[p] {
+			dirty[p] = true
+		}
+	}
+	for p := range was {
+		if !now[p] {
+			dirty[p] = true
+		}
+	}
+	var again []diag.Diagnostic
+	for _, d := range pre {
+		if dirty[d.Path] {
+			again = append(again, d)
+		}
+	}
+	var scanAgain []string
+	for _, p := range scanned {
+		if dirty[p] {
+			scanAgain = append(scanAgain, p)
+		}
+	}
+	final := e.Finish(again, scanAgain, out.source)
+	for _, d := range old.Final {
+		if !dirty[d.Path] {
+			final = append(final, d)
+		}
+	}
+	diag.Sort(final)
+	out.diags = final
+	return sums
+}
+
+// digests are, per path, a digest of the findings on it (their order
+// included: Finish sorts them).
+func digests(ds []diag.Diagnostic) map[string]string {
+	by := map[string][]diag.Diagnostic{}
+	for _, d := range ds {
+		by[d.Path] = append(by[d.Path], d)
+	}
+	out := make(map[string]string, len(by))
+	for p, list := range by {
+		b, err := json.Marshal(list)
+		if err != nil {
+			b = []byte(fmt.Sprint(list))
+		}
+		out[p] = diskcache.Sum(b).String()
+	}
+	return out
 }
 
 // Progress is how far a scan has gone (Engine.Progress).

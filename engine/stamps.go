@@ -55,6 +55,9 @@ type stamp struct {
 	// Anchor is, for an absent path, 1 + the index in pyRecord.Dirs of
 	// its nearest existing directory; 0: none.
 	Anchor int32
+	// anchor is that directory's path, when the stamp was taken from a
+	// record (not kept: Anchor says it there).
+	anchor string
 }
 
 // dirStamp is a directory's modification time and inode.
@@ -210,6 +213,7 @@ func (h *hashes) compute(p string, old stamp) stamp {
 	var sp stamp
 	if old.Hash == absent && old.Anchor > 0 && h.sameDir(h.rec.Dirs[old.Anchor-1]) {
 		sp = old
+		sp.anchor = h.rec.Dirs[old.Anchor-1].Path
 	} else if size, mtime, ino, ok := h.statOf(p); ok && old.MTime != 0 && old.Size == size && old.MTime == mtime && old.Ino == ino && mtime < h.written()-int64(racy) {
 		sp = old
 	} else {
@@ -244,7 +248,7 @@ func (h *hashes) changed() []string {
 		diff[i] = now.Hash != old.Hash
 		// The content is the same, but the stamp was racy or the stat
 		// changed (a file touched, or rewritten as it was).
-		if !diff[i] && old.MTime != 0 && (now != old || now.MTime >= h.written()-int64(racy)) {
+		if !diff[i] && old.MTime != 0 && (now.Hash != old.Hash || now.Size != old.Size || now.MTime != old.MTime || now.Ino != old.Ino || now.MTime >= h.written()-int64(racy)) {
 			h.mu.Lock()
 			h.restamped = true
 			h.mu.Unlock()
@@ -335,6 +339,10 @@ func (h *hashes) record(paths, walked []string, start time.Time) ([]stamp, []dir
 			continue
 		}
 		if _, ok := h.onDisk(p); !ok {
+			continue
+		}
+		if a := stamps[i].anchor; a != "" {
+			stamps[i].Anchor = add(a) + 1 // still its nearest: unchanged
 			continue
 		}
 		// The nearest directory on the way that exists.

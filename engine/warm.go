@@ -44,7 +44,7 @@ import (
 const pyKind = "python"
 
 // pyFormat is the version of pyRecord's encoding.
-const pyFormat = 2
+const pyFormat = 3
 
 // pyRecord is what the cache keeps of one scan's Python side. Paths are
 // kept once, in Paths; the rest refer to them by index.
@@ -79,6 +79,10 @@ type pyRecord struct {
 	// configuration applied (Engine.Finish): a scan that finds every
 	// stamp unchanged uses them as they are.
 	Final []diag.Diagnostic
+	// PreSums are, per path, the digest of the findings on it before
+	// Finish: a file whose digest and content are unchanged keeps its
+	// finished findings.
+	PreSums map[string]string
 }
 
 type groupRecord struct {
@@ -235,14 +239,19 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide) {
 			out.cache.Groups = len(s.State().Groups)
 		}
 	}
-	e.finishPython(s, out)
+	var sums map[string]string
+	if reuse {
+		sums = e.finishPythonFrom(s, out, rec, changed)
+	} else {
+		sums = e.finishPythonFrom(s, out, nil, nil)
+	}
 	if reuse && out.cache.Analysed == 0 {
 		// The skeleton was not made again: its inputs are the record's.
-		e.storeRecord(key, ctx, s, h, listing, looked, rec.Skeleton, start, out.diags)
+		e.storeRecord(key, ctx, s, h, listing, looked, rec.Skeleton, start, out.diags, sums)
 		return
 	}
 	listing, looked = c.SkeletonInputs()
-	e.storeRecord(key, ctx, s, h, listing, looked, skeletonKey(h, listing, looked), start, out.diags)
+	e.storeRecord(key, ctx, s, h, listing, looked, skeletonKey(h, listing, looked), start, out.diags, sums)
 }
 
 // loadRecord reads the record of key, nil when there is none that can be
@@ -264,13 +273,13 @@ func (e *Engine) loadRecord(key diskcache.Key, ctx string) *pyRecord {
 
 // storeRecord writes the record of the session's state and the scan's
 // finished findings.
-func (e *Engine) storeRecord(key diskcache.Key, ctx string, s *lint.Session, h *hashes, listing repofs.Listing, looked []string, skel string, start time.Time, final []diag.Diagnostic) {
+func (e *Engine) storeRecord(key diskcache.Key, ctx string, s *lint.Session, h *hashes, listing repofs.Listing, looked []string, skel string, start time.Time, final []diag.Diagnostic, sums map[string]string) {
 	st := s.State()
 	if st == nil {
 		return
 	}
 	rec := pyRecord{Format: pyFormat, Context: ctx, Written: start.UnixNano(), Skeleton: skel,
-		Infos: st.Infos, Repo: st.Repo, Configs: st.Configs, Final: final}
+		Infos: st.Infos, Repo: st.Repo, Configs: st.Configs, Final: final, PreSums: sums}
 	// Every group's dependencies, and the skeleton's inputs.
 	paths := append(append(append([]string(nil), listing.YAML...), looked...), listing.Gitignores...)
 	for _, g := range st.Groups {
