@@ -37,6 +37,7 @@ import (
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/diskcache"
 	"github.com/gymlint/gymlint/internal/policy"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/internal/settings"
@@ -74,6 +75,9 @@ type Options struct {
 	// GoNetwork lets the go command download missing dependencies
 	// (goanalysis.Config.Network).
 	GoNetwork bool
+	// Cache keeps the Go dependencies' type information between runs
+	// (goanalysis.Config.Cache); nil: none.
+	Cache *diskcache.Cache
 	// Contract overrides the configuration's contract mode (--contract);
 	// "": the configuration's, auto by default.
 	Contract contract.Mode
@@ -111,6 +115,7 @@ type Engine struct {
 	goAnalyzers []*analysis.Analyzer
 	noGo        bool
 	goNetwork   bool
+	cache       *diskcache.Cache
 	framework   *contract.Framework
 	mode        contract.Mode
 	skipped     []contract.Skipped // rules not applied under the contract found
@@ -132,7 +137,7 @@ func New(o Options) (*Engine, error) {
 			return nil, fmt.Errorf("configuration error: %w", err)
 		}
 	}
-	e := &Engine{root: o.Root, conf: conf, noGo: o.NoGo, goEnv: o.GoEnv, goNetwork: o.GoNetwork, includeExtra: o.IncludeExtraRoots}
+	e := &Engine{root: o.Root, conf: conf, noGo: o.NoGo, goEnv: o.GoEnv, goNetwork: o.GoNetwork, cache: o.Cache, includeExtra: o.IncludeExtraRoots}
 	extra, err := extraRoots(o.Root, o.ExtraRoots, conf.ExtraRoots)
 	if err != nil {
 		return nil, fmt.Errorf("configuration error: %w", err)
