@@ -125,6 +125,10 @@ type typeLoader struct {
 
 	parseMu sync.Mutex
 	parsed  map[string]*parsed
+	// hashed are the files that keys read, by name, until they are
+	// parsed: a package is type-checked from the bytes its key was made
+	// of, even when its file changes during the run.
+	hashed map[string][]byte
 
 	statsMu sync.Mutex
 	stats   cacheStats
@@ -167,6 +171,13 @@ func loadTypes(ctx context.Context, cache *diskcache.Cache, overlay map[string][
 	l.keys()
 	for {
 		l.decide()
+		for _, s := range l.order {
+			if !s.source {
+				for _, f := range s.p.CompiledGoFiles {
+					delete(l.hashed, f) // not parsed
+				}
+			}
+		}
 		err := l.decode()
 		if err == nil {
 			break
@@ -312,6 +323,10 @@ func (l *typeLoader) keys() {
 			}
 			sum := diskcache.Sum(data)
 			h.String(f).Bytes(sum[:])
+			if l.hashed == nil {
+				l.hashed = map[string][]byte{}
+			}
+			l.hashed[f] = data
 		}
 		if !ok {
 			continue
@@ -514,6 +529,12 @@ func (l *typeLoader) parseFile(file string) (*ast.File, error) {
 	}
 	defer close(v.ready)
 	src, over := l.overlaid(file)
+	if !over {
+		l.parseMu.Lock()
+		src, over = l.hashed[file]
+		delete(l.hashed, file)
+		l.parseMu.Unlock()
+	}
 	if !over {
 		var err error
 		if src, err = os.ReadFile(file); err != nil {
