@@ -1,7 +1,9 @@
 package goanalysis
 
 import (
+	"context"
 	"encoding/hex"
+	"errors"
 	"go/ast"
 	"io/fs"
 	"os"
@@ -10,11 +12,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/gymlint/gymlint/internal/diskcache"
@@ -309,4 +313,33 @@ func render(res *Result) string {
 		b.WriteString(d.Path + ":" + strconv.Itoa(d.Start.Line) + ":" + strconv.Itoa(d.Start.Col) + ": " + d.Code + " " + d.Message + "\n")
 	}
 	return b.String()
+}
+
+// TestTypeCacheCanceled: a load whose context ends while the packages are
+// type-checked returns the context's error (Run makes it a timeout's
+// GL008, or ErrInterrupted), and a timeout with the cache is reported as
+// without.
+func TestTypeCacheCanceled(t *testing.T) {
+	root := cacheFixture(t)
+	dir := filepath.Join(root, "fx")
+	pkgs, err := packages.Load(&packages.Config{Mode: metaMode, Dir: dir, Env: append(os.Environ(), testEnv...)}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := loadTypes(ctx, nil, nil, nil, pkgs, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("loadTypes with a canceled context: %v, want context.Canceled", err)
+	}
+	cache, err := diskcache.Open(t.TempDir(), diskcache.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(root, Config{Analyzers: []*analysis.Analyzer{noReturnAnalyzer}, Env: testEnv, Modules: []string{"fx"}, Cache: cache, LoadTimeout: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := render(res); !strings.Contains(out, "GL008 Go module fx is not analyzed: loading it (go list, then type-checking its packages) did not finish within 1ms") {
+		t.Errorf("timeout: %s", out)
+	}
 }
