@@ -10,6 +10,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -154,7 +155,7 @@ func loadTypes(ctx context.Context, cache *diskcache.Cache, overlay map[string][
 		}
 		s := &pkgState{p: p, done: make(chan struct{})}
 		l.byPkg[p] = s
-		for _, ip := range slices.Sorted(mapKeys(p.Imports)) {
+		for _, ip := range slices.Sorted(maps.Keys(p.Imports)) {
 			visit(p.Imports[ip])
 		}
 		l.order = append(l.order, s)
@@ -204,16 +205,6 @@ func loadTypes(ctx context.Context, cache *diskcache.Cache, overlay map[string][
 		s.p.Fset = l.fset
 	}
 	return l, nil
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // findRelease reads the go command's release from its GOROOT's VERSION
@@ -332,7 +323,7 @@ func (l *typeLoader) keys() {
 			continue
 		}
 		h.Int(int64(len(p.Imports)))
-		for _, ip := range slices.Sorted(mapKeys(p.Imports)) {
+		for _, ip := range slices.Sorted(maps.Keys(p.Imports)) {
 			q := p.Imports[ip]
 			h.String(ip).String(q.ID)
 			if q.PkgPath != "unsafe" {
