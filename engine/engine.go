@@ -96,7 +96,10 @@ type Options struct {
 	IncludeExtraRoots bool
 
 	// Cache is the disk cache that a batch scan reads and writes (nil:
-	// none): see warm.go. A scan with an Overlay does not use it.
+	// none): the Python side's findings (warm.go), the contract
+	// (contractcache.go), the configs' parses, and the Go dependencies'
+	// type information (goanalysis.Config.Cache). A scan with an Overlay
+	// does not use it for the Python side.
 	Cache *diskcache.Cache
 
 	// Checks replaces the Python rules' checks (lint.Checks), and

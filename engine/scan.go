@@ -136,7 +136,7 @@ func (e *Engine) scanGo(scope []string, overlay map[string][]byte) (*goanalysis.
 		return nil, nil
 	}
 	res, err := goanalysis.Run(e.root, goanalysis.Config{Analyzers: e.goAnalyzers, Lookup: lint.Lookup, Modules: mods, Env: e.goEnv, Network: e.goNetwork,
-		Overlay: overlay, MaxFileSize: e.opts.MaxFileSize})
+		Overlay: overlay, MaxFileSize: e.opts.MaxFileSize, Cache: e.cache})
 	if errors.Is(err, goanalysis.ErrNoGoCommand) {
 		return nil, &noGoCommand{modules: mods}
 	}

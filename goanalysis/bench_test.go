@@ -1,9 +1,15 @@
 package goanalysis
 
 import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/gymlint/gymlint/internal/diskcache"
 )
 
 // BenchmarkRunNetHTTP measures one scan of a module with a net/http handler:
@@ -65,4 +71,78 @@ func BenchmarkCheckModule(b *testing.B) {
 			b.Fatalf("problems: %+v", mc.problems)
 		}
 	}
+}
+
+// nativeServerModule writes the example native server (examples/nativeserver,
+// its package and its command) as a module of its own.
+func nativeServerModule(b *testing.B) string {
+	root := b.TempDir()
+	server, err := os.ReadFile("../examples/nativeserver/server.go")
+	if err != nil {
+		b.Fatal(err)
+	}
+	main, err := os.ReadFile("../examples/nativeserver/cmd/counterserver/main.go")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for name, data := range map[string]string{
+		"go.mod":                    "module example.com/nativeserver\n\ngo 1.26\n",
+		"server.go":                 string(server),
+		"cmd/counterserver/main.go": strings.ReplaceAll(string(main), "github.com/gymlint/gymlint/examples/nativeserver", "example.com/nativeserver"),
+	} {
+		if err := writeFile(root, name, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return root
+}
+
+// BenchmarkRunNativeServer measures one scan of the example native server
+// with gymlint's Go analyzers: without the type cache (every dependency
+// parsed and type-checked from source, as before), with an empty cache
+// (cold: the same work, and the entries written), and with a filled one
+// (warm: only the module's two packages from source). Compare the three
+// in one run: go test -bench RunNativeServer -count 5 ./goanalysis.
+func BenchmarkRunNativeServer(b *testing.B) {
+	root := nativeServerModule(b)
+	cfg := Config{Env: testEnv}
+	b.Run("nocache", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Run(root, cfg); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("cold", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			dir := b.TempDir()
+			c, err := diskcache.Open(filepath.Join(dir, "c"+strconv.Itoa(b.N)), diskcache.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			cfg := cfg
+			cfg.Cache = c
+			b.StartTimer()
+			if res, err := Run(root, cfg); err != nil || res.cache.Hits != 0 {
+				b.Fatal(err, res.cache)
+			}
+		}
+	})
+	b.Run("warm", func(b *testing.B) {
+		c, err := diskcache.Open(b.TempDir(), diskcache.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		cfg := cfg
+		cfg.Cache = c
+		if _, err := Run(root, cfg); err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if res, err := Run(root, cfg); err != nil || res.cache.Misses != 0 || res.cache.Hits == 0 {
+				b.Fatal(err, res.cache)
+			}
+		}
+	})
 }

@@ -15,7 +15,11 @@
 // -mod=readonly (or -mod=vendor), under a timeout and a context that
 // Interrupt cancels; the packages and all their dependencies are then
 // parsed and type-checked from source in this process. Nothing is
-// compiled or executed.
+// compiled or executed. With Config.Cache, the dependencies' types (and
+// their analyzers' facts) are read from gymlint's cache as export data
+// when an earlier run stored them, keyed by the content of their files
+// (see typecache.go); the module's own packages are always loaded from
+// source.
 //
 // A package that does not load is reported (RuleLoadError, GL008) once per
 // error, and the scan goes on with the others; so are a module that is not
@@ -51,6 +55,7 @@ import (
 
 	"github.com/gymlint/gymlint/analyzers/gohelp"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/internal/diskcache"
 	"github.com/gymlint/gymlint/internal/repofs"
 )
 
@@ -139,6 +144,14 @@ type Config struct {
 	// Overlay is read instead of the disk: content by root-relative path
 	// (an editor's unsaved buffers), as packages.Config.Overlay takes it.
 	Overlay map[string][]byte
+	// Cache, when not nil, keeps the type information of the modules'
+	// dependencies (the standard library, required modules) between runs,
+	// as export data keyed by the content of their files (kind "gotypes";
+	// see typecache.go). The modules' own packages are parsed and
+	// type-checked from source on every run; the findings are the same
+	// with and without it. nil: every dependency is type-checked from
+	// source.
+	Cache *diskcache.Cache
 
 	// noCheck skips the check of a module's files before it is loaded (for
 	// the tests of what bounds go list without it).
@@ -153,6 +166,8 @@ type Result struct {
 	// Files are the root-relative Go files of the packages analyzed,
 	// sorted: the files whose suppressions a scan checks.
 	Files []string
+
+	cache cacheStats // what the loads did with Config.Cache
 }
 
 // ErrNoGoCommand is returned by Run when there is no go command on PATH to
@@ -227,6 +242,7 @@ func Run(root string, cfg Config) (*Result, error) {
 		res.Packages += n
 	}
 	res.Diagnostics = c.out
+	res.cache = c.cacheStats
 	diag.Sort(res.Diagnostics)
 	res.Files = slices.Sorted(maps.Keys(c.goFiles))
 	return res, nil
@@ -300,8 +316,8 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 	defer cancel()
 	stop := context.AfterFunc(c.cfg.Context, cancel)
 	defer stop()
-	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: loadMode, Dir: dir, Tests: tests, Env: env,
-		BuildFlags: []string{modFlag(mc.vendor)}, Overlay: c.overlay}, "./...")
+	pkgs, tl, err := c.load(ctx, &packages.Config{Context: ctx, Mode: loadMode, Dir: dir, Tests: tests, Env: env,
+		BuildFlags: []string{modFlag(mc.vendor)}, Overlay: c.overlay}, analyzers)
 	switch {
 	case base.Err() != nil || c.cfg.Context.Err() != nil:
 		return 0, ErrInterrupted
@@ -327,10 +343,23 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 			}
 		}
 	}
+	if tl != nil {
+		defer func() { c.addStats(tl.stats) }()
+	}
 	if len(pkgs) == 0 || len(analyzers) == 0 {
+		if tl != nil && len(tl.factNames) == 0 {
+			tl.store()
+		}
 		return len(pkgs), nil
 	}
-	graph, err := analyze(analyzers, pkgs)
+	run := analyzers
+	if tl != nil {
+		run = tl.wrap(analyzers)
+	}
+	graph, err := analyze(run, pkgs)
+	if err == nil && tl != nil {
+		tl.store()
+	}
 	if err != nil {
 		pos := diag.Pos{Line: 1, Col: 1}
 		c.add(diag.InternalError.New(gomod, pos, pos, fmt.Sprintf(
@@ -427,6 +456,8 @@ type converter struct {
 	cgoDirs map[string]bool   // root-relative directories of the module's packages with cgo files left out
 	seen    map[string]bool
 	out     []diag.Diagnostic
+
+	cacheStats cacheStats // summed over the modules
 }
 
 // add appends d unless the same finding is already there.
