@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync"
 
 	"github.com/gymlint/gymlint/internal/diskcache"
+	"github.com/gymlint/gymlint/internal/repofs"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/lint"
@@ -44,19 +46,33 @@ type CacheStats struct {
 // it is not analysed again. The findings are the same either way. Its
 // diagnostics are finished (Finish: suppressions, configuration), with
 // the engine's own.
-func (e *Engine) scanPython() (*pySide, error) {
+//
+// listed, when not nil, is called once with the root's listing as soon as
+// it is known (before the analysis), or with nil when the scan fails
+// before: the Go side takes its modules from it.
+func (e *Engine) scanPython(listed func(*repofs.Listing)) (*pySide, error) {
+	var once sync.Once
+	publish := func(l *repofs.Listing) {
+		if listed != nil {
+			once.Do(func() { listed(l) })
+		}
+	}
+	defer publish(nil)
 	s, err := e.NewSession()
 	if err != nil {
 		return nil, err
 	}
+
 	// One batch scan spends one scan's parse budget, whatever the groups.
 	s.Cache().ShareBudget()
 	e.current.Store(s)
 	out := &pySide{source: s.Cache().Source, close: s.Close}
 	if e.cache != nil && len(e.opts.Overlay) == 0 {
-		e.warmPython(s, out)
+		e.warmPython(s, out, publish)
 		return out, nil
 	}
+	l := s.Cache().Listing()
+	publish(&l)
 	stats := update(s, nil)
 	out.cache = CacheStats{Groups: stats.Groups, Analysed: stats.Groups, AnalysedEntrypoints: stats.Analysed}
 	e.finishPython(s, out)

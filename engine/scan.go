@@ -53,6 +53,9 @@ func (e *Engine) Scan(goScope []string) (*Result, error) {
 		err   error
 	}
 	goDone := make(chan goOutcome, 1)
+	// The Go side's modules are the go.mod files of the Python side's
+	// walk: one walk of the root for both.
+	listed := make(chan *repofs.Listing, 1)
 	go func() {
 		var o goOutcome
 		defer func() {
@@ -61,14 +64,18 @@ func (e *Engine) Scan(goScope []string) (*Result, error) {
 			}
 			goDone <- o
 		}()
-		o.res, o.err = e.scanGo(goScope, nil)
+		var mods []string
+		if l := <-listed; l != nil {
+			mods = goModules(l.GoMods)
+		}
+		o.res, o.err = e.scanGoModules(goScope, nil, mods)
 		var missing *noGoCommand
 		if errors.As(o.err, &missing) {
 			o.notes = []string{fmt.Sprintf("no go command on PATH: the Go modules %s are not checked", strings.Join(missing.modules, ", "))}
 			o.err = nil
 		}
 	}()
-	py, err := e.scanPython()
+	py, err := e.scanPython(func(l *repofs.Listing) { listed <- l })
 	if err != nil {
 		<-goDone
 		return nil, err
@@ -117,12 +124,20 @@ func (*noGoCommand) Unwrap() error { return ErrNoGoCommand }
 // analyzer enabled, no go.mod), and a *noGoCommand error when there is no
 // go command.
 func (e *Engine) scanGo(scope []string, overlay map[string][]byte) (*goanalysis.Result, error) {
+	return e.scanGoModules(scope, overlay, nil)
+}
+
+// scanGoModules is scanGo of the given modules (nil: found by
+// goanalysis.Modules).
+func (e *Engine) scanGoModules(scope []string, overlay map[string][]byte, mods []string) (*goanalysis.Result, error) {
 	if e.noGo || len(e.goAnalyzers) == 0 {
 		return nil, nil
 	}
-	mods, err := goanalysis.Modules(e.root)
-	if err != nil {
-		return nil, fmt.Errorf("finding Go modules: %v", err)
+	if mods == nil {
+		var err error
+		if mods, err = goanalysis.Modules(e.root); err != nil {
+			return nil, fmt.Errorf("finding Go modules: %v", err)
+		}
 	}
 	if scope != nil {
 		mods = modulesIn(mods, scope)
@@ -144,6 +159,28 @@ func (e *Engine) scanGo(scope []string, overlay map[string][]byte) (*goanalysis.
 		return nil, fmt.Errorf("Go analysis: %v", err)
 	}
 	return res, nil
+}
+
+// goModules are the Go modules of a listing's go.mod directories: those
+// goanalysis.Modules finds (it does not enter vendor or testdata
+// directories, which the walk does), never nil.
+func goModules(dirs []string) []string {
+	out := []string{}
+	for _, d := range dirs {
+		skip := false
+		for _, part := range strings.Split(d, "/") {
+			if d == "." {
+				break
+			}
+			if goanalysis.SkipDir(part) {
+				skip = true
+			}
+		}
+		if !skip {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // modulesIn keeps the module directories that hold one of the paths or lie

@@ -296,7 +296,7 @@ func (h *hashes) listing(changed []string) (repofs.Listing, bool) {
 		return repofs.Listing{}, false
 	}
 	l := r.Listing
-	return repofs.Listing{YAML: l.YAML, AppPy: l.AppPy, Dirs: l.Dirs, Gitignores: l.Gitignores}, true
+	return repofs.Listing{YAML: l.YAML, AppPy: l.AppPy, Dirs: l.Dirs, Gitignores: l.Gitignores, GoMods: l.GoMods}, true
 }
 
 // record returns the stamps of paths and the directory stamps to keep:

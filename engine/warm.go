@@ -44,7 +44,7 @@ import (
 const pyKind = "python"
 
 // pyFormat is the version of pyRecord's encoding.
-const pyFormat = 3
+const pyFormat = 4
 
 // pyRecord is what the cache keeps of one scan's Python side. Paths are
 // kept once, in Paths; the rest refer to them by index.
@@ -93,7 +93,7 @@ type groupRecord struct {
 }
 
 type savedListing struct {
-	YAML, AppPy, Dirs, Gitignores []string
+	YAML, AppPy, Dirs, Gitignores, GoMods []string
 }
 
 // state is the session state the record keeps.
@@ -180,11 +180,13 @@ func (e *Engine) contextKey() (string, bool) {
 // warmPython brings a fresh session s up to date from the disk cache,
 // analysing only what changed since the cached record, fills out, and
 // stores the new record.
-func (e *Engine) warmPython(s *lint.Session, out *pySide) {
+func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Listing)) {
 	start := time.Now()
 	out.cache = CacheStats{Used: true}
 	ctx, ok := e.contextKey()
 	if !ok {
+		l := s.Cache().Listing()
+		listed(&l)
 		stats := update(s, nil)
 		out.cache.Groups, out.cache.Analysed, out.cache.AnalysedEntrypoints = stats.Groups, stats.Groups, stats.Analysed
 		out.cache.Reason = "no cache key"
@@ -208,6 +210,7 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide) {
 		}
 	}
 	listing := c.Listing()
+	listed(&listing)
 	reuse := false
 	switch {
 	case rec == nil:
@@ -217,13 +220,17 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide) {
 	default:
 		reuse = true
 	}
-	if reuse && len(changed) == 0 && rec.Final != nil && !h.restamped {
+	if reuse && len(changed) == 0 && rec.Final != nil {
 		// Nothing changed: the record's findings stand, and the record
-		// stays as it is.
+		// stays as it is, unless a file had to be read again (a racy
+		// stamp, a file touched): then only its stamps are made again.
 		out.cache.Groups = len(rec.Groups)
 		out.diags = slices.Clone(rec.Final)
 		out.entrypoints = slices.Sorted(maps.Keys(rec.Infos))
 		out.configs = rec.Configs
+		if h.restamped {
+			e.restamp(key, rec, h, listing, start)
+		}
 		return
 	}
 	if !reuse {
@@ -302,13 +309,26 @@ func (e *Engine) storeRecord(key diskcache.Key, ctx string, s *lint.Session, h *
 	}
 	rec.Stamps, rec.Dirs = h.record(rec.Paths, listing.Dirs, start)
 	if len(listing.Problems) == 0 {
-		rec.Listing = &savedListing{YAML: listing.YAML, AppPy: listing.AppPy, Dirs: listing.Dirs, Gitignores: listing.Gitignores}
+		rec.Listing = &savedListing{YAML: listing.YAML, AppPy: listing.AppPy, Dirs: listing.Dirs, Gitignores: listing.Gitignores, GoMods: listing.GoMods}
 	}
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(&rec); err != nil {
 		return
 	}
 	_ = e.cache.Put(pyKind, key, buf.Bytes()) // a cache that cannot be written is no error
+}
+
+// restamp writes rec again with the stamps of now: what it says of the
+// findings still holds.
+func (e *Engine) restamp(key diskcache.Key, rec *pyRecord, h *hashes, listing repofs.Listing, start time.Time) {
+	nr := *rec
+	nr.Written = start.UnixNano()
+	nr.Stamps, nr.Dirs = h.record(rec.Paths, listing.Dirs, start)
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(&nr); err != nil {
+		return
+	}
+	_ = e.cache.Put(pyKind, key, buf.Bytes())
 }
 
 // skeletonKey hashes what the entrypoint map is made from: the listing,

@@ -66,6 +66,10 @@ var skipDirs = map[string]bool{
 	"__pycache__": true, "venv": true, "site-packages": true,
 }
 
+// SkipDir reports whether module discovery leaves out a directory of
+// this name (Modules).
+func SkipDir(name string) bool { return strings.HasPrefix(name, ".") || skipDirs[name] }
+
 // Modules returns the directories under root that hold a go.mod file, as
 // root-relative slash-separated paths ("." for root itself), sorted. It does
 // not enter hidden directories, vendor, testdata, node_modules, __pycache__,

@@ -385,6 +385,9 @@ type Listing struct {
 	// .gitignore files read, in walk order: what the listing was made
 	// from besides the names in those directories.
 	Dirs, Gitignores []string
+	// GoMods are the directories walked that hold a go.mod regular file,
+	// sorted.
+	GoMods []string
 }
 
 // Walk lists the root's files. Overlay files that are not on disk are
@@ -428,6 +431,7 @@ func (f *FS) Walk() Listing {
 	}
 	sort.Strings(l.YAML)
 	sort.Strings(l.AppPy)
+	sort.Strings(l.GoMods)
 	return l
 }
 
@@ -505,6 +509,9 @@ func (w *walker) dir(rel, abs string, stack []*pathmatch.Gitignore) {
 			}
 			w.dir(child, filepath.Join(abs, name), stack)
 			continue
+		}
+		if name == "go.mod" && e.Type().IsRegular() {
+			w.l.GoMods = append(w.l.GoMods, rel)
 		}
 		// Regular files and symbolic links (checked when read).
 		if !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 || !isYAMLName(name) && name != "app.py" {
