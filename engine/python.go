@@ -82,7 +82,7 @@ func (e *Engine) scanPython(listed func(*repofs.Listing)) (*pySide, error) {
 // finishPython fills out from the session's state: its findings finished,
 // the files scanned, the modules parsed.
 func (e *Engine) finishPython(s *lint.Session, out *pySide) {
-	e.finishPythonFrom(s, out, nil, nil)
+	e.finishPythonFrom(s, s.State(), out, nil, nil)
 }
 
 // finishPythonFrom is finishPython that, given the record of an earlier
@@ -92,8 +92,7 @@ func (e *Engine) finishPython(s *lint.Session, out *pySide) {
 // each finding), so the record's finished findings of the other files
 // stand. It returns the digests of each file's findings, for the next
 // record.
-func (e *Engine) finishPythonFrom(s *lint.Session, out *pySide, old *pyRecord, changed []string) map[string]string {
-	st := s.State()
+func (e *Engine) finishPythonFrom(s *lint.Session, st *lint.State, out *pySide, old *pyRecord, changed []string) map[string]string {
 	out.entrypoints = slices.Sorted(maps.Keys(st.Infos))
 	out.configs = st.Configs
 	out.modules = s.Cache().Parsed()

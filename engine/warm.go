@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"maps"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -239,26 +240,52 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 	} else {
 		s.Restore(rec.state())
 		out.cache.Groups = len(rec.Groups)
+		if small(rec, changed) {
+			// A few groups to analyse again: a run of a few tens of
+			// milliseconds, most of which the collector would take at
+			// the default pace, on a heap that stays small.
+			defer debug.SetGCPercent(debug.SetGCPercent(400))
+		}
 		if len(changed) > 0 {
 			stats := update(s, changed)
 			out.cache.Analysed, out.cache.AnalysedEntrypoints = stats.Groups, stats.Analysed
-			// Regrouping may change the count.
-			out.cache.Groups = len(s.State().Groups)
 		}
 	}
+	st := s.State()
+	// Regrouping may change the count.
+	out.cache.Groups = len(st.Groups)
 	var sums map[string]string
 	if reuse {
-		sums = e.finishPythonFrom(s, out, rec, changed)
+		sums = e.finishPythonFrom(s, st, out, rec, changed)
 	} else {
-		sums = e.finishPythonFrom(s, out, nil, nil)
+		sums = e.finishPythonFrom(s, st, out, nil, nil)
 	}
 	if reuse && out.cache.Analysed == 0 {
 		// The skeleton was not made again: its inputs are the record's.
-		e.storeRecord(key, ctx, s, h, listing, looked, rec.Skeleton, start, out.diags, sums)
+		e.storeRecord(key, ctx, st, h, listing, looked, rec.Skeleton, start, out.diags, sums)
 		return
 	}
 	listing, looked = c.SkeletonInputs()
-	e.storeRecord(key, ctx, s, h, listing, looked, skeletonKey(h, listing, looked), start, out.diags, sums)
+	e.storeRecord(key, ctx, st, h, listing, looked, skeletonKey(h, listing, looked), start, out.diags, sums)
+}
+
+// small reports whether the changed paths reach at most a tenth of the
+// record's groups.
+func small(rec *pyRecord, changed []string) bool {
+	set := map[string]bool{}
+	for _, p := range changed {
+		set[p] = true
+	}
+	hit := 0
+	for _, g := range rec.Groups {
+		for _, i := range g.Deps {
+			if set[rec.Paths[i]] {
+				hit++
+				break
+			}
+		}
+	}
+	return hit*10 <= len(rec.Groups)
 }
 
 // loadRecord reads the record of key, nil when there is none that can be
@@ -280,8 +307,7 @@ func (e *Engine) loadRecord(key diskcache.Key, ctx string) *pyRecord {
 
 // storeRecord writes the record of the session's state and the scan's
 // finished findings.
-func (e *Engine) storeRecord(key diskcache.Key, ctx string, s *lint.Session, h *hashes, listing repofs.Listing, looked []string, skel string, start time.Time, final []diag.Diagnostic, sums map[string]string) {
-	st := s.State()
+func (e *Engine) storeRecord(key diskcache.Key, ctx string, st *lint.State, h *hashes, listing repofs.Listing, looked []string, skel string, start time.Time, final []diag.Diagnostic, sums map[string]string) {
 	if st == nil {
 		return
 	}

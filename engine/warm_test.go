@@ -23,7 +23,10 @@ var cacheFixtures = []string{"gymrepo", "refusalrepo", "rayrepo", "sessionsrepo_
 func copyFixture(t *testing.T, name string) string {
 	t.Helper()
 	src := filepath.Join("..", "testdata", name)
-	dst := filepath.Join(t.TempDir(), name)
+	if filepath.IsAbs(name) {
+		src = name
+	}
+	dst := filepath.Join(t.TempDir(), filepath.Base(name))
 	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
 		t.Fatal(err)
 	}
@@ -160,9 +163,16 @@ func writeFile(t *testing.T, root, p, text string) {
 // series of edits, a scan that reads the cache finds byte for byte what
 // a scan without it finds, with --jobs 1 and the default; an edit of one
 // file re-analyses only the groups that read it.
+//
+// GYMLINT_CACHE_TEST_REPO=DIR runs the same on a copy of another
+// repository too (the real NeMo Gym, by hand: it is not part of this one).
 func TestCacheFindsWhatAScanFinds(t *testing.T) {
-	for _, name := range cacheFixtures {
-		t.Run(name, func(t *testing.T) {
+	names := slices.Clone(cacheFixtures)
+	if extra := os.Getenv("GYMLINT_CACHE_TEST_REPO"); extra != "" {
+		names = append(names, extra)
+	}
+	for _, name := range names {
+		t.Run(filepath.Base(name), func(t *testing.T) {
 			root := copyFixture(t, name)
 			cache, err := diskcache.Open(t.TempDir(), diskcache.Options{})
 			if err != nil {
