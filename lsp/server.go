@@ -27,6 +27,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gymlint/gymlint/internal/diskcache"
 	"io"
 	"maps"
 	"os"
@@ -63,6 +64,10 @@ type Options struct {
 	// (NEMO_GYM_EXTRA_ROOTS, engine.Options.ExtraRoots); findings in them
 	// are not published.
 	ExtraRoots []string
+	// Cache is the disk cache (engine.Options.Cache): the Go dependencies'
+	// type information, the configs' parses and the framework's contract
+	// are read from it and kept in it; nil: none.
+	Cache *diskcache.Cache
 }
 
 // Serve runs a language server on r and w until the client sends exit or

@@ -213,7 +213,7 @@ func (w *worker) open() error {
 // is returned beside an engine with the defaults, so the editor still
 // works.
 func openEngine(root string, opts Options) (*engine.Engine, error) {
-	eo := engine.Options{Root: root, Jobs: opts.Jobs, GoEnv: opts.GoEnv, NoGo: opts.NoGo, VirtualEnv: opts.VirtualEnv, ExtraRoots: opts.ExtraRoots}
+	eo := engine.Options{Root: root, Jobs: opts.Jobs, GoEnv: opts.GoEnv, NoGo: opts.NoGo, VirtualEnv: opts.VirtualEnv, ExtraRoots: opts.ExtraRoots, Cache: opts.Cache}
 	e, err := engine.New(eo)
 	if err == nil {
 		return e, nil

@@ -21,7 +21,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"help", "rules"}, []string{"rules", "--help"}, "usage: gymlint rules [--format text|json]"},
 		{[]string{"help", "explain"}, []string{"explain", "-h"}, "usage: gymlint explain CODE|NAME"},
 		{[]string{"help", "config"}, []string{"config", "-h"}, "usage: gymlint config [--format text|json] [PATH]"},
-		{[]string{"help", "lsp"}, []string{"lsp", "-h"}, "usage: gymlint lsp [--jobs N] [--no-go]"},
+		{[]string{"help", "lsp"}, []string{"lsp", "-h"}, "usage: gymlint lsp [--jobs N] [--no-go] [--cache-dir DIR] [--no-cache]"},
 		{[]string{"help", "help"}, []string{"help", "--help"}, "usage: gymlint help [COMMAND|ANALYZER|RULE]"},
 	} {
 		name := strings.Join(tc.help, " ")

@@ -23,8 +23,9 @@ func serveLSP(args []string, in io.Reader, stdout, stderr io.Writer) int {
 	// Editors' generic clients (vscode-languageclient) add --stdio.
 	fs.Bool("stdio", true, "talk over stdin and stdout (the only transport; accepted for clients that pass it)")
 	noGo := fs.Bool("no-go", false, "do not run the Go analyzers on the workspace's Go modules")
+	cacheOpts := addCacheFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: gymlint lsp [--jobs N] [--no-go]\n\nRuns gymlint's language server on stdin and stdout (JSON-RPC 2.0 with\nContent-Length framing). The workspace is the root the editor names in\ninitialize. The log goes to stderr.\n\nFlags:\n")
+		fmt.Fprint(stderr, "usage: gymlint lsp [--jobs N] [--no-go] [--cache-dir DIR] [--no-cache]\n\nRuns gymlint's language server on stdin and stdout (JSON-RPC 2.0 with\nContent-Length framing). The workspace is the root the editor names in\ninitialize. The log goes to stderr.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -37,7 +38,7 @@ func serveLSP(args []string, in io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint lsp: unexpected argument %q: the workspace comes from the editor\n", fs.Arg(0))
 		return ExitError
 	}
-	err := lsp.Serve(in, stdout, lsp.Options{Version: version(), Log: stderr, Jobs: *jobs, GoEnv: goEnv, NoGo: *noGo,
+	err := lsp.Serve(in, stdout, lsp.Options{Version: version(), Log: stderr, Jobs: *jobs, GoEnv: goEnv, NoGo: *noGo, Cache: cacheOpts.open(stderr),
 		VirtualEnv: contract.VirtualEnvFromEnvironment(), ExtraRoots: engine.SplitExtraRoots(os.Getenv(engine.EnvExtraRoots))})
 	if err != nil {
 		// The protocol asks for status 1 when exit comes without
