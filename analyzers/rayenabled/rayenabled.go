@@ -60,7 +60,7 @@ var Checks = []gym.Check{
 	{Rule: UndeclaredRay, Run: runCode(UndeclaredRay.Code)},
 	{Rule: InheritedRayEnabled, Run: runCode(InheritedRayEnabled.Code)},
 	{Rule: UnreadableRayEnabled, Run: runCode(UnreadableRayEnabled.Code)},
-	{Rule: UnannotatedRayEnabled, Run: runCode(UnannotatedRayEnabled.Code)},
+	{Rule: UnannotatedRayEnabled, Run: runDeclOnly(UnannotatedRayEnabled.Code)},
 	{Rule: UnneededRayEnabled, Run: runCode(UnneededRayEnabled.Code)},
 }
 
@@ -120,13 +120,44 @@ type analysisKey struct{}
 func analysisOf(v *gym.View) *analysis {
 	return v.Shared(analysisKey{}, func() any {
 		a := &analysis{scanner: newScanner(v)}
-		a.run(v)
+		a.run(v, true)
 		return a
 	}).(*analysis)
 }
 
-// run analyses every server of every parsed entrypoint, in parallel.
-func (a *analysis) run(v *gym.View) {
+// declOnlyKey keeps the analysis without the search for Ray use: GL204
+// (a bare ray_enabled) is a matter of the declaration alone, and when it
+// is the only rule of the analyzer that runs (the contract of a framework
+// that predates the Ray declaration lets no other apply), the modules of
+// the servers' import closures are not parsed for it.
+type declOnlyKey struct{}
+
+func declOnlyOf(v *gym.View) *analysis {
+	return v.Shared(declOnlyKey{}, func() any {
+		a := &analysis{scanner: newScanner(v)}
+		a.run(v, false)
+		return a
+	}).(*analysis)
+}
+
+// runDeclOnly is runCode for a rule whose findings do not depend on the
+// servers' Ray use: from the declaration-only analysis.
+func runDeclOnly(code string) func(v *gym.View) []diag.Diagnostic {
+	return func(v *gym.View) []diag.Diagnostic {
+		var out []diag.Diagnostic
+		for _, d := range declOnlyOf(v).diags {
+			if d.Code == code {
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+}
+
+// run analyses every server of every parsed entrypoint, in parallel;
+// without withUse, as if no server used Ray (the findings that depend on
+// Ray use are then not to be read).
+func (a *analysis) run(v *gym.View, withUse bool) {
 	type job struct {
 		e *gym.Entrypoint
 		s gym.Server
@@ -153,7 +184,7 @@ func (a *analysis) run(v *gym.View) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = analyseServer(v, a.scanner, jobs[i].e, jobs[i].s)
+				results[i] = analyseServerWith(v, a.scanner, jobs[i].e, jobs[i].s, withUse)
 			}
 		}()
 	}
@@ -178,15 +209,34 @@ func (a *analysis) run(v *gym.View) {
 
 // analyseServer finds what the rules say about one server of e.
 func analyseServer(v *gym.View, sc *scanner, e *gym.Entrypoint, s gym.Server) *serverResult {
+	return analyseServerWith(v, sc, e, s, true)
+}
+
+// analyseServerWith is analyseServer, without the search for Ray use
+// unless search.
+func analyseServerWith(v *gym.View, sc *scanner, e *gym.Entrypoint, s gym.Server, withUse bool) *serverResult {
 	m := e.Module
 	r := &serverResult{server: s}
-	found := sc.search(m, s.Class)
+	var found search
+	if withUse {
+		found = sc.search(m, s.Class)
+	}
 	var own *ownDecl
 	if s.Class.Module == m {
 		own = ownDeclOf(s.Class.Class)
 	}
 	r.status = RayStatus{Declared: own != nil && isTrue(own.attr.Value), Needed: found.use != nil, Use: found.related()}
 	if m.SyntaxError != nil || e.Exemption != nil {
+		return r
+	}
+	if !withUse {
+		// The declaration alone: GL204, as checkOwn finds it.
+		d := &decl{v: v, e: e, s: s}
+		if own != nil && own.attr.Annotation == nil && own.attr.Value != nil {
+			if dg, ok := d.unannotated(own); ok {
+				r.diags = []diag.Diagnostic{dg}
+			}
+		}
 		return r
 	}
 	d := &decl{v: v, e: e, s: s, found: found, sets: sc.module(m, true).sets}
