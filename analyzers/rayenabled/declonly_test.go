@@ -41,7 +41,9 @@ func TestUnannotatedAloneParsesNoClosure(t *testing.T) {
 	if len(all) == 0 {
 		t.Fatal("the fixture has no GL204 finding")
 	}
-	if !slices.EqualFunc(alone, all, func(a, b diag.Diagnostic) bool { return a.Path == b.Path && a.Start == b.Start && a.Message == b.Message && a.Help == b.Help }) {
+	if !slices.EqualFunc(alone, all, func(a, b diag.Diagnostic) bool {
+		return a.Path == b.Path && a.Start == b.Start && a.Message == b.Message && a.Help == b.Help
+	}) {
 		t.Fatalf("GL204 alone finds %d, beside the other rules %d", len(alone), len(all))
 	}
 	if fewer >= more {
