@@ -45,7 +45,7 @@ import (
 const pyKind = "python"
 
 // pyFormat is the version of pyRecord's encoding.
-const pyFormat = 4
+const pyFormat = 5
 
 // pyRecord is what the cache keeps of one scan's Python side. Paths are
 // kept once, in Paths; the rest refer to them by index.
@@ -59,8 +59,8 @@ type pyRecord struct {
 	Written int64
 	// Paths are every file path the record depends on, sorted, and Stamps
 	// their stamps.
-	Paths  []string
-	Stamps []stamp
+	Paths  pathList
+	Stamps stampList
 	// Dirs are the stamps of the directories walked and of the nearest
 	// existing directories of files looked for and not found.
 	Dirs []dirStamp
