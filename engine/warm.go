@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/gob"
 	"encoding/json"
 	"maps"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/diskcache"
@@ -238,6 +240,12 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 		stats := update(s, nil)
 		out.cache.Groups, out.cache.Analysed, out.cache.AnalysedEntrypoints = stats.Groups, stats.Groups, stats.Analysed
 	} else {
+		if len(changed) > 0 {
+			// The configs are as the record's skeleton read them.
+			if files := e.loadConfigs(rec.Skeleton); files != nil {
+				c.PreloadConfigs(files)
+			}
+		}
 		s.Restore(rec.state())
 		out.cache.Groups = len(rec.Groups)
 		if small(rec, changed) {
@@ -266,7 +274,67 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 		return
 	}
 	listing, looked = c.SkeletonInputs()
-	e.storeRecord(key, ctx, st, h, listing, looked, skeletonKey(h, listing, looked), start, out.diags, sums)
+	skel := skeletonKey(h, listing, looked)
+	e.storeRecord(key, ctx, st, h, listing, looked, skel, start, out.diags, sums)
+	if !reuse || skel != rec.Skeleton {
+		e.storeConfigs(skel, c.Configs())
+	}
+}
+
+// configsKind is the cache's kind of the configs' parses of one skeleton:
+// every config of the repository, kept under the key of what the
+// entrypoint map was made from (skeletonKey), so that a scan that finds
+// that key unchanged reads one entry instead of every config.
+const configsKind = "configs"
+
+func (e *Engine) configsKey(skel string) diskcache.Key {
+	return diskcache.NewHasher(configsKind).String(diskcache.BuildID()).String(skel).
+		String(strings.Join(e.opts.ServerTypes, "\x00")).Int(int64(len(e.opts.ServerTypes))).Key()
+}
+
+// storeConfigs keeps the configs' parses of the skeleton skel.
+func (e *Engine) storeConfigs(skel string, files []*configscan.File) {
+	b := binary.AppendUvarint(nil, uint64(len(files)))
+	for _, f := range files {
+		enc, err := configscan.Encode(f)
+		if err != nil {
+			return
+		}
+		b = binary.AppendUvarint(b, uint64(len(enc)))
+		b = append(b, enc...)
+	}
+	_ = e.cache.Put(configsKind, e.configsKey(skel), b)
+}
+
+// loadConfigs reads the configs' parses of the skeleton skel, nil when
+// there are none that decode.
+func (e *Engine) loadConfigs(skel string) []*configscan.File {
+	b, ok := e.cache.Get(configsKind, e.configsKey(skel))
+	if !ok {
+		return nil
+	}
+	r := reader{b: b}
+	n := r.uint()
+	if r.bad || n > uint64(len(b)) {
+		return nil
+	}
+	files := make([]*configscan.File, 0, n)
+	for range n {
+		k := r.uint()
+		if r.bad || k > uint64(len(r.b)) {
+			return nil
+		}
+		f, err := configscan.Decode(r.b[:k])
+		if err != nil {
+			return nil
+		}
+		r.b = r.b[k:]
+		files = append(files, f)
+	}
+	if len(r.b) != 0 {
+		return nil
+	}
+	return files
 }
 
 // small reports whether the changed paths reach at most a tenth of the

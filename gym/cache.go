@@ -495,20 +495,46 @@ func (c *Cache) config(p string) *configEntry {
 			e.diags = append(e.diags, c.unreadable(p, filePos, filePos, p, err))
 			return
 		}
-		f := c.parseConfig(p, data)
-		for _, pr := range f.Problems {
-			pos := configPos(pr.Pos)
-			rule := RuleInvalidConfig
-			if pr.Kind == "duplicate-key" {
-				rule = RuleDuplicateConfigKey
-			}
-			d := rule.New(p, pos, pos, pr.Message)
-			d.Help = pr.Help
-			e.diags = append(e.diags, d)
-		}
-		e.file = f
+		c.fillConfig(e, p, c.parseConfig(p, data))
 	})
 	return e
+}
+
+// fillConfig makes the entry of the config at p from its parse.
+func (c *Cache) fillConfig(e *configEntry, p string, f *configscan.File) {
+	for _, pr := range f.Problems {
+		pos := configPos(pr.Pos)
+		rule := RuleInvalidConfig
+		if pr.Kind == "duplicate-key" {
+			rule = RuleDuplicateConfigKey
+		}
+		d := rule.New(p, pos, pos, pr.Message)
+		d.Help = pr.Help
+		e.diags = append(e.diags, d)
+	}
+	e.file = f
+}
+
+// PreloadConfigs gives the cache the parses of configs, made by an earlier
+// run from contents known to be the files' now (package engine checks
+// their stamps), so that they are neither read nor parsed again. A config
+// the cache has already read is left as it is.
+func (c *Cache) PreloadConfigs(files []*configscan.File) {
+	for _, f := range files {
+		c.mu.Lock()
+		e := c.configs[f.Path]
+		if e == nil {
+			e = &configEntry{}
+			c.configs[f.Path] = e
+		}
+		c.mu.Unlock()
+		e.once.Do(func() { c.fillConfig(e, f.Path, f) })
+	}
+}
+
+// Configs are the configs the entrypoint map was made from, parsed.
+func (c *Cache) Configs() []*configscan.File {
+	return slices.Clone(c.skeletonOf().configs)
 }
 
 // View builds a view of the repository as the cache holds it. With a nil
