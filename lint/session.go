@@ -39,12 +39,22 @@ type Session struct {
 	infos      map[string]string          // entrypoint → signature of its gym.EntrypointInfo
 	family     map[string][]string        // entrypoint → its family
 	groups     map[string]*group          // entrypoint → its group
-	byDep      map[string]map[*group]bool // dependency → the groups that have it
+	byDep      map[string]*groupSet       // dependency → the groups that have it
+	names      map[string]string          // each dependency's path, one copy for every group
 	byPath     map[string]map[*group]bool // path → the groups with diagnostics on it
 	repo       []diag.Diagnostic          // the cache's repository diagnostics
 	configs    map[string]bool            // the config files
 	configsGen uint64                     // the generation configs was made at
 	done       bool
+	options    SessionOptions
+}
+
+// SessionOptions configure a session (NewSessionWith).
+type SessionOptions struct {
+	// OneShot is for a session that is updated once (a batch scan): it
+	// keeps no parsed module for later edits once an Update is done.
+	// Diagnostics, dependencies and families are kept as in any session.
+	OneShot bool
 }
 
 // group is a set of entrypoints analysed together.
@@ -53,12 +63,18 @@ type group struct {
 	deps        map[string]bool
 	diags       []diag.Diagnostic
 	families    map[string][]string // of its entrypoints, from its analysis
+	pins        []string            // what the cache keeps for its analysis (gym.Cache.Pin)
 }
 
 // NewSession opens the repository at root, to run the given checks (nil:
 // every check, see AnalyseWith). Nothing is analysed until the first
 // Update.
 func NewSession(root string, opts gym.Options, checks []gym.Check) (*Session, error) {
+	return NewSessionWith(root, opts, checks, SessionOptions{})
+}
+
+// NewSessionWith is NewSession with session options.
+func NewSessionWith(root string, opts gym.Options, checks []gym.Check, so SessionOptions) (*Session, error) {
 	c, err := gym.NewCache(root, opts)
 	if err != nil {
 		return nil, err
@@ -71,7 +87,8 @@ func NewSession(root string, opts gym.Options, checks []gym.Check) (*Session, er
 		checks = Checks()
 	}
 	return &Session{cache: c, jobs: jobs, checks: checks, infos: map[string]string{}, family: map[string][]string{},
-		groups: map[string]*group{}, byDep: map[string]map[*group]bool{}, byPath: map[string]map[*group]bool{}}, nil
+		groups: map[string]*group{}, byDep: map[string]*groupSet{}, names: map[string]string{}, byPath: map[string]map[*group]bool{},
+		options: so}, nil
 }
 
 // Cache returns the session's cache: tell it what changed (SetOverlay,
@@ -118,6 +135,9 @@ func (s *Session) Update(changed []string) (touched []string, stats UpdateStats)
 		}
 	}
 	s.done = true
+	if s.options.OneShot {
+		s.cache.DropParsed()
+	}
 	return slices.Sorted(maps.Keys(touchedSet)), stats
 }
 
@@ -152,9 +172,7 @@ func (s *Session) update(changed []string, touched map[string]bool, stats *Updat
 	}
 	hit := map[*group]bool{}
 	for _, p := range changed {
-		for g := range s.byDep[p] {
-			hit[g] = true
-		}
+		s.byDep[p].each(func(g *group) { hit[g] = true })
 	}
 	for ep := range moved {
 		if g := s.groups[ep]; g != nil {
@@ -211,21 +229,80 @@ func (s *Session) update(changed []string, touched map[string]bool, stats *Updat
 // regroupAndAnalyse computes the families of the affected entrypoints,
 // makes the groups they fall in (dropping the groups those replace) and
 // analyses them.
+//
+// Each affected entrypoint's family is computed in a view of its own. An
+// entrypoint whose family has no class of another module is most likely
+// a group of its own: it is analysed in that view at once, and the
+// modules that only it read are evicted from the cache, so that a first
+// analysis never holds every module of the repository. The others are
+// analysed by groups once every family is known, their modules pinned
+// until then. The result is the same as analysing every group in a view
+// of its own: a singleton group is analysed in a view of its entrypoint
+// alone, and an entrypoint analysed at once that turns out to share a
+// class with others is analysed again with its group.
 func (s *Session) regroupAndAnalyse(affected map[string]bool, touched map[string]bool, stats *UpdateStats) {
 	if len(affected) == 0 {
 		return
 	}
-	v := s.cache.View(slices.Sorted(maps.Keys(affected)))
-	for _, e := range v.Entrypoints {
-		s.family[e.Path] = v.Family(e)
+	eps := slices.Sorted(maps.Keys(affected))
+	families := make([][]string, len(eps))
+	early := make([]*group, len(eps))
+	pins := make([][]string, len(eps))
+	s.each(len(eps), func(i int) {
+		v := s.cache.View(eps[i : i+1])
+		for _, e := range v.Entrypoints {
+			families[i] = v.Family(e)
+		}
+		// An entrypoint that another view read (an entrypoint whose
+		// server derives from one of its classes, most likely) waits for
+		// its group too.
+		if ownOnly(eps[i], families[i]) && s.cache.Readers(eps[i]) <= 1 {
+			g := &group{entrypoints: eps[i : i+1 : i+1]}
+			s.fill(g, v)
+			early[i] = g
+			s.cache.Evict(v)
+		} else {
+			pins[i] = s.cache.Pin(v)
+		}
+	})
+	index := make(map[string]int, len(eps))
+	for i, ep := range eps {
+		s.family[ep] = families[i]
+		index[ep] = i
 	}
 	groups := s.regroup(affected, touched)
-	s.analyse(groups)
+	var later []*group
+	for _, g := range groups {
+		if len(g.entrypoints) == 1 {
+			if i, ok := index[g.entrypoints[0]]; ok && early[i] != nil {
+				*g = *early[i]
+				continue
+			}
+		}
+		for _, ep := range g.entrypoints {
+			if i, ok := index[ep]; ok && pins[i] != nil {
+				g.pins = append(g.pins, pins[i]...)
+			}
+		}
+		later = append(later, g)
+	}
+	s.analyse(later)
 	s.commit(groups, touched)
 	stats.Groups += len(groups)
 	for _, g := range groups {
 		stats.Analysed += len(g.entrypoints)
 	}
+}
+
+// ownOnly reports whether every class of an entrypoint's family is
+// defined in the entrypoint itself.
+func ownOnly(ep string, family []string) bool {
+	for _, cls := range family {
+		if !strings.HasPrefix(cls, ep+"#") {
+			return false
+		}
+	}
+	return true
 }
 
 // commit makes analysed groups current.
@@ -237,12 +314,24 @@ func (s *Session) commit(groups []*group, touched map[string]bool) {
 				s.family[m] = f
 			}
 		}
+		// The paths of a view's dependencies are its own strings: the
+		// group keeps the session's copies, which every group shares.
+		deps := make(map[string]bool, len(g.deps))
 		for p := range g.deps {
-			if s.byDep[p] == nil {
-				s.byDep[p] = map[*group]bool{}
+			name, ok := s.names[p]
+			if !ok {
+				name = strings.Clone(p)
+				s.names[name] = name
 			}
-			s.byDep[p][g] = true
+			deps[name] = true
+			set := s.byDep[name]
+			if set == nil {
+				set = &groupSet{}
+				s.byDep[name] = set
+			}
+			set.add(g)
 		}
+		g.deps = deps
 		for _, d := range g.diags {
 			touched[d.Path] = true
 			if s.byPath[d.Path] == nil {
@@ -281,9 +370,9 @@ func (s *Session) dropGroup(g *group, touched map[string]bool) {
 	}
 	for p := range g.deps {
 		if set := s.byDep[p]; set != nil {
-			delete(set, g)
-			if len(set) == 0 {
+			if set.remove(g) {
 				delete(s.byDep, p)
+				delete(s.names, p)
 			}
 		}
 	}
@@ -364,30 +453,48 @@ func (s *Session) regroup(affected map[string]bool, touched map[string]bool) []*
 }
 
 // analyse runs the rules on each group in a focused view of its own,
-// several groups at once, and notes its members' families.
+// several groups at once, and notes its members' families. The modules
+// that only a group's view read are evicted from the cache once it is
+// done.
 func (s *Session) analyse(groups []*group) {
+	s.each(len(groups), func(i int) {
+		g := groups[i]
+		v := s.cache.View(g.entrypoints)
+		s.fill(g, v)
+		s.cache.Unpin(g.pins)
+		g.pins = nil
+		s.cache.Evict(v)
+	})
+}
+
+// fill analyses a group in its view.
+func (s *Session) fill(g *group, v *gym.View) {
+	g.diags = AnalyseWith(v, s.checks)
+	g.deps = map[string]bool{}
+	for _, p := range v.Dependencies() {
+		g.deps[p] = true
+	}
+	g.families = map[string][]string{}
+	for _, e := range v.Entrypoints {
+		g.families[e.Path] = v.Family(e)
+	}
+}
+
+// each runs fn(i) for i in [0, n) on the session's jobs.
+func (s *Session) each(n int, fn func(i int)) {
 	var wg sync.WaitGroup
-	next := make(chan *group)
-	for range min(s.jobs, len(groups)) {
+	next := make(chan int)
+	for range min(s.jobs, n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for g := range next {
-				v := s.cache.View(g.entrypoints)
-				g.diags = AnalyseWith(v, s.checks)
-				g.deps = map[string]bool{}
-				for _, p := range v.Dependencies() {
-					g.deps[p] = true
-				}
-				g.families = map[string][]string{}
-				for _, e := range v.Entrypoints {
-					g.families[e.Path] = v.Family(e)
-				}
+			for i := range next {
+				fn(i)
 			}
 		}()
 	}
-	for _, g := range groups {
-		next <- g
+	for i := range n {
+		next <- i
 	}
 	close(next)
 	wg.Wait()
@@ -508,4 +615,58 @@ func (s *Session) GroupOf(entrypoint string) []string {
 		return append([]string(nil), g.entrypoints...)
 	}
 	return nil
+}
+
+// groupSet is the set of groups that have a dependency: most
+// dependencies (paths that import resolution looked for) are one group's,
+// and a few small slices cost less than a map each.
+type groupSet struct {
+	few  []*group
+	many map[*group]bool // instead of few, past maxFew groups
+}
+
+const maxFew = 8
+
+func (s *groupSet) add(g *group) {
+	if s.many != nil {
+		s.many[g] = true
+		return
+	}
+	if slices.Contains(s.few, g) {
+		return
+	}
+	if len(s.few) < maxFew {
+		s.few = append(s.few, g)
+		return
+	}
+	s.many = make(map[*group]bool, 2*maxFew)
+	for _, x := range s.few {
+		s.many[x] = true
+	}
+	s.many[g] = true
+	s.few = nil
+}
+
+// remove reports whether the set is empty after.
+func (s *groupSet) remove(g *group) bool {
+	if s.many != nil {
+		delete(s.many, g)
+		return len(s.many) == 0
+	}
+	if i := slices.Index(s.few, g); i >= 0 {
+		s.few = slices.Delete(s.few, i, i+1)
+	}
+	return len(s.few) == 0
+}
+
+func (s *groupSet) each(fn func(*group)) {
+	if s == nil {
+		return
+	}
+	for _, g := range s.few {
+		fn(g)
+	}
+	for g := range s.many {
+		fn(g)
+	}
 }
