@@ -386,11 +386,20 @@ func (c *Cache) source(p string, budget *pyscan.Budget) *sourceEntry {
 
 // Source returns the content of a root-relative file as the cache reads
 // it (an overlay, else the disk), shared with its parsed module when there
-// is one. The returned slice must not be modified.
+// is one. A file the cache holds neither as a module nor as a source (one
+// never read, or evicted) is read without keeping a copy: an editor asks
+// for the text of every file it publishes diagnostics on. The returned
+// slice must not be modified.
 func (c *Cache) Source(p string) ([]byte, error) {
 	cp, ok := repofs.Clean(p)
 	if !ok {
 		return nil, &repofs.PathError{Path: p, Err: repofs.ErrOutsideRoot}
+	}
+	c.mu.Lock()
+	held := c.modules[cp] != nil || c.sources[cp] != nil
+	c.mu.Unlock()
+	if !held {
+		return c.fs.Read(cp)
 	}
 	e := c.source(cp, c.newBudget())
 	return e.data, e.err
@@ -665,16 +674,32 @@ func (c *Cache) Evict(v *View) {
 // Pin keeps what v read until Unpin is called with what it returns, and
 // takes v's reads back: a view made again later for the same entrypoints
 // (a session that computed an entrypoint's family before it knows the
-// group to analyse it in) does not count as a second reader.
+// group to analyse it in) does not count as a second reader. The modules
+// of v's entrypoints themselves are not pinned but evicted (as Evict
+// would): they are most of what a family's computation parses, and
+// parsing one again costs less than holding every waiting entrypoint.
 func (c *Cache) Pin(v *View) []string {
 	paths := v.read()
+	own := map[string]bool{}
+	for _, e := range v.Entrypoints {
+		own[e.Path] = true
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	var pinned []string
 	for _, p := range paths {
 		c.reads[p]--
+		if own[p] {
+			if c.reads[p] <= 0 && c.pins[p] == 0 && !c.fs.Overlaid(p) {
+				delete(c.modules, p)
+				delete(c.sources, p)
+			}
+			continue
+		}
 		c.pins[p]++
+		pinned = append(pinned, p)
 	}
-	return paths
+	return pinned
 }
 
 // Unpin takes back the pins of Pin.

@@ -40,7 +40,6 @@ type Session struct {
 	family     map[string][]string        // entrypoint → its family
 	groups     map[string]*group          // entrypoint → its group
 	byDep      map[string]*groupSet       // dependency → the groups that have it
-	names      map[string]string          // each dependency's path, one copy for every group
 	byPath     map[string]map[*group]bool // path → the groups with diagnostics on it
 	repo       []diag.Diagnostic          // the cache's repository diagnostics
 	configs    map[string]bool            // the config files
@@ -87,7 +86,7 @@ func NewSessionWith(root string, opts gym.Options, checks []gym.Check, so Sessio
 		checks = Checks()
 	}
 	return &Session{cache: c, jobs: jobs, checks: checks, infos: map[string]string{}, family: map[string][]string{},
-		groups: map[string]*group{}, byDep: map[string]*groupSet{}, names: map[string]string{}, byPath: map[string]map[*group]bool{},
+		groups: map[string]*group{}, byDep: map[string]*groupSet{}, byPath: map[string]map[*group]bool{},
 		options: so}, nil
 }
 
@@ -235,8 +234,9 @@ func (s *Session) update(changed []string, touched map[string]bool, stats *Updat
 // a group of its own: it is analysed in that view at once, and the
 // modules that only it read are evicted from the cache, so that a first
 // analysis never holds every module of the repository. The others are
-// analysed by groups once every family is known, their modules pinned
-// until then. The result is the same as analysing every group in a view
+// analysed by groups once every family is known, the modules their
+// families come from pinned until then (not their own, which are the
+// bulk: those are parsed again). The result is the same as analysing every group in a view
 // of its own: a singleton group is analysed in a view of its entrypoint
 // alone, and an entrypoint analysed at once that turns out to share a
 // class with others is analysed again with its group.
@@ -314,21 +314,16 @@ func (s *Session) commit(groups []*group, touched map[string]bool) {
 				s.family[m] = f
 			}
 		}
-		// The paths of a view's dependencies are its own strings: the
-		// group keeps the session's copies, which every group shares.
+		// Each view made its own strings of its dependencies' paths: the
+		// group keeps the session's, which every group shares.
 		deps := make(map[string]bool, len(g.deps))
 		for p := range g.deps {
-			name, ok := s.names[p]
-			if !ok {
-				name = strings.Clone(p)
-				s.names[name] = name
-			}
-			deps[name] = true
-			set := s.byDep[name]
+			set := s.byDep[p]
 			if set == nil {
-				set = &groupSet{}
-				s.byDep[name] = set
+				set = &groupSet{name: p}
+				s.byDep[p] = set
 			}
+			deps[set.name] = true
 			set.add(g)
 		}
 		g.deps = deps
@@ -372,7 +367,6 @@ func (s *Session) dropGroup(g *group, touched map[string]bool) {
 		if set := s.byDep[p]; set != nil {
 			if set.remove(g) {
 				delete(s.byDep, p)
-				delete(s.names, p)
 			}
 		}
 	}
@@ -621,6 +615,7 @@ func (s *Session) GroupOf(entrypoint string) []string {
 // dependencies (paths that import resolution looked for) are one group's,
 // and a few small slices cost less than a map each.
 type groupSet struct {
+	name string // the dependency's path, shared by the groups' deps
 	few  []*group
 	many map[*group]bool // instead of few, past maxFew groups
 }
