@@ -46,6 +46,7 @@ type Session struct {
 	configsGen uint64                     // the generation configs was made at
 	done       bool
 	options    SessionOptions
+	indexed    bool // byDep holds every group (a one-shot session's first update leaves it out)
 }
 
 // SessionOptions configure a session (NewSessionWith).
@@ -150,6 +151,17 @@ func (s *Session) signatures() map[string]string {
 }
 
 func (s *Session) update(changed []string, touched map[string]bool, stats *UpdateStats) {
+	if s.options.OneShot && !s.indexed {
+		// The first update of a one-shot session left the index out.
+		done := map[*group]bool{}
+		for _, g := range s.groups {
+			if !done[g] {
+				done[g] = true
+				s.indexDeps(g)
+			}
+		}
+	}
+	s.indexed = true
 	// Entrypoints that the configs or the listing added, changed or
 	// removed: only when the entrypoint map was made again.
 	moved := map[string]bool{}
@@ -314,19 +326,9 @@ func (s *Session) commit(groups []*group, touched map[string]bool) {
 				s.family[m] = f
 			}
 		}
-		// Each view made its own strings of its dependencies' paths: the
-		// group keeps the session's, which every group shares.
-		deps := make(map[string]bool, len(g.deps))
-		for p := range g.deps {
-			set := s.byDep[p]
-			if set == nil {
-				set = &groupSet{name: p}
-				s.byDep[p] = set
-			}
-			deps[set.name] = true
-			set.add(g)
+		if !s.options.OneShot || s.indexed {
+			s.indexDeps(g)
 		}
-		g.deps = deps
 		for _, d := range g.diags {
 			touched[d.Path] = true
 			if s.byPath[d.Path] == nil {
@@ -335,6 +337,24 @@ func (s *Session) commit(groups []*group, touched map[string]bool) {
 			s.byPath[d.Path][g] = true
 		}
 	}
+}
+
+// indexDeps enters a group's dependencies in byDep. A one-shot session
+// makes the index only for a second update.
+func (s *Session) indexDeps(g *group) {
+	// Each view made its own strings of its dependencies' paths: the group
+	// keeps the session's, which every group shares.
+	deps := make(map[string]bool, len(g.deps))
+	for p := range g.deps {
+		set := s.byDep[p]
+		if set == nil {
+			set = &groupSet{name: p}
+			s.byDep[p] = set
+		}
+		deps[set.name] = true
+		set.add(g)
+	}
+	g.deps = deps
 }
 
 // UpdateStats says how much an Update did.
