@@ -678,11 +678,18 @@ func (c *Cache) Evict(v *View) {
 // of v's entrypoints themselves are not pinned but evicted (as Evict
 // would): they are most of what a family's computation parses, and
 // parsing one again costs less than holding every waiting entrypoint.
-func (c *Cache) Pin(v *View) []string {
+func (c *Cache) Pin(v *View) []string { return c.pin(v, false) }
+
+// PinAll is Pin, the modules of v's entrypoints included.
+func (c *Cache) PinAll(v *View) []string { return c.pin(v, true) }
+
+func (c *Cache) pin(v *View, all bool) []string {
 	paths := v.read()
 	own := map[string]bool{}
-	for _, e := range v.Entrypoints {
-		own[e.Path] = true
+	if !all {
+		for _, e := range v.Entrypoints {
+			own[e.Path] = true
+		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

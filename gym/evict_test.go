@@ -75,6 +75,11 @@ func TestCacheEvictKeepsWhatSeveralViewsRead(t *testing.T) {
 	if mod(other, base) != baseP {
 		t.Error("a pinned module was not kept")
 	}
+	if all := c2.PinAll(c2.View([]string{a})); !slices.Contains(all, a) || !slices.Contains(all, base) {
+		t.Errorf("PinAll pinned %v: want the entrypoint and the base module", all)
+	} else {
+		c2.Unpin(all)
+	}
 	c2.Unpin(pinned)
 	c2.Evict(other)
 	if mod(c2.View([]string{a}), base) == baseP {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
@@ -260,6 +261,7 @@ func (s *Session) regroupAndAnalyse(affected map[string]bool, touched map[string
 	families := make([][]string, len(eps))
 	early := make([]*group, len(eps))
 	pins := make([][]string, len(eps))
+	var waiting atomic.Int64 // source bytes of the waiting entrypoints pinned
 	s.each(len(eps), func(i int) {
 		v := s.cache.View(eps[i : i+1])
 		for _, e := range v.Entrypoints {
@@ -274,7 +276,20 @@ func (s *Session) regroupAndAnalyse(affected map[string]bool, touched map[string
 			early[i] = g
 			s.cache.Evict(v)
 		} else {
-			pins[i] = s.cache.Pin(v)
+			// The entrypoint's own module is pinned too while the
+			// waiting ones take little room, else parsed again.
+			size := 0
+			for _, e := range v.Entrypoints {
+				if e.Module != nil {
+					size += e.Module.Size
+				}
+			}
+			if waiting.Add(int64(size)) <= maxWaitingSource {
+				pins[i] = s.cache.PinAll(v)
+			} else {
+				waiting.Add(-int64(size))
+				pins[i] = s.cache.Pin(v)
+			}
 		}
 	})
 	index := make(map[string]int, len(eps))
@@ -305,6 +320,11 @@ func (s *Session) regroupAndAnalyse(affected map[string]bool, touched map[string
 		stats.Analysed += len(g.entrypoints)
 	}
 }
+
+// maxWaitingSource bounds the source bytes of the entrypoints waiting for
+// their group whose modules stay parsed (their models take some six times
+// as much): beyond it, a waiting entrypoint is parsed again for its group.
+const maxWaitingSource = 4 << 20
 
 // ownOnly reports whether every class of an entrypoint's family is
 // defined in the entrypoint itself.
