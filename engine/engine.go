@@ -311,11 +311,16 @@ func (e *Engine) Finish(ds []diag.Diagnostic, scanned []string, read func(string
 // NewSession opens an incremental session of the root (see lint.Session)
 // that runs the enabled rules.
 func (e *Engine) NewSession() (*lint.Session, error) {
+	return e.newSession(lint.SessionOptions{})
+}
+
+// newSession opens a session of the root with session options.
+func (e *Engine) newSession(so lint.SessionOptions) (*lint.Session, error) {
 	checks := e.checks
 	if checks == nil {
 		checks = []gym.Check{} // none enabled (nil would be every check)
 	}
-	return lint.NewSession(e.root, e.opts, checks)
+	return lint.NewSessionWith(e.root, e.opts, checks, so)
 }
 
 // InternalErrors counts the GL011 diagnostics of ds.

@@ -58,11 +58,12 @@ func (e *Engine) scanPython(listed func(*repofs.Listing)) (*pySide, error) {
 		}
 	}
 	defer publish(nil)
-	s, err := e.NewSession()
+	// A batch scan updates its session once: it keeps no parsed module
+	// for edits to come.
+	s, err := e.newSession(lint.SessionOptions{OneShot: true})
 	if err != nil {
 		return nil, err
 	}
-
 	// One batch scan spends one scan's parse budget, whatever the groups.
 	s.Cache().ShareBudget()
 	e.current.Store(s)
@@ -179,10 +180,11 @@ func digests(ds []diag.Diagnostic) map[string]string {
 
 // Progress is how far a scan has gone (Engine.Progress).
 type Progress struct {
-	// Modules is how many Python modules have been parsed; GroupsDone of
-	// Groups groups of entrypoints have been analysed (Groups grows as the
-	// scan learns how the entrypoints group).
-	Modules, GroupsDone, Groups int
+	// Modules is how many Python modules have been parsed; Done of Total
+	// entrypoints have been analysed (Total grows as the scan learns how
+	// the entrypoints group: one analysed alone first and again with its
+	// group counts twice).
+	Modules, Done, Total int
 }
 
 // Progress says how far the running scan's Python side has gone: for a
@@ -194,7 +196,7 @@ func (e *Engine) Progress() Progress {
 		return Progress{}
 	}
 	done, total := s.Progress()
-	return Progress{Modules: s.Cache().Parsed(), GroupsDone: done, Groups: total}
+	return Progress{Modules: s.Cache().Parsed(), Done: done, Total: total}
 }
 
 // update is s.Update, with the count of groups.

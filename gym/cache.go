@@ -62,6 +62,10 @@ type Cache struct {
 	retained map[string]*pyscan.Retained
 	noRetain bool // after Close
 	sources  map[string]*sourceEntry
+	// reads counts, by path, the views that have read each module or
+	// source, evicted or not; pins counts the pins on it (Evict, Pin).
+	reads map[string]int32
+	pins  map[string]int32
 
 	skelMu sync.Mutex // held while the skeleton is computed
 
@@ -129,6 +133,8 @@ func NewCache(root string, opts Options) (*Cache, error) {
 		modules:     map[string]*moduleEntry{},
 		sources:     map[string]*sourceEntry{},
 		retained:    map[string]*pyscan.Retained{},
+		reads:       map[string]int32{},
+		pins:        map[string]int32{},
 	}
 	if c.jobs <= 0 {
 		c.jobs = runtime.NumCPU()
@@ -345,6 +351,10 @@ func (c *Cache) parse(e *moduleEntry, p string, budget *pyscan.Budget) {
 	}
 }
 
+// SizeOf is the size in bytes of the file at p as the cache would read
+// it, 0 when it cannot be read (see size).
+func (c *Cache) SizeOf(p string) int64 { return c.size(p) }
+
 // size is the size in bytes of the file at p as the cache would read it
 // (an overlay, else the disk), without reading it; 0 when it cannot be
 // read (Read says why, later). Only a file that repofs says lies inside
@@ -392,11 +402,20 @@ func (c *Cache) source(p string, budget *pyscan.Budget) *sourceEntry {
 
 // Source returns the content of a root-relative file as the cache reads
 // it (an overlay, else the disk), shared with its parsed module when there
-// is one. The returned slice must not be modified.
+// is one. A file the cache holds neither as a module nor as a source (one
+// never read, or evicted) is read without keeping a copy: an editor asks
+// for the text of every file it publishes diagnostics on. The returned
+// slice must not be modified.
 func (c *Cache) Source(p string) ([]byte, error) {
 	cp, ok := repofs.Clean(p)
 	if !ok {
 		return nil, &repofs.PathError{Path: p, Err: repofs.ErrOutsideRoot}
+	}
+	c.mu.Lock()
+	held := c.modules[cp] != nil || c.sources[cp] != nil
+	c.mu.Unlock()
+	if !held {
+		return c.fs.Read(cp)
 	}
 	e := c.source(cp, c.newBudget())
 	return e.data, e.err
@@ -654,6 +673,7 @@ func (c *Cache) view(focus []string, budget *pyscan.Budget) *View {
 		framework:   c.framework,
 		serverBases: c.serverBases,
 		seen:        map[string]bool{},
+		mods:        map[string]*moduleEntry{},
 		deps:        map[string]bool{},
 		repoDiags:   s.diags,
 	}
@@ -762,4 +782,116 @@ func (s *skeleton) findOverrides() {
 			s.overrides[e.Path] = slices.Compact(all)
 		}
 	}
+}
+
+// noteRead counts one more view that read the module or source at p.
+func (c *Cache) noteRead(p string) {
+	c.mu.Lock()
+	c.reads[p]++
+	c.mu.Unlock()
+}
+
+// read returns, sorted, the modules and sources v read.
+func (v *View) read() []string {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	set := maps.Clone(v.seen)
+	for p := range v.sourced {
+		set[p] = true
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+// Evict forgets the parsed modules and the sources that v read and that no
+// other view has read, nor a pin holds, once v is done with (a session
+// analysing one group of entrypoints after another keeps only what
+// several groups read). A view that asks for one later parses or reads
+// it again, with the same result. The modules of overlaid files (open
+// buffers) stay. Views still in use keep what they read.
+func (c *Cache) Evict(v *View) {
+	paths := v.read()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, p := range paths {
+		if c.reads[p] > 1 || c.pins[p] > 0 || c.fs.Overlaid(p) {
+			continue
+		}
+		delete(c.modules, p)
+		delete(c.sources, p)
+	}
+}
+
+// Pin keeps what v read until Unpin is called with what it returns, and
+// takes v's reads back: a view made again later for the same entrypoints
+// (a session that computed an entrypoint's family before it knows the
+// group to analyse it in) does not count as a second reader. The modules
+// of v's entrypoints themselves are not pinned but evicted (as Evict
+// would): they are most of what a family's computation parses, and
+// parsing one again costs less than holding every waiting entrypoint.
+func (c *Cache) Pin(v *View) []string { return c.pin(v, false) }
+
+// PinAll is Pin, the modules of v's entrypoints included.
+func (c *Cache) PinAll(v *View) []string { return c.pin(v, true) }
+
+func (c *Cache) pin(v *View, all bool) []string {
+	paths := v.read()
+	own := map[string]bool{}
+	if !all {
+		for _, e := range v.Entrypoints {
+			own[e.Path] = true
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var pinned []string
+	for _, p := range paths {
+		c.reads[p]--
+		if own[p] {
+			if c.reads[p] <= 0 && c.pins[p] == 0 && !c.fs.Overlaid(p) {
+				delete(c.modules, p)
+				delete(c.sources, p)
+			}
+			continue
+		}
+		c.pins[p]++
+		pinned = append(pinned, p)
+	}
+	return pinned
+}
+
+// Unpin takes back the pins of Pin.
+func (c *Cache) Unpin(paths []string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, p := range paths {
+		if c.pins[p]--; c.pins[p] <= 0 {
+			delete(c.pins, p)
+		}
+	}
+}
+
+// DropParsed forgets every parsed module and source, but those of overlaid
+// files: a one-shot scan that has analysed everything keeps no models for
+// later edits. Views still in use keep what they read.
+func (c *Cache) DropParsed() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for p := range c.modules {
+		if !c.fs.Overlaid(p) {
+			delete(c.modules, p)
+		}
+	}
+	for p := range c.sources {
+		if !c.fs.Overlaid(p) {
+			delete(c.sources, p)
+		}
+	}
+}
+
+// Readers returns how many views have read the module or source at p,
+// counting each pin as one.
+func (c *Cache) Readers(p string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return int(c.reads[p] + c.pins[p])
 }

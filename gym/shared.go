@@ -33,7 +33,26 @@ func (v *View) Shared(key any, compute func() any) any {
 // model must use it rather than read the file again. The returned slice
 // must not be modified.
 func (v *View) Source(p string) ([]byte, error) {
-	v.touch(p)
+	v.mu.Lock()
+	v.deps[p] = true
+	first := !v.sourced[p]
+	if first {
+		if v.sourced == nil {
+			v.sourced = map[string]bool{}
+		}
+		v.sourced[p] = true
+	}
+	me := v.mods[p]
+	v.mu.Unlock()
+	if first {
+		v.cache.noteRead(p)
+	}
+	if me != nil && me.mod != nil {
+		// A module the view parsed: its text, even if the cache evicted it.
+		if src := me.mod.Source(); src != nil || me.mod.Size == 0 {
+			return src, nil
+		}
+	}
 	e := v.cache.source(p, v.budget)
 	return e.data, e.err
 }

@@ -162,7 +162,12 @@ type View struct {
 
 	mu   sync.Mutex
 	seen map[string]bool // modules and sources asked for
-	deps map[string]bool // paths whose content or existence the analysis read
+	// mods are the cache entries of the modules the view read: a module
+	// the cache evicts while the view is in use stays the same for it.
+	mods map[string]*moduleEntry
+	// sourced are the files the view read through Source.
+	sourced map[string]bool
+	deps    map[string]bool // paths whose content or existence the analysis read
 
 	diagMu    sync.Mutex
 	repoDiags []diag.Diagnostic // the cache's: listing, configs, entrypoint map
@@ -514,13 +519,24 @@ func (v *View) analyseEntrypoints(jobs int) {
 // first use. It is safe for concurrent use. Read errors and syntax errors
 // are reported once per view, as core diagnostics.
 func (v *View) Module(p string) (*pyscan.Module, error) {
-	e := v.cache.module(p, v.budget)
 	v.mu.Lock()
+	e := v.mods[p]
+	v.mu.Unlock()
+	if e == nil {
+		e = v.cache.module(p, v.budget)
+	}
+	v.mu.Lock()
+	if prev := v.mods[p]; prev != nil {
+		e = prev
+	} else {
+		v.mods[p] = e
+	}
 	first := !v.seen[p]
 	v.seen[p] = true
 	v.deps[p] = true
 	v.mu.Unlock()
 	if first {
+		v.cache.noteRead(p)
 		if e.err != nil && !errors.Is(e.err, ErrClosed) {
 			v.report(v.cache.unreadable(p, filePos, filePos, p, e.err))
 		} else if e.mod != nil && e.mod.SyntaxError != nil && e.mod.SyntaxError.Stopped != nil {

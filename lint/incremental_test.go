@@ -506,3 +506,46 @@ func TestSessionMatchesBatchOnRepo(t *testing.T) {
 	_, want, st := sessionMatchesBatch(t, dir)
 	t.Logf("%d diagnostics, %d entrypoints in %d groups", len(want), st.Analysed, st.Groups)
 }
+
+// TestOneShotSessionMatchesBatch: a one-shot session (the batch scan's),
+// which keeps no parsed module once its update is done, finds what a
+// batch scan finds and groups the entrypoints as a language server's
+// session does; the modules it dropped are parsed again for a later
+// update, with the same verdict.
+func TestOneShotSessionMatchesBatch(t *testing.T) {
+	for _, name := range fixtures {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join("..", "testdata", name)
+			s, want, _ := sessionMatchesBatch(t, dir)
+			one, err := lint.NewSessionWith(dir, optionsOf(t, dir), nil, lint.SessionOptions{OneShot: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer one.Close()
+			one.Update(nil)
+			if got := keys(one.Diagnostics()); !slices.Equal(want, got) {
+				t.Errorf("the one-shot session differs from the batch scan\nonly in batch:\n  %s\nonly in the session:\n  %s",
+					strings.Join(minus(want, got), "\n  "), strings.Join(minus(got, want), "\n  "))
+			}
+			for _, e := range s.Cache().Entrypoints() {
+				if a, b := s.GroupOf(e.Path), one.GroupOf(e.Path); !slices.Equal(a, b) {
+					t.Errorf("%s: grouped with %v, one-shot with %v", e.Path, a, b)
+				}
+				if a, b := s.DependenciesOf(e.Path), one.DependenciesOf(e.Path); !slices.Equal(a, b) {
+					t.Errorf("%s: dependencies differ: %v, one-shot %v", e.Path, a, b)
+				}
+			}
+			// Everything analysed again from an empty cache.
+			var all []string
+			for _, e := range one.Cache().Entrypoints() {
+				all = append(all, e.Path)
+				one.Cache().Changed(e.Path)
+			}
+			one.Update(all)
+			if got := keys(one.Diagnostics()); !slices.Equal(want, got) {
+				t.Errorf("after a second update the one-shot session differs from the batch scan\nonly in batch:\n  %s\nonly in the session:\n  %s",
+					strings.Join(minus(want, got), "\n  "), strings.Join(minus(got, want), "\n  "))
+			}
+		})
+	}
+}

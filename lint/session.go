@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"cmp"
 	"maps"
 	"runtime"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
@@ -39,13 +41,23 @@ type Session struct {
 	infos      map[string]string          // entrypoint → signature of its gym.EntrypointInfo
 	family     map[string][]string        // entrypoint → its family
 	groups     map[string]*group          // entrypoint → its group
-	byDep      map[string]map[*group]bool // dependency → the groups that have it
+	byDep      map[string]*groupSet       // dependency → the groups that have it
 	byPath     map[string]map[*group]bool // path → the groups with diagnostics on it
 	repo       []diag.Diagnostic          // the cache's repository diagnostics
 	configs    map[string]bool            // the config files
 	configsGen uint64                     // the generation configs was made at
 	done       bool
 	progress   progress
+	options    SessionOptions
+	indexed    bool // byDep holds every group (a one-shot session's first update leaves it out)
+}
+
+// SessionOptions configure a session (NewSessionWith).
+type SessionOptions struct {
+	// OneShot is for a session that is updated once (a batch scan): it
+	// keeps no parsed module for later edits once an Update is done.
+	// Diagnostics, dependencies and families are kept as in any session.
+	OneShot bool
 }
 
 // group is a set of entrypoints analysed together.
@@ -54,12 +66,18 @@ type group struct {
 	deps        map[string]bool
 	diags       []diag.Diagnostic
 	families    map[string][]string // of its entrypoints, from its analysis
+	pins        []string            // what the cache keeps for its analysis (gym.Cache.Pin)
 }
 
 // NewSession opens the repository at root, to run the given checks (nil:
 // every check, see AnalyseWith). Nothing is analysed until the first
 // Update.
 func NewSession(root string, opts gym.Options, checks []gym.Check) (*Session, error) {
+	return NewSessionWith(root, opts, checks, SessionOptions{})
+}
+
+// NewSessionWith is NewSession with session options.
+func NewSessionWith(root string, opts gym.Options, checks []gym.Check, so SessionOptions) (*Session, error) {
 	c, err := gym.NewCache(root, opts)
 	if err != nil {
 		return nil, err
@@ -72,7 +90,8 @@ func NewSession(root string, opts gym.Options, checks []gym.Check) (*Session, er
 		checks = Checks()
 	}
 	return &Session{cache: c, jobs: jobs, checks: checks, infos: map[string]string{}, family: map[string][]string{},
-		groups: map[string]*group{}, byDep: map[string]map[*group]bool{}, byPath: map[string]map[*group]bool{}}, nil
+		groups: map[string]*group{}, byDep: map[string]*groupSet{}, byPath: map[string]map[*group]bool{},
+		options: so}, nil
 }
 
 // Cache returns the session's cache: tell it what changed (SetOverlay,
@@ -119,6 +138,9 @@ func (s *Session) Update(changed []string) (touched []string, stats UpdateStats)
 		}
 	}
 	s.done = true
+	if s.options.OneShot {
+		s.cache.DropParsed()
+	}
 	return slices.Sorted(maps.Keys(touchedSet)), stats
 }
 
@@ -132,6 +154,17 @@ func (s *Session) signatures() map[string]string {
 }
 
 func (s *Session) update(changed []string, touched map[string]bool, stats *UpdateStats) {
+	if s.options.OneShot && !s.indexed {
+		// The first update of a one-shot session left the index out.
+		done := map[*group]bool{}
+		for _, g := range s.groups {
+			if !done[g] {
+				done[g] = true
+				s.indexDeps(g)
+			}
+		}
+	}
+	s.indexed = true
 	// Entrypoints that the configs or the listing added, changed or
 	// removed: only when the entrypoint map was made again.
 	moved := map[string]bool{}
@@ -153,9 +186,7 @@ func (s *Session) update(changed []string, touched map[string]bool, stats *Updat
 	}
 	hit := map[*group]bool{}
 	for _, p := range changed {
-		for g := range s.byDep[p] {
-			hit[g] = true
-		}
+		s.byDep[p].each(func(g *group) { hit[g] = true })
 	}
 	for ep := range moved {
 		if g := s.groups[ep]; g != nil {
@@ -212,21 +243,110 @@ func (s *Session) update(changed []string, touched map[string]bool, stats *Updat
 // regroupAndAnalyse computes the families of the affected entrypoints,
 // makes the groups they fall in (dropping the groups those replace) and
 // analyses them.
+//
+// Each affected entrypoint's family is computed in a view of its own. An
+// entrypoint whose family has no class of another module is most likely
+// a group of its own: it is analysed in that view at once, and the
+// modules that only it read are evicted from the cache, so that a first
+// analysis never holds every module of the repository. The others are
+// analysed by groups once every family is known, the modules their
+// families come from pinned until then (not their own, which are the
+// bulk: those are parsed again). The result is the same as analysing every group in a view
+// of its own: a singleton group is analysed in a view of its entrypoint
+// alone, and an entrypoint analysed at once that turns out to share a
+// class with others is analysed again with its group.
 func (s *Session) regroupAndAnalyse(affected map[string]bool, touched map[string]bool, stats *UpdateStats) {
 	if len(affected) == 0 {
 		return
 	}
-	v := s.cache.View(slices.Sorted(maps.Keys(affected)))
-	for _, e := range v.Entrypoints {
-		s.family[e.Path] = v.Family(e)
+	// Smallest first, as a view parses its entrypoints: under the scan's
+	// parse budget a few huge files spend what is left of it, not the
+	// ordinary servers.
+	eps := slices.Sorted(maps.Keys(affected))
+	sizes := make(map[string]int64, len(eps))
+	for _, ep := range eps {
+		sizes[ep] = s.cache.SizeOf(ep)
+	}
+	slices.SortStableFunc(eps, func(a, b string) int { return cmp.Compare(sizes[a], sizes[b]) })
+	families := make([][]string, len(eps))
+	early := make([]*group, len(eps))
+	pins := make([][]string, len(eps))
+	var waiting atomic.Int64 // source bytes of the waiting entrypoints pinned
+	s.each(len(eps), func(i int) {
+		v := s.cache.View(eps[i : i+1])
+		for _, e := range v.Entrypoints {
+			families[i] = v.Family(e)
+		}
+		// An entrypoint that another view read (an entrypoint whose
+		// server derives from one of its classes, most likely) waits for
+		// its group too.
+		if ownOnly(eps[i], families[i]) && s.cache.Readers(eps[i]) <= 1 {
+			g := &group{entrypoints: eps[i : i+1 : i+1]}
+			s.progress.total.Add(1)
+			s.fill(g, v)
+			early[i] = g
+			s.cache.Evict(v)
+			s.progress.done.Add(1)
+		} else {
+			// The entrypoint's own module is pinned too while the
+			// waiting ones take little room, else parsed again.
+			size := 0
+			for _, e := range v.Entrypoints {
+				if e.Module != nil {
+					size += e.Module.Size
+				}
+			}
+			if waiting.Add(int64(size)) <= maxWaitingSource {
+				pins[i] = s.cache.PinAll(v)
+			} else {
+				waiting.Add(-int64(size))
+				pins[i] = s.cache.Pin(v)
+			}
+		}
+	})
+	index := make(map[string]int, len(eps))
+	for i, ep := range eps {
+		s.family[ep] = families[i]
+		index[ep] = i
 	}
 	groups := s.regroup(affected, touched)
-	s.analyse(groups)
+	var later []*group
+	for _, g := range groups {
+		if len(g.entrypoints) == 1 {
+			if i, ok := index[g.entrypoints[0]]; ok && early[i] != nil {
+				*g = *early[i]
+				continue
+			}
+		}
+		for _, ep := range g.entrypoints {
+			if i, ok := index[ep]; ok && pins[i] != nil {
+				g.pins = append(g.pins, pins[i]...)
+			}
+		}
+		later = append(later, g)
+	}
+	s.analyse(later)
 	s.commit(groups, touched)
 	stats.Groups += len(groups)
 	for _, g := range groups {
 		stats.Analysed += len(g.entrypoints)
 	}
+}
+
+// maxWaitingSource bounds the source bytes of the entrypoints waiting for
+// their group whose modules stay parsed (their models take some six times
+// as much): beyond it, a waiting entrypoint is parsed again for its group.
+const maxWaitingSource = 4 << 20
+
+// ownOnly reports whether every class of an entrypoint's family is
+// defined in the entrypoint itself.
+func ownOnly(ep string, family []string) bool {
+	for _, cls := range family {
+		if !strings.HasPrefix(cls, ep+"#") {
+			return false
+		}
+	}
+	return true
 }
 
 // commit makes analysed groups current.
@@ -238,11 +358,8 @@ func (s *Session) commit(groups []*group, touched map[string]bool) {
 				s.family[m] = f
 			}
 		}
-		for p := range g.deps {
-			if s.byDep[p] == nil {
-				s.byDep[p] = map[*group]bool{}
-			}
-			s.byDep[p][g] = true
+		if !s.options.OneShot || s.indexed {
+			s.indexDeps(g)
 		}
 		for _, d := range g.diags {
 			touched[d.Path] = true
@@ -252,6 +369,24 @@ func (s *Session) commit(groups []*group, touched map[string]bool) {
 			s.byPath[d.Path][g] = true
 		}
 	}
+}
+
+// indexDeps enters a group's dependencies in byDep. A one-shot session
+// makes the index only for a second update.
+func (s *Session) indexDeps(g *group) {
+	// Each view made its own strings of its dependencies' paths: the group
+	// keeps the session's, which every group shares.
+	deps := make(map[string]bool, len(g.deps))
+	for p := range g.deps {
+		set := s.byDep[p]
+		if set == nil {
+			set = &groupSet{name: p}
+			s.byDep[p] = set
+		}
+		deps[set.name] = true
+		set.add(g)
+	}
+	g.deps = deps
 }
 
 // UpdateStats says how much an Update did.
@@ -282,8 +417,7 @@ func (s *Session) dropGroup(g *group, touched map[string]bool) {
 	}
 	for p := range g.deps {
 		if set := s.byDep[p]; set != nil {
-			delete(set, g)
-			if len(set) == 0 {
+			if set.remove(g) {
 				delete(s.byDep, p)
 			}
 		}
@@ -365,32 +499,52 @@ func (s *Session) regroup(affected map[string]bool, touched map[string]bool) []*
 }
 
 // analyse runs the rules on each group in a focused view of its own,
-// several groups at once, and notes its members' families.
+// several groups at once, and notes its members' families. The modules
+// that only a group's view read are evicted from the cache once it is
+// done.
 func (s *Session) analyse(groups []*group) {
-	s.progress.total.Add(int64(len(groups)))
+	for _, g := range groups {
+		s.progress.total.Add(int64(len(g.entrypoints)))
+	}
+	s.each(len(groups), func(i int) {
+		g := groups[i]
+		v := s.cache.View(g.entrypoints)
+		s.fill(g, v)
+		s.cache.Unpin(g.pins)
+		g.pins = nil
+		s.cache.Evict(v)
+		s.progress.done.Add(int64(len(g.entrypoints)))
+	})
+}
+
+// fill analyses a group in its view.
+func (s *Session) fill(g *group, v *gym.View) {
+	g.diags = AnalyseWith(v, s.checks)
+	g.deps = map[string]bool{}
+	for _, p := range v.Dependencies() {
+		g.deps[p] = true
+	}
+	g.families = map[string][]string{}
+	for _, e := range v.Entrypoints {
+		g.families[e.Path] = v.Family(e)
+	}
+}
+
+// each runs fn(i) for i in [0, n) on the session's jobs.
+func (s *Session) each(n int, fn func(i int)) {
 	var wg sync.WaitGroup
-	next := make(chan *group)
-	for range min(s.jobs, len(groups)) {
+	next := make(chan int)
+	for range min(s.jobs, n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for g := range next {
-				v := s.cache.View(g.entrypoints)
-				g.diags = AnalyseWith(v, s.checks)
-				g.deps = map[string]bool{}
-				for _, p := range v.Dependencies() {
-					g.deps[p] = true
-				}
-				g.families = map[string][]string{}
-				for _, e := range v.Entrypoints {
-					g.families[e.Path] = v.Family(e)
-				}
-				s.progress.done.Add(1)
+			for i := range next {
+				fn(i)
 			}
 		}()
 	}
-	for _, g := range groups {
-		next <- g
+	for i := range n {
+		next <- i
 	}
 	close(next)
 	wg.Wait()
@@ -511,4 +665,59 @@ func (s *Session) GroupOf(entrypoint string) []string {
 		return append([]string(nil), g.entrypoints...)
 	}
 	return nil
+}
+
+// groupSet is the set of groups that have a dependency: most
+// dependencies (paths that import resolution looked for) are one group's,
+// and a few small slices cost less than a map each.
+type groupSet struct {
+	name string // the dependency's path, shared by the groups' deps
+	few  []*group
+	many map[*group]bool // instead of few, past maxFew groups
+}
+
+const maxFew = 8
+
+func (s *groupSet) add(g *group) {
+	if s.many != nil {
+		s.many[g] = true
+		return
+	}
+	if slices.Contains(s.few, g) {
+		return
+	}
+	if len(s.few) < maxFew {
+		s.few = append(s.few, g)
+		return
+	}
+	s.many = make(map[*group]bool, 2*maxFew)
+	for _, x := range s.few {
+		s.many[x] = true
+	}
+	s.many[g] = true
+	s.few = nil
+}
+
+// remove reports whether the set is empty after.
+func (s *groupSet) remove(g *group) bool {
+	if s.many != nil {
+		delete(s.many, g)
+		return len(s.many) == 0
+	}
+	if i := slices.Index(s.few, g); i >= 0 {
+		s.few = slices.Delete(s.few, i, i+1)
+	}
+	return len(s.few) == 0
+}
+
+func (s *groupSet) each(fn func(*group)) {
+	if s == nil {
+		return
+	}
+	for _, g := range s.few {
+		fn(g)
+	}
+	for g := range s.many {
+		fn(g)
+	}
 }

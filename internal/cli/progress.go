@@ -10,7 +10,7 @@ import (
 
 // Progress: a check that takes more than progressAfter, with stderr a
 // terminal, shows on stderr how far it has gone (Python modules parsed,
-// groups of entrypoints analysed), one line rewritten in place, and
+// entrypoints analysed), one line rewritten in place, and
 // erases it when the check ends. Otherwise (a pipe, a file, CI logs,
 // --quiet) it prints nothing.
 
@@ -40,8 +40,8 @@ func startProgress(w io.Writer, e *engine.Engine) (stop func()) {
 		for {
 			p := e.Progress()
 			line := fmt.Sprintf("gymlint: %d Python modules parsed", p.Modules)
-			if p.Groups > 0 {
-				line += fmt.Sprintf(", %d of %d groups of entrypoints analysed", p.GroupsDone, p.Groups)
+			if p.Total > 0 {
+				line += fmt.Sprintf(", %d of %d entrypoints analysed", p.Done, p.Total)
 			}
 			fmt.Fprint(w, "\r\033[K"+line)
 			shown = true

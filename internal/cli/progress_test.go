@@ -50,7 +50,7 @@ func TestProgressShowsAndErases(t *testing.T) {
 	stop()
 	out := w.String()
 	if !strings.Contains(out, "\r\033[Kgymlint: ") || !strings.Contains(out, " Python modules parsed") ||
-		!strings.Contains(out, "groups of entrypoints analysed") || !strings.HasSuffix(out, "\r\033[K") {
+		!strings.Contains(out, "entrypoints analysed") || !strings.HasSuffix(out, "\r\033[K") {
 		t.Fatalf("progress output %q", out)
 	}
 	if strings.Contains(out, "\n") {
