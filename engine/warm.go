@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gymlint/gymlint/configscan"
@@ -203,7 +204,13 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 
 	var changed []string
 	var looked []string
+	gc := 0
 	if rec != nil {
+		// With a record, the scan is most likely a small one: the
+		// collector need not keep pace with a heap that stays small (the
+		// default pace is back before a large re-analysis, below).
+		gc = debug.SetGCPercent(400)
+		defer func() { debug.SetGCPercent(gc) }()
 		changed = h.changed()
 		for _, i := range rec.Looked {
 			looked = append(looked, rec.Paths[i])
@@ -236,6 +243,9 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 		}
 		return
 	}
+	if rec != nil && (!reuse || !small(rec, changed)) {
+		debug.SetGCPercent(gc)
+	}
 	if !reuse {
 		stats := update(s, nil)
 		out.cache.Groups, out.cache.Analysed, out.cache.AnalysedEntrypoints = stats.Groups, stats.Groups, stats.Analysed
@@ -248,12 +258,6 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 		}
 		s.Restore(rec.state())
 		out.cache.Groups = len(rec.Groups)
-		if small(rec, changed) {
-			// A few groups to analyse again: a run of a few tens of
-			// milliseconds, most of which the collector would take at
-			// the default pace, on a heap that stays small.
-			defer debug.SetGCPercent(debug.SetGCPercent(400))
-		}
 		if len(changed) > 0 {
 			stats := update(s, changed)
 			out.cache.Analysed, out.cache.AnalysedEntrypoints = stats.Groups, stats.Analysed
@@ -318,27 +322,36 @@ func (e *Engine) loadConfigs(skel string) []*configscan.File {
 	if r.bad || n > uint64(len(b)) {
 		return nil
 	}
-	files := make([]*configscan.File, 0, n)
+	var parts [][]byte
 	for range n {
 		k := r.uint()
 		if r.bad || k > uint64(len(r.b)) {
 			return nil
 		}
-		f, err := configscan.Decode(r.b[:k])
-		if err != nil {
-			return nil
-		}
+		parts = append(parts, r.b[:k])
 		r.b = r.b[k:]
-		files = append(files, f)
 	}
 	if len(r.b) != 0 {
+		return nil
+	}
+	files := make([]*configscan.File, len(parts))
+	var bad atomic.Bool
+	eachParallel(len(parts), func(i int) {
+		f, err := configscan.Decode(parts[i])
+		if err != nil {
+			bad.Store(true)
+		}
+		files[i] = f
+	})
+	if bad.Load() {
 		return nil
 	}
 	return files
 }
 
 // small reports whether the changed paths reach at most a tenth of the
-// record's groups.
+// record's groups: a run of a few tens of milliseconds on a heap that
+// stays small.
 func small(rec *pyRecord, changed []string) bool {
 	set := map[string]bool{}
 	for _, p := range changed {
