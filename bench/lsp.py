@@ -10,7 +10,7 @@ opens that server file instead. Then it makes EDITS
 (default 50) full-text didChange edits of that file, alternating between
 adding and removing a line, and measures the time from each didChange to the
 publishDiagnostics of the new version. The baseline, in the same run, is
-`GYMLINT ROOT` (one batch scan, the cost of re-checking everything per
+`GYMLINT --no-cache ROOT` (one cold batch scan, the cost of re-checking everything per
 keystroke), timed over three runs. It prints a markdown table: batch median,
 first analysis, edit latency p50/p95/max, the ratio p50/batch, and the
 server's peak RSS (VmHWM) and its RSS after the edits (VmRSS).
@@ -74,7 +74,7 @@ def main():
     batch = []
     for _ in range(3):
         t = time.monotonic()
-        subprocess.run([gymlint, "--quiet", root], stdout=subprocess.DEVNULL, check=False)
+        subprocess.run([gymlint, "--quiet", "--no-cache", root], stdout=subprocess.DEVNULL, check=False)
         batch.append(time.monotonic() - t)
     batch.sort()
 

@@ -262,6 +262,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return ExitError
 	}
 	defer startMemoryGuard(maxMemory.megabytes(), stderr)()
+	defer startPacer()()
 	t, err := findTarget(*rootFlag, paths, *preCommit)
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)

@@ -38,6 +38,7 @@ func serveLSP(args []string, in io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gymlint lsp: unexpected argument %q: the workspace comes from the editor\n", fs.Arg(0))
 		return ExitError
 	}
+	defer startPacer()()
 	err := lsp.Serve(in, stdout, lsp.Options{Version: version(), Log: stderr, Jobs: *jobs, GoEnv: goEnv, NoGo: *noGo, Cache: cacheOpts.open(stderr),
 		VirtualEnv: contract.VirtualEnvFromEnvironment(), ExtraRoots: engine.SplitExtraRoots(os.Getenv(engine.EnvExtraRoots))})
 	if err != nil {
