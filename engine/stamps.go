@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -172,7 +173,16 @@ func (h *hashes) dirNow(dir string) dirStamp {
 	if ok {
 		return d
 	}
-	d = dirStamp{Path: dir}
+	d = h.dirStat(dir)
+	h.mu.Lock()
+	h.dirs[dir] = d
+	h.mu.Unlock()
+	return d
+}
+
+// dirStat is dirNow without the memo.
+func (h *hashes) dirStat(dir string) dirStamp {
+	d := dirStamp{Path: dir}
 	if abs, ok := h.onDisk(dir); ok || dir == "." {
 		if dir == "." {
 			abs = h.root
@@ -183,18 +193,18 @@ func (h *hashes) dirNow(dir string) dirStamp {
 			d.other = true
 		}
 	}
-	h.mu.Lock()
-	h.dirs[dir] = d
-	h.mu.Unlock()
 	return d
+}
+
+// holds reports whether a recorded directory stamp, now as now, still
+// holds and was not racy.
+func (h *hashes) holds(old, now dirStamp) bool {
+	return old.MTime != 0 && now.MTime == old.MTime && now.Ino == old.Ino && !now.other && old.MTime < h.written()-int64(racy)
 }
 
 // sameDir reports whether a recorded directory stamp still holds and was
 // not racy.
-func (h *hashes) sameDir(old dirStamp) bool {
-	now := h.dirNow(old.Path)
-	return old.MTime != 0 && now.MTime == old.MTime && now.Ino == old.Ino && !now.other && old.MTime < h.written()-int64(racy)
-}
+func (h *hashes) sameDir(old dirStamp) bool { return h.holds(old, h.dirNow(old.Path)) }
 
 // get returns the Hash of p, reading it at most once per scan.
 func (h *hashes) get(p string) string {
@@ -210,8 +220,18 @@ func (h *hashes) get(p string) string {
 // compute returns the stamp of p now, taking old's hash when what old
 // records still holds and is not racy.
 func (h *hashes) compute(p string, old stamp) stamp {
+	sp := h.stampNow(p, old, func(i int32) bool { return h.sameDir(h.rec.Dirs[i]) })
+	h.mu.Lock()
+	h.memo[p] = sp
+	h.mu.Unlock()
+	return sp
+}
+
+// stampNow is compute without the memo; anchorHolds says whether the
+// record's directory i still holds.
+func (h *hashes) stampNow(p string, old stamp, anchorHolds func(i int32) bool) stamp {
 	var sp stamp
-	if old.Hash == absent && old.Anchor > 0 && h.sameDir(h.rec.Dirs[old.Anchor-1]) {
+	if old.Hash == absent && old.Anchor > 0 && anchorHolds(old.Anchor-1) {
 		sp = old
 		sp.anchor = h.rec.Dirs[old.Anchor-1].Path
 	} else if size, mtime, ino, ok := h.statOf(p); ok && old.MTime != 0 && old.Size == size && old.MTime == mtime && old.Ino == ino && mtime < h.written()-int64(racy) {
@@ -224,9 +244,6 @@ func (h *hashes) compute(p string, old stamp) stamp {
 			sp.Size, sp.MTime, sp.Ino = size, mtime, ino
 		}
 	}
-	h.mu.Lock()
-	h.memo[p] = sp
-	h.mu.Unlock()
 	return sp
 }
 
@@ -241,24 +258,36 @@ func (h *hashes) all(ps []string) []string {
 // the recorded one, sorted.
 func (h *hashes) changed() []string {
 	r := h.rec
-	diff := make([]bool, len(r.Paths))
+	// The record's directories first, each once: most paths are absent
+	// ones, answered by their anchor.
+	dirs := make([]dirStamp, len(r.Dirs))
+	eachParallel(len(r.Dirs), func(i int) { dirs[i] = h.dirStat(r.Dirs[i].Path) })
+	holds := make([]bool, len(r.Dirs))
+	for i, d := range dirs {
+		h.dirs[d.Path] = d
+		holds[i] = h.holds(r.Dirs[i], d)
+	}
+	now := make([]stamp, len(r.Paths))
+	var restamped atomic.Bool
 	eachParallel(len(r.Paths), func(i int) {
 		old := r.Stamps[i]
-		now := h.compute(r.Paths[i], old)
-		diff[i] = now.Hash != old.Hash
+		sp := h.stampNow(r.Paths[i], old, func(j int32) bool { return holds[j] })
+		now[i] = sp
 		// The content is the same, but the stamp was racy or the stat
 		// changed (a file touched, or rewritten as it was).
-		if !diff[i] && old.MTime != 0 && (now.Hash != old.Hash || now.Size != old.Size || now.MTime != old.MTime || now.Ino != old.Ino || now.MTime >= h.written()-int64(racy)) {
-			h.mu.Lock()
-			h.restamped = true
-			h.mu.Unlock()
+		if sp.Hash == old.Hash && old.MTime != 0 && (sp.Size != old.Size || sp.MTime != old.MTime || sp.Ino != old.Ino || sp.MTime >= h.written()-int64(racy)) {
+			restamped.Store(true)
 		}
 	})
 	var out []string
 	for i, p := range r.Paths {
-		if diff[i] {
+		h.memo[p] = now[i]
+		if now[i].Hash != r.Stamps[i].Hash {
 			out = append(out, p)
 		}
+	}
+	if restamped.Load() {
+		h.restamped = true
 	}
 	return out
 }
