@@ -63,7 +63,13 @@ else
 fi
 go build -o "$tmp/tsparse" ./bench/tsparse
 
-edit=${BENCH_EDIT:-$(cd "$root" && ls resources_servers/*/app.py 2>/dev/null | head -n 1)}
+first_server() {
+	local f
+	for f in "$root"/resources_servers/*/app.py; do
+		[[ -f $f ]] && { echo "${f#"$root"/}"; return; }
+	done
+}
+edit=${BENCH_EDIT:-$(first_server)}
 parent=${BENCH_PARENT:-nemo_gym/base_resources_server.py}
 [[ -n $edit && -f $root/$edit ]] || { echo "run.sh: no server file to edit (set BENCH_EDIT)" >&2; exit 2; }
 [[ -f $root/$parent ]] || { echo "run.sh: no parent class module $parent (set BENCH_PARENT)" >&2; exit 2; }
