@@ -1,35 +1,16 @@
 package lsp
 
 import (
-	"bytes"
 	"encoding/json"
+	"github.com/gymlint/gymlint/internal/testtree"
 	"math/rand"
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/gymlint/gymlint/lsp/protocol"
 )
-
-// syncBuffer is a log the server writes from several goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // TestMonkey sends a long seeded sequence of valid, odd and wrong messages
 // (documents opened, changed with random ranges and text, closed twice,
@@ -38,7 +19,7 @@ func (s *syncBuffer) String() string {
 // error, answers every request, and still works at the end.
 func TestMonkey(t *testing.T) {
 	root := workspace(t, map[string]string{"resources_servers/echo/base.py": "X = 1\n"})
-	log := &syncBuffer{}
+	log := &testtree.SyncBuffer{}
 	c := startServer(t, root, Options{NoGo: true, Log: log})
 	c.initialize("utf-8", "utf-16")
 	seed := int64(7)

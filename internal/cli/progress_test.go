@@ -2,33 +2,15 @@ package cli
 
 import (
 	"bytes"
+	"github.com/gymlint/gymlint/internal/testtree"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gymlint/gymlint/engine"
 )
-
-// syncBuffer is a bytes.Buffer safe for the progress goroutine.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // A scan that outlasts progressAfter shows its progress, one line
 // rewritten in place, and erases it at the end.
@@ -41,7 +23,7 @@ func TestProgressShowsAndErases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var w syncBuffer
+	var w testtree.SyncBuffer
 	stop := startProgress(&w, e)
 	if _, err := e.Scan(nil); err != nil {
 		t.Fatal(err)
@@ -64,7 +46,7 @@ func TestProgressQuietForShortScans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var w syncBuffer
+	var w testtree.SyncBuffer
 	stop := startProgress(&w, e)
 	stop()
 	if w.String() != "" {

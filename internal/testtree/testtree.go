@@ -2,8 +2,10 @@
 package testtree
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -28,4 +30,38 @@ func New(t testing.TB, files map[string]string) string {
 	dir := t.TempDir()
 	Write(t, dir, files)
 	return dir
+}
+
+// MainWithCacheDir runs a package's tests (from TestMain) with a gymlint
+// cache directory of their own (GYMLINT_CACHE_DIR, inherited by the
+// gymlint processes the tests start), so that they exercise the cache as
+// users' checks do and never write to the user's; it returns the exit
+// status for os.Exit.
+func MainWithCacheDir(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "gymlint-test-cache-")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	os.Setenv("GYMLINT_CACHE_DIR", dir)
+	return m.Run()
+}
+
+// SyncBuffer is a bytes.Buffer that several goroutines may write to (a
+// log, a progress line), and a test read.
+type SyncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *SyncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *SyncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
