@@ -334,18 +334,26 @@ func (h *hashes) listing(changed []string) (repofs.Listing, bool) {
 // a stamp that never matches, so that the next scan sees it as changed.
 func (h *hashes) record(paths, walked []string, start time.Time) ([]stamp, []dirStamp) {
 	stamps := make([]stamp, len(paths))
-	eachParallel(len(paths), func(i int) {
-		h.mu.Lock()
-		sp, ok := h.memo[paths[i]]
-		h.mu.Unlock()
-		if !ok {
-			sp = h.compute(paths[i], stamp{})
+	// The stamps the scan took already, then the others in parallel.
+	var missing []int
+	h.mu.Lock()
+	for i, p := range paths {
+		if sp, ok := h.memo[p]; ok {
+			stamps[i] = sp
+		} else {
+			missing = append(missing, i)
 		}
-		if sp.MTime >= start.UnixNano() {
-			sp = stamp{Hash: "?modified during the scan"}
-		}
-		stamps[i] = sp
+	}
+	h.mu.Unlock()
+	eachParallel(len(missing), func(j int) {
+		i := missing[j]
+		stamps[i] = h.compute(paths[i], stamp{})
 	})
+	for i, sp := range stamps {
+		if sp.MTime >= start.UnixNano() {
+			stamps[i] = stamp{Hash: "?modified during the scan"}
+		}
+	}
 	var dirs []dirStamp
 	index := map[string]int32{}
 	add := func(dir string) int32 {
