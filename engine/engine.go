@@ -96,8 +96,8 @@ type Options struct {
 	IncludeExtraRoots bool
 
 	// Cache is the disk cache that a batch scan reads and writes (nil:
-	// none): the Python side's findings (warm.go), the contract
-	// (contractcache.go), the configs' parses, and the Go dependencies'
+	// none): the Python side's findings and the configs' parses
+	// (warm.go), the contract (contractcache.go), and the Go dependencies'
 	// type information (goanalysis.Config.Cache). A scan with an Overlay
 	// does not use it for the Python side.
 	Cache *diskcache.Cache
@@ -163,9 +163,6 @@ func New(o Options) (*Engine, error) {
 		Exclude:          conf.Exclude,
 		Gitignore:        !o.NoGitignore,
 		ExtraRoots:       extra,
-	}
-	if o.Cache != nil && len(o.Overlay) == 0 {
-		e.opts.Store = o.Cache
 	}
 	if o.MaxFileSize > 0 {
 		e.opts.MaxFileSize = o.MaxFileSize

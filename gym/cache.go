@@ -15,7 +15,6 @@ import (
 
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/diag"
-	"github.com/gymlint/gymlint/internal/diskcache"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -514,7 +513,7 @@ func (c *Cache) config(p string) *configEntry {
 			e.diags = append(e.diags, c.unreadable(p, filePos, filePos, p, err))
 			return
 		}
-		c.fillConfig(e, p, c.parseConfig(p, data))
+		c.fillConfig(e, p, configscan.Parse(p, data, configscan.Options{ServerTypes: c.options.ServerTypes}))
 	})
 	return e
 }
@@ -585,30 +584,6 @@ func (c *Cache) ShareBudget() {
 		c.shared = c.newBudget()
 	}
 	c.mu.Unlock()
-}
-
-// configKind is the Store's kind of config parses.
-const configKind = "config"
-
-// parseConfig parses a config, or takes its parse from the store.
-func (c *Cache) parseConfig(p string, data []byte) *configscan.File {
-	opts := configscan.Options{ServerTypes: c.options.ServerTypes}
-	st := c.options.Store
-	if st == nil {
-		return configscan.Parse(p, data, opts)
-	}
-	key := diskcache.NewHasher(configKind).String(diskcache.BuildID()).String(p).
-		String(strings.Join(opts.ServerTypes, "\x00")).Int(int64(len(opts.ServerTypes))).Bytes(data).Key()
-	if b, ok := st.Get(configKind, key); ok {
-		if f, err := configscan.Decode(b); err == nil && f.Path == p {
-			return f
-		}
-	}
-	f := configscan.Parse(p, data, opts)
-	if b, err := configscan.Encode(f); err == nil {
-		_ = st.Put(configKind, key, b)
-	}
-	return f
 }
 
 // skelStat is fs.Stat for the entrypoint map, recorded in skelDeps.

@@ -26,7 +26,6 @@ import (
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
-	"github.com/gymlint/gymlint/internal/diskcache"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -89,18 +88,6 @@ type Options struct {
 	// virtual environment: site-packages), searched after the root; "":
 	// none.
 	InstallRoot string
-
-	// Store, when not nil, keeps what the cache parses between runs:
-	// each config's parse, by its content (package engine gives it
-	// gymlint's disk cache). What it returns is checked, and a parse it
-	// cannot give is made afresh.
-	Store Store `json:"-"`
-}
-
-// Store is a content-addressed store of bytes (diskcache.Cache).
-type Store interface {
-	Get(kind string, key diskcache.Key) ([]byte, bool)
-	Put(kind string, key diskcache.Key, data []byte) error
 }
 
 // ConfigRef is a config instance that names an entrypoint.

@@ -65,8 +65,8 @@ type Options struct {
 	// are not published.
 	ExtraRoots []string
 	// Cache is the disk cache (engine.Options.Cache): the Go dependencies'
-	// type information, the configs' parses and the framework's contract
-	// are read from it and kept in it; nil: none.
+	// type information and the framework's contract are read from it and
+	// kept in it; nil: none.
 	Cache *diskcache.Cache
 }
 
