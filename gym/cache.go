@@ -425,6 +425,11 @@ func (c *Cache) Source(p string) ([]byte, error) {
 func (c *Cache) Listing() repofs.Listing {
 	c.skelMu.Lock()
 	defer c.skelMu.Unlock()
+	return *c.listingLocked()
+}
+
+// listingLocked is Listing, with skelMu held.
+func (c *Cache) listingLocked() *repofs.Listing {
 	c.mu.Lock()
 	l := c.listing
 	c.mu.Unlock()
@@ -435,7 +440,7 @@ func (c *Cache) Listing() repofs.Listing {
 		c.listing = l
 		c.mu.Unlock()
 	}
-	return *l
+	return l
 }
 
 // SetListing gives the cache the listing of its root, made by an earlier
@@ -455,15 +460,11 @@ func (c *Cache) skeletonOf() *skeleton {
 	defer c.skelMu.Unlock()
 	c.mu.Lock()
 	s := c.skel
-	listing := c.listing
 	c.mu.Unlock()
 	if s != nil {
 		return s
 	}
-	if listing == nil {
-		l := c.fs.Walk()
-		listing = &l
-	}
+	listing := c.listingLocked()
 	s = &skeleton{}
 	for _, pe := range listing.Problems {
 		s.diags = append(s.diags, RuleUnreadableFile.New(pe.Path, filePos, filePos, "cannot read "+pe.Path+": "+pe.Err.Error()))
