@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/gob"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -44,7 +45,8 @@ func (e *Engine) cachedContract(fsys *repofs.FS, pkg string) (fw *contract.Frame
 	ctx := diskcache.BuildID() + "\x00" + e.root + "\x00" + pkg
 	key := diskcache.NewHasher(contractKind).String(ctx).Int(fsys.MaxFileSize()).Key()
 	start := time.Now()
-	store = func(fw *contract.Framework) {
+	// storeWith writes the record of fw, with the stamps h has taken.
+	storeWith := func(fw *contract.Framework, h *hashes) {
 		if fw == nil || !fw.Found || fw.Where != contract.InRepository || fw.Dir != pkg {
 			return
 		}
@@ -52,7 +54,6 @@ func (e *Engine) cachedContract(fsys *repofs.FS, pkg string) (fw *contract.Frame
 		if !ok {
 			return
 		}
-		h := newHashes(fsys, e.root, nil)
 		rec := contractRecord{Format: contractFormat, Context: ctx, Written: start.UnixNano(), Framework: fw, Paths: files}
 		rec.Stamps, rec.Dirs = h.record(files, dirs, start)
 		var buf bytes.Buffer
@@ -60,6 +61,8 @@ func (e *Engine) cachedContract(fsys *repofs.FS, pkg string) (fw *contract.Frame
 			_ = e.cache.Put(contractKind, key, buf.Bytes())
 		}
 	}
+	store = func(fw *contract.Framework) { storeWith(fw, newHashes(fsys, e.root, nil)) }
+	e.contractFrom = "detected"
 	data, ok := e.cache.Get(contractKind, key)
 	if !ok {
 		return nil, store
@@ -75,15 +78,41 @@ func (e *Engine) cachedContract(fsys *repofs.FS, pkg string) (fw *contract.Frame
 		}
 	}
 	h := newHashes(fsys, e.root, &pyRecord{Written: rec.Written, Paths: rec.Paths, Stamps: rec.Stamps, Dirs: rec.Dirs})
-	if len(h.changed()) > 0 || h.restamped {
+	if len(h.changed()) > 0 {
 		return nil, store
 	}
+	// Every file's content is the recorded one. A directory whose stamp
+	// changed (or was racy) may have gained or lost a module: the
+	// framework's tree is listed again, and must be the recorded one.
+	restamp := h.restamped
 	for _, d := range rec.Dirs {
 		if !h.sameDir(d) {
-			return nil, store
+			restamp = true
 		}
 	}
+	if restamp {
+		dirs, files, ok := frameworkTree(fsys, pkg)
+		if !ok || !slices.Equal(files, rec.Paths) || !slices.Equal(dirs, dirPaths(rec.Dirs)) {
+			return nil, store
+		}
+		// What the record says of the framework holds; its stamps are
+		// made again (those of the files not read again are the
+		// record's), so that the next scan need not read them.
+		storeWith(rec.Framework, h)
+		e.contractFrom = "restamped"
+	} else {
+		e.contractFrom = "cache"
+	}
 	return rec.Framework, func(*contract.Framework) {}
+}
+
+// dirPaths are the paths of directory stamps.
+func dirPaths(ds []dirStamp) []string {
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = d.Path
+	}
+	return out
 }
 
 // frameworkTree lists the directories under the package directory pkg and

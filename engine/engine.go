@@ -113,18 +113,22 @@ type Options struct {
 // Engine is the pipeline for one repository root and configuration. It is
 // safe for concurrent use.
 type Engine struct {
-	root        string
-	conf        *settings.Settings
-	opts        gym.Options
-	checks      []gym.Check
-	goAnalyzers []*analysis.Analyzer
-	noGo        bool
-	goNetwork   bool
-	framework   *contract.Framework
-	mode        contract.Mode
-	skipped     []contract.Skipped // rules not applied under the contract found
-	goEnv       []string
-	diags       []diag.Diagnostic // the configuration files not read (GL002)
+	// contractFrom says where the contract came from, for tests: "cache",
+	// "restamped" (the cache's, its stamps made again), "detected" (read
+	// from the framework), "" (no cache).
+	contractFrom string
+	root         string
+	conf         *settings.Settings
+	opts         gym.Options
+	checks       []gym.Check
+	goAnalyzers  []*analysis.Analyzer
+	noGo         bool
+	goNetwork    bool
+	framework    *contract.Framework
+	mode         contract.Mode
+	skipped      []contract.Skipped // rules not applied under the contract found
+	goEnv        []string
+	diags        []diag.Diagnostic // the configuration files not read (GL002)
 	// includeExtra keeps the findings in extra roots outside the root.
 	includeExtra bool
 	cache        *diskcache.Cache
