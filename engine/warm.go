@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"encoding/gob"
 	"encoding/json"
@@ -209,8 +210,13 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 		// With a record, the scan is most likely a small one: the
 		// collector need not keep pace with a heap that stays small (the
 		// default pace is back before a large re-analysis, below).
-		gc = debug.SetGCPercent(400)
-		defer func() { debug.SetGCPercent(gc) }()
+		gc = e.raisePace()
+		defer func() {
+			if !e.exitAfter || !e.paced {
+				debug.SetGCPercent(gc)
+				e.paced = false
+			}
+		}()
 		changed = h.changed()
 		for _, i := range rec.Looked {
 			looked = append(looked, rec.Paths[i])
@@ -245,12 +251,20 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 	}
 	if rec != nil && (!reuse || !small(rec, changed)) {
 		debug.SetGCPercent(gc)
+		e.paced = false
 	}
 	if !reuse {
 		stats := update(s, nil)
 		out.cache.Groups, out.cache.Analysed, out.cache.AnalysedEntrypoints = stats.Groups, stats.Groups, stats.Analysed
 	} else {
 		if len(changed) > 0 {
+			// The modules the analysis will parse, while the configs
+			// are decoded and the state restored: only for a small
+			// update (a large one parses group by group, so that it
+			// never holds every module).
+			if small(rec, changed) {
+				defer c.Prefetch(reparsed(rec, h, changed))()
+			}
 			// The configs are as the record's skeleton read them.
 			if files := e.loadConfigs(rec.Skeleton); files != nil {
 				c.PreloadConfigs(files)
@@ -283,6 +297,16 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 	if !reuse || skel != rec.Skeleton {
 		e.storeConfigs(skel, c.Configs())
 	}
+}
+
+// raisePace sets the collector's pace for a small scan and returns the
+// pace to restore: the one before this engine's scans raised it.
+func (e *Engine) raisePace() int {
+	before := debug.SetGCPercent(400)
+	if !e.paced {
+		e.paced, e.gcBefore = true, before
+	}
+	return e.gcBefore
 }
 
 // configsKind is the cache's kind of the configs' parses of one skeleton:
@@ -353,20 +377,48 @@ func (e *Engine) loadConfigs(skel string) []*configscan.File {
 // record's groups: a run of a few tens of milliseconds on a heap that
 // stays small.
 func small(rec *pyRecord, changed []string) bool {
-	set := map[string]bool{}
+	return len(hitGroups(rec, changed))*10 <= len(rec.Groups)
+}
+
+// hitGroups are the record's groups that depend on a changed path.
+func hitGroups(rec *pyRecord, changed []string) []groupRecord {
+	set := make(map[string]bool, len(changed))
 	for _, p := range changed {
 		set[p] = true
 	}
-	hit := 0
+	var hit []groupRecord
 	for _, g := range rec.Groups {
 		for _, i := range g.Deps {
 			if set[rec.Paths[i]] {
-				hit++
+				hit = append(hit, g)
 				break
 			}
 		}
 	}
-	return hit*10 <= len(rec.Groups)
+	return hit
+}
+
+// reparsed are the Python modules that the groups the changed paths hit
+// depend on and that still exist, smallest first: the modules their
+// analysis parsed, which the analysis that follows most likely parses
+// again (a view parses smallest first too).
+func reparsed(rec *pyRecord, h *hashes, changed []string) []string {
+	seen := map[int32]bool{}
+	var out []string
+	for _, g := range hitGroups(rec, changed) {
+		for _, i := range g.Deps {
+			p := rec.Paths[i]
+			if seen[i] || !strings.HasSuffix(p, ".py") {
+				continue
+			}
+			seen[i] = true
+			if sp, ok := h.memo[p]; ok && sp.Hash != "" && !strings.HasPrefix(sp.Hash, "!") {
+				out = append(out, p)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return cmp.Compare(h.memo[a].Size, h.memo[b].Size) })
+	return out
 }
 
 // loadRecord reads the record of key, nil when there is none that can be

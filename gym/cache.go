@@ -575,6 +575,27 @@ func (c *Cache) View(focus []string) *View {
 	return c.view(focus, b)
 }
 
+// Prefetch starts parsing the modules at paths, in that order, for a
+// batch scan that knows what its next analysis will read (a cached
+// group's modules, when one of its files changed): the analysis then finds
+// them parsed, or being parsed, instead of parsing them one after another
+// as import resolution reaches them. The parses spend the shared budget,
+// so it does nothing before ShareBudget. wait returns once they are done.
+func (c *Cache) Prefetch(paths []string) (wait func()) {
+	c.mu.Lock()
+	b := c.shared
+	c.mu.Unlock()
+	if b == nil || len(paths) == 0 {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		parallel(len(paths), c.jobs, func(i int) { c.module(paths[i], b) })
+	}()
+	return func() { <-done }
+}
+
 // ShareBudget makes every later view of the cache share one parse budget
 // of Options.ParseBudget steps, as the one view of a batch scan does: a
 // batch scan that analyses its entrypoints in several views (lint.Session)

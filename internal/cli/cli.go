@@ -285,7 +285,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	e, err := engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sel.noGitignore, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
 		GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
 		Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment(),
-		ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra, Cache: cacheOpts.open(stderr)})
+		ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra, Cache: cacheOpts.open(stderr), ExitAfterScan: true})
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
