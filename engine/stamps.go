@@ -130,6 +130,17 @@ func (h *hashes) hashOf(p string) string {
 // repository's own directory holds (not an overlay, not in an extra
 // root), ok false for any other.
 func (h *hashes) onDisk(p string) (string, bool) {
+	c, ok := h.own(p)
+	if !ok {
+		return "", false
+	}
+	return filepath.Join(h.root, filepath.FromSlash(c)), true
+}
+
+// own returns the clean form of a root-relative path that the
+// repository's own directory holds, ok false for any other (onDisk
+// without the path on disk).
+func (h *hashes) own(p string) (string, bool) {
 	if strings.HasSuffix(p, "/") || h.fs.Overlaid(p) {
 		return "", false
 	}
@@ -140,7 +151,7 @@ func (h *hashes) onDisk(p string) (string, bool) {
 	if _, _, mounted := h.fs.Mounted(c); mounted {
 		return "", false
 	}
-	return filepath.Join(h.root, filepath.FromSlash(c)), true
+	return c, true
 }
 
 // statOf returns the size, modification time and inode of the plain
@@ -375,14 +386,13 @@ func (h *hashes) record(paths, walked []string, start time.Time) ([]stamp, []dir
 		if stamps[i].Hash != absent {
 			continue
 		}
-		if _, ok := h.onDisk(p); !ok {
+		if _, ok := h.own(p); !ok {
 			continue
 		}
 		if a := stamps[i].anchor; a != "" {
 			stamps[i].Anchor = add(a) + 1 // still its nearest: unchanged
 			continue
 		}
-		// The nearest directory on the way that exists.
 		// The nearest directory on the way that exists. A link (or
 		// anything but a directory) on the way leaves the path without an
 		// anchor: it is read every time.

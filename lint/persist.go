@@ -48,7 +48,7 @@ func (s *Session) State() *State {
 		seen[g] = true
 		st.Groups = append(st.Groups, GroupState{
 			Entrypoints: slices.Clone(g.entrypoints),
-			Deps:        slices.Sorted(maps.Keys(g.deps)),
+			Deps:        slices.Clone(g.deps),
 			Diags:       slices.Clone(g.diags),
 			Families:    maps.Clone(g.families),
 		})
@@ -71,10 +71,11 @@ func (s *Session) Restore(st *State) {
 	}
 	var groups []*group
 	for _, gs := range st.Groups {
-		g := &group{entrypoints: slices.Clone(gs.Entrypoints), deps: map[string]bool{}, diags: slices.Clone(gs.Diags), families: maps.Clone(gs.Families)}
-		for _, p := range gs.Deps {
-			g.deps[p] = true
+		g := &group{entrypoints: slices.Clone(gs.Entrypoints), deps: slices.Clone(gs.Deps), diags: slices.Clone(gs.Diags), families: maps.Clone(gs.Families)}
+		if !slices.IsSorted(g.deps) {
+			slices.Sort(g.deps)
 		}
+		g.deps = slices.Compact(g.deps)
 		groups = append(groups, g)
 	}
 	s.commit(groups, map[string]bool{})

@@ -49,7 +49,6 @@ type Session struct {
 	done       bool
 	progress   progress
 	options    SessionOptions
-	indexed    bool // byDep holds every group (a one-shot session's first update leaves it out)
 }
 
 // SessionOptions configure a session (NewSessionWith).
@@ -63,7 +62,7 @@ type SessionOptions struct {
 // group is a set of entrypoints analysed together.
 type group struct {
 	entrypoints []string
-	deps        map[string]bool
+	deps        []string // sorted
 	diags       []diag.Diagnostic
 	families    map[string][]string // of its entrypoints, from its analysis
 	pins        []string            // what the cache keeps for its analysis (gym.Cache.Pin)
@@ -154,17 +153,6 @@ func (s *Session) signatures() map[string]string {
 }
 
 func (s *Session) update(changed []string, touched map[string]bool, stats *UpdateStats) {
-	if s.options.OneShot && !s.indexed {
-		// The first update of a one-shot session left the index out.
-		done := map[*group]bool{}
-		for _, g := range s.groups {
-			if !done[g] {
-				done[g] = true
-				s.indexDeps(g)
-			}
-		}
-	}
-	s.indexed = true
 	// Entrypoints that the configs or the listing added, changed or
 	// removed: only when the entrypoint map was made again.
 	moved := map[string]bool{}
@@ -185,8 +173,18 @@ func (s *Session) update(changed []string, touched map[string]bool, stats *Updat
 		s.infos = infos
 	}
 	hit := map[*group]bool{}
-	for _, p := range changed {
-		s.byDep[p].each(func(g *group) { hit[g] = true })
+	if s.options.OneShot {
+		// A one-shot session has no index of dependencies (its one update
+		// after a Restore need not build one to find a few groups).
+		for _, g := range s.groups {
+			if !hit[g] && dependsOn(g, changed) {
+				hit[g] = true
+			}
+		}
+	} else {
+		for _, p := range changed {
+			s.byDep[p].each(func(g *group) { hit[g] = true })
+		}
 	}
 	for ep := range moved {
 		if g := s.groups[ep]; g != nil {
@@ -358,7 +356,7 @@ func (s *Session) commit(groups []*group, touched map[string]bool) {
 				s.family[m] = f
 			}
 		}
-		if !s.options.OneShot || s.indexed {
+		if !s.options.OneShot {
 			s.indexDeps(g)
 		}
 		for _, d := range g.diags {
@@ -372,21 +370,29 @@ func (s *Session) commit(groups []*group, touched map[string]bool) {
 }
 
 // indexDeps enters a group's dependencies in byDep. A one-shot session
-// makes the index only for a second update.
+// has no index.
 func (s *Session) indexDeps(g *group) {
 	// Each view made its own strings of its dependencies' paths: the group
 	// keeps the session's, which every group shares.
-	deps := make(map[string]bool, len(g.deps))
-	for p := range g.deps {
+	for i, p := range g.deps {
 		set := s.byDep[p]
 		if set == nil {
 			set = &groupSet{name: p}
 			s.byDep[p] = set
 		}
-		deps[set.name] = true
+		g.deps[i] = set.name
 		set.add(g)
 	}
-	g.deps = deps
+}
+
+// dependsOn reports whether the group depends on one of the paths.
+func dependsOn(g *group, paths []string) bool {
+	for _, p := range paths {
+		if _, ok := slices.BinarySearch(g.deps, p); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // UpdateStats says how much an Update did.
@@ -415,7 +421,7 @@ func (s *Session) dropGroup(g *group, touched map[string]bool) {
 			delete(s.groups, m)
 		}
 	}
-	for p := range g.deps {
+	for _, p := range g.deps {
 		if set := s.byDep[p]; set != nil {
 			if set.remove(g) {
 				delete(s.byDep, p)
@@ -520,10 +526,7 @@ func (s *Session) analyse(groups []*group) {
 // fill analyses a group in its view.
 func (s *Session) fill(g *group, v *gym.View) {
 	g.diags = AnalyseWith(v, s.checks)
-	g.deps = map[string]bool{}
-	for _, p := range v.Dependencies() {
-		g.deps[p] = true
-	}
+	g.deps = v.Dependencies()
 	g.families = map[string][]string{}
 	for _, e := range v.Entrypoints {
 		g.families[e.Path] = v.Family(e)
@@ -656,7 +659,7 @@ func (s *Session) DependenciesOf(entrypoint string) []string {
 	if g == nil {
 		return nil
 	}
-	return slices.Sorted(maps.Keys(g.deps))
+	return slices.Clone(g.deps)
 }
 
 // GroupOf returns the entrypoints analysed together with the given one.
