@@ -226,7 +226,10 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 		}
 	}
 	listing := c.Listing()
-	listed(&listing)
+	// The Go side reads its copy while this goes on (listing is made
+	// again below).
+	published := listing
+	listed(&published)
 	reuse := false
 	switch {
 	case rec == nil:

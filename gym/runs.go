@@ -70,15 +70,18 @@ func (v *View) Runs() []*configscan.Run {
 	return v.skel.runs
 }
 
+// composeRuns composes the runs, in parallel: each is composed on its own
+// (the parses they load are the cache's, made once).
 func (v *View) composeRuns() []*configscan.Run {
 	opts := configscan.ComposeOptions{Load: v.loadConfig, ServerTypes: v.Options.ServerTypes}
-	var out []*configscan.Run
+	var files []*configscan.File
 	for _, f := range v.Configs {
-		if !IsRunConfig(f) {
-			continue
+		if IsRunConfig(f) {
+			files = append(files, f)
 		}
-		out = append(out, configscan.Compose(f.Path, opts))
 	}
+	out := make([]*configscan.Run, len(files))
+	parallel(len(files), v.cache.jobs, func(i int) { out[i] = configscan.Compose(files[i].Path, opts) })
 	return out
 }
 
