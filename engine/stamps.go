@@ -89,7 +89,12 @@ type hashes struct {
 }
 
 func newHashes(fsys *repofs.FS, root string, rec *pyRecord) *hashes {
-	return &hashes{fs: fsys, root: root, rec: rec, memo: map[string]stamp{}, dirs: map[string]dirStamp{}}
+	files, dirs := 0, 0
+	if rec != nil {
+		// Every path of the record gets a stamp (changed).
+		files, dirs = len(rec.Paths)+len(rec.Paths)/8, len(rec.Dirs)+len(rec.Dirs)/8
+	}
+	return &hashes{fs: fsys, root: root, rec: rec, memo: make(map[string]stamp, files), dirs: make(map[string]dirStamp, dirs)}
 }
 
 // written is when the record's scan started, 0 without a record.
