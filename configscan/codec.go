@@ -150,7 +150,10 @@ func Encode(f *File) ([]byte, error) {
 }
 
 type decoder struct {
-	b     []byte
+	b []byte
+	// text is the input as one string, made once: the decoded strings
+	// are slices of it, not an allocation each.
+	text  string
 	err   bool
 	nodes []*Node
 }
@@ -184,9 +187,9 @@ func (d *decoder) str() string {
 		d.b = nil
 		return ""
 	}
-	s := string(d.b[:n])
+	at := len(d.text) - len(d.b)
 	d.b = d.b[n:]
-	return s
+	return d.text[at : at+int(n)]
 }
 
 func (d *decoder) bool() bool {
@@ -235,7 +238,7 @@ func (d *decoder) instance() Instance {
 
 // Decode returns the File of bytes that Encode returned.
 func Decode(b []byte) (*File, error) {
-	d := &decoder{b: b}
+	d := &decoder{b: b, text: string(b)}
 	if d.uint() != codecVersion || d.err {
 		return nil, errDecode
 	}

@@ -12,7 +12,7 @@ import (
 
 // yamlCorpus is every YAML file of the repository's test data: configs of
 // every shape the tests know (anchors, merges, duplicates, bad documents).
-func yamlCorpus(t *testing.T) map[string][]byte {
+func yamlCorpus(t testing.TB) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	for _, dir := range []string{"testdata", filepath.Join("..", "testdata")} {
@@ -123,5 +123,40 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		Decode(b) // must not panic
+	})
+}
+
+// BenchmarkDecode decodes every config of the test data, against parsing
+// them (a warm scan decodes the configs the cache keeps instead of parsing
+// them again).
+func BenchmarkDecode(b *testing.B) {
+	corpus := yamlCorpus(b)
+	var encs [][]byte
+	var size int64
+	for p, data := range corpus {
+		enc, err := Encode(Parse(p, data, Options{}))
+		if err != nil {
+			b.Fatal(err)
+		}
+		encs = append(encs, enc)
+		size += int64(len(data))
+	}
+	b.Run("decode", func(b *testing.B) {
+		b.SetBytes(size)
+		for range b.N {
+			for _, enc := range encs {
+				if _, err := Decode(enc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("parse", func(b *testing.B) {
+		b.SetBytes(size)
+		for range b.N {
+			for p, data := range corpus {
+				Parse(p, data, Options{})
+			}
+		}
 	})
 }
