@@ -391,11 +391,13 @@ func (h *hashes) record(paths, walked []string, start time.Time) ([]stamp, []dir
 		if stamps[i].Hash != absent {
 			continue
 		}
-		if _, ok := h.own(p); !ok {
+		if a := stamps[i].anchor; a != "" {
+			// Taken from the record, whose anchors are of the root's own
+			// paths: still its nearest, unchanged.
+			stamps[i].Anchor = add(a) + 1
 			continue
 		}
-		if a := stamps[i].anchor; a != "" {
-			stamps[i].Anchor = add(a) + 1 // still its nearest: unchanged
+		if _, ok := h.own(p); !ok {
 			continue
 		}
 		// The nearest directory on the way that exists. A link (or

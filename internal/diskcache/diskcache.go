@@ -233,8 +233,10 @@ func (c *Cache) Get(kind string, k Key) (data []byte, ok bool) {
 	if err != nil || !st.Mode().IsRegular() || st.Size() > maxEntry {
 		return nil, false
 	}
-	raw, err := io.ReadAll(io.LimitReader(f, maxEntry+1))
-	if err != nil {
+	// Read in one piece of the size the stat gives (an entry written
+	// since is longer, and then fails its header check).
+	raw := make([]byte, st.Size())
+	if _, err := io.ReadFull(f, raw); err != nil {
 		return nil, false
 	}
 	data, ok = decode(kind, k, raw)
