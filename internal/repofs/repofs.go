@@ -19,6 +19,7 @@ package repofs
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -77,6 +78,43 @@ type FS struct {
 	stats   map[string]error           // cached result of checking a path
 	dirs    map[string]map[string]bool // cached directory listings: names in a directory
 	mounts  map[string]*FS             // other roots served under a name (mount.go)
+	// sums are, once KeepSums is called, the stat and content hash of
+	// every file of the root's own directory read successfully.
+	sums map[string]ReadSum
+}
+
+// ReadSum is what Read saw of a file: its size, modification time and
+// inode from a stat of the opened file taken before it was read, and the
+// SHA-256 of the content it returned.
+type ReadSum struct {
+	Size  int64
+	MTime int64 // Unix nanoseconds
+	Ino   uint64
+	Sum   [sha256.Size]byte
+}
+
+// KeepSums makes every later Read of a file of the root's own directory
+// (not an overlay, not an extra root) keep its ReadSum, for a disk cache
+// that stamps the files a scan read without reading them again.
+func (f *FS) KeepSums() {
+	f.mu.Lock()
+	if f.sums == nil {
+		f.sums = map[string]ReadSum{}
+	}
+	f.mu.Unlock()
+}
+
+// Sum returns the ReadSum of the last Read of rel, ok false when it was
+// not read (or KeepSums was not called).
+func (f *FS) Sum(rel string) (ReadSum, bool) {
+	c, ok := Clean(rel)
+	if !ok {
+		return ReadSum{}, false
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	rs, ok := f.sums[c]
+	return rs, ok
 }
 
 // Options tune an FS.
@@ -317,6 +355,7 @@ func (f *FS) Read(rel string) ([]byte, error) {
 		return data, reprefix(err, mountName(c))
 	}
 	data, inOverlay := f.overlaid(c)
+	var readStat fs.FileInfo // the opened file's stat, before the read
 	if !inOverlay {
 		if err := f.check(c); err != nil {
 			return nil, &PathError{Path: c, Err: err}
@@ -326,17 +365,32 @@ func (f *FS) Read(rel string) ([]byte, error) {
 			return nil, &PathError{Path: c, Err: err}
 		}
 		defer fh.Close()
-		// Size the buffer from the file's size (capped), so reading does
-		// not grow it by doubling; the limit still holds if it grew since.
+		// Read into a buffer of the file's size (capped) and one byte, so
+		// that a file no larger than its stat is read in one allocation;
+		// one that grew since is read on, up to the limit.
 		size := int64(512)
-		if st, err := fh.Stat(); err == nil && st.Size() > 0 {
+		st, serr := fh.Stat()
+		if serr == nil && st.Size() > 0 {
 			size = min(st.Size(), f.maxFileSize) + 1
 		}
-		buf := bytes.NewBuffer(make([]byte, 0, size))
-		if _, err := buf.ReadFrom(io.LimitReader(fh, min(f.maxFileSize, math.MaxInt64-1)+1)); err != nil {
-			return nil, &PathError{Path: c, Err: err}
+		if serr == nil && st.Mode().IsRegular() {
+			readStat = st
 		}
-		data = buf.Bytes()[:buf.Len():buf.Len()]
+		limit := min(f.maxFileSize, math.MaxInt64-1) + 1
+		buf := make([]byte, size)
+		n, err := io.ReadFull(fh, buf)
+		switch {
+		case err == io.EOF || err == io.ErrUnexpectedEOF:
+			data = buf[:n:n]
+		case err != nil:
+			return nil, &PathError{Path: c, Err: err}
+		default:
+			more := bytes.NewBuffer(buf)
+			if _, err := more.ReadFrom(io.LimitReader(fh, limit-size)); err != nil {
+				return nil, &PathError{Path: c, Err: err}
+			}
+			data = more.Bytes()[:more.Len():more.Len()]
+		}
 	}
 	if int64(len(data)) > f.maxFileSize {
 		return nil, &PathError{Path: c, Err: fmt.Errorf("%w (%d bytes)", ErrTooLarge, f.maxFileSize)}
@@ -347,7 +401,27 @@ func (f *FS) Read(rel string) ([]byte, error) {
 	if !utf8.Valid(data) {
 		return nil, &PathError{Path: c, Err: ErrNotUTF8}
 	}
+	if readStat != nil {
+		f.keepSum(c, readStat, data)
+	}
 	return data, nil
+}
+
+// keepSum keeps the ReadSum of a file read, when KeepSums was called.
+func (f *FS) keepSum(c string, st fs.FileInfo, data []byte) {
+	f.mu.Lock()
+	keep := f.sums != nil
+	f.mu.Unlock()
+	if !keep {
+		return
+	}
+	rs := ReadSum{Size: st.Size(), MTime: st.ModTime().UnixNano(), Sum: sha256.Sum256(data)}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		rs.Ino = uint64(sys.Ino)
+	}
+	f.mu.Lock()
+	f.sums[c] = rs
+	f.mu.Unlock()
 }
 
 // skipDir reports whether the walk leaves a directory out.

@@ -1,6 +1,7 @@
 package repofs_test
 
 import (
+	"crypto/sha256"
 	"errors"
 	"github.com/gymlint/gymlint/internal/testtree"
 	"os"
@@ -477,4 +478,33 @@ func equal(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// After KeepSums, Read keeps what it saw of each file of the root it read:
+// the opened file's stat and the hash of what it returned; not for an
+// overlay, a file it refused, or a read before KeepSums.
+func TestKeepSums(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.py": "x = 1\n", "b.py": "y = 2\n", "bin.py": "\x00"})
+	f := open(t, dir, repofs.Options{Overlay: map[string][]byte{"o.py": []byte("z = 3\n")}})
+	if _, err := f.Read("b.py"); err != nil {
+		t.Fatal(err)
+	}
+	f.KeepSums()
+	for _, p := range []string{"a.py", "o.py", "bin.py"} {
+		f.Read(p)
+	}
+	rs, ok := f.Sum("./a.py")
+	st, err := os.Stat(filepath.Join(dir, "a.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ok || rs.Sum != sha256.Sum256([]byte("x = 1\n")) || rs.Size != st.Size() || rs.MTime != st.ModTime().UnixNano() || rs.Ino == 0 {
+		t.Fatalf("Sum(a.py) = %+v, %v; want its hash and stat %d %d", rs, ok, st.Size(), st.ModTime().UnixNano())
+	}
+	for _, p := range []string{"b.py", "o.py", "bin.py", "missing.py"} {
+		if _, ok := f.Sum(p); ok {
+			t.Errorf("Sum(%s) kept", p)
+		}
+	}
 }
