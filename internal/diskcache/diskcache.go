@@ -23,6 +23,7 @@
 package diskcache
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
@@ -199,16 +200,20 @@ func (c *Cache) path(kind string, k Key) string {
 
 // header is an entry's header for kind, key and data.
 func header(kind string, k Key, data []byte) []byte {
+	return headerOf(kind, k, int64(len(data)), sha256.Sum256(data))
+}
+
+// headerOf is the header of n bytes of data whose SHA-256 is sum.
+func headerOf(kind string, k Key, n int64, sum [sha256.Size]byte) []byte {
 	var b bytes.Buffer
 	b.WriteString(magic)
 	b.WriteByte(formatVersion)
 	b.WriteByte(byte(len(kind)))
 	b.WriteString(kind)
 	b.Write(k[:])
-	var n [8]byte
-	binary.LittleEndian.PutUint64(n[:], uint64(len(data)))
-	b.Write(n[:])
-	sum := sha256.Sum256(data)
+	var size [8]byte
+	binary.LittleEndian.PutUint64(size[:], uint64(n))
+	b.Write(size[:])
 	b.Write(sum[:])
 	return b.Bytes()
 }
@@ -278,22 +283,88 @@ func (c *Cache) Put(kind string, k Key, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return err
 	}
-	if err := writeAtomic(p, append(header(kind, k, data), data...)); err != nil {
+	if err := writeAtomic(p, header(kind, k, data), data); err != nil {
 		return err
 	}
 	c.maybeTrim()
 	return nil
 }
 
-// writeAtomic writes data to a temporary file beside p and renames it to
-// p.
-func writeAtomic(p string, data []byte) error {
+// PutWith stores what write writes as the entry of kind and key, without
+// holding it in memory: for an entry of many megabytes. An error from write
+// or from the disk means the entry was not stored.
+func (c *Cache) PutWith(kind string, k Key, write func(w io.Writer) error) error {
+	if c == nil {
+		return errors.New("no cache")
+	}
+	if !validKind(kind) {
+		return fmt.Errorf("invalid cache kind %q", kind)
+	}
+	p := c.path(kind, k)
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return err
+	}
 	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
 	if err != nil {
 		return err
 	}
 	tmp := f.Name()
-	_, werr := f.Write(data)
+	// The header's place first; it is written once the data's length and
+	// hash are known.
+	hl := len(header(kind, k, nil))
+	_, werr := f.Write(make([]byte, hl))
+	if werr == nil {
+		sum := sha256.New()
+		bw := bufio.NewWriterSize(io.MultiWriter(f, sum), 256<<10)
+		cw := &countWriter{w: bw}
+		werr = write(cw)
+		if werr == nil {
+			werr = bw.Flush()
+		}
+		if werr == nil {
+			_, werr = f.WriteAt(headerOf(kind, k, cw.n, [sha256.Size]byte(sum.Sum(nil))), 0)
+		}
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp, p)
+	}
+	if werr != nil {
+		os.Remove(tmp)
+		return werr
+	}
+	c.maybeTrim()
+	return nil
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	return n, err
+}
+
+// writeAtomic writes the parts to a temporary file beside p and renames
+// it to p.
+func writeAtomic(p string, parts ...[]byte) error {
+	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	var werr error
+	for _, b := range parts {
+		if werr == nil {
+			_, werr = f.Write(b)
+		}
+	}
 	cerr := f.Close()
 	if werr == nil {
 		werr = cerr

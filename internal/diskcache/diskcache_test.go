@@ -2,6 +2,9 @@ package diskcache
 
 import (
 	"bytes"
+	"errors"
+	"io"
+	"slices"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -40,6 +43,54 @@ func TestRoundTrip(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(c.Dir(), name)); err != nil {
 			t.Errorf("%s not written: %v", name, err)
 		}
+	}
+}
+
+// PutWith writes the same entry as Put, without the data in memory; a
+// write that fails stores nothing and leaves no temporary file.
+func TestPutWith(t *testing.T) {
+	c := open(t, 0)
+	data := bytes.Repeat([]byte("0123456789abcdef"), 100_000) // past the writer's buffer
+	k1, k2 := NewHasher("python").String("put").Key(), NewHasher("python").String("putwith").Key()
+	if err := c.Put("python", k1, data); err != nil {
+		t.Fatal(err)
+	}
+	err := c.PutWith("python", k2, func(w io.Writer) error {
+		for chunk := range slices.Chunk(data, 1000) {
+			if _, err := w.Write(chunk); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := c.Get("python", k2)
+	if !ok || !bytes.Equal(got, data) {
+		t.Fatalf("Get after PutWith: %d bytes, %v; want the %d written", len(got), ok, len(data))
+	}
+	a, _ := os.ReadFile(c.path("python", k1))
+	b, _ := os.ReadFile(c.path("python", k2))
+	if hl := len(header("python", k1, nil)); !bytes.Equal(a[hl:], b[hl:]) || len(a) != len(b) {
+		t.Fatal("PutWith wrote otherwise than Put")
+	}
+
+	k3 := NewHasher("python").String("fails").Key()
+	boom := errors.New("boom")
+	err = c.PutWith("python", k3, func(w io.Writer) error {
+		w.Write(data[:10])
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("PutWith = %v, want the writer's error", err)
+	}
+	if _, ok := c.Get("python", k3); ok {
+		t.Fatal("a failed PutWith left an entry")
+	}
+	tmps, _ := filepath.Glob(filepath.Join(filepath.Dir(c.path("python", k3)), ".tmp-*"))
+	if len(tmps) != 0 {
+		t.Fatalf("a failed PutWith left %v", tmps)
 	}
 }
 
