@@ -252,6 +252,10 @@ func (h *hashes) stampNow(p string, old stamp, anchorHolds func(i int32) bool) s
 		sp.anchor = h.rec.Dirs[old.Anchor-1].Path
 	} else if size, mtime, ino, ok := h.statOf(p); ok && old.MTime != 0 && old.Size == size && old.MTime == mtime && old.Ino == ino && mtime < h.written()-int64(racy) {
 		sp = old
+	} else if rs, read := h.fs.Sum(p); ok && read && rs.Size == size && rs.MTime == mtime && rs.Ino == ino {
+		// The analysis read it (repofs.FS.KeepSums), and it is still the
+		// file it read: its content hash is the read's.
+		sp = stamp{Hash: hex.EncodeToString(rs.Sum[:]), Size: size, MTime: mtime, Ino: ino}
 	} else {
 		// The stat before the read: a write during the read leaves a newer
 		// modification time, so the stamp will not match next time.

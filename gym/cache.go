@@ -110,8 +110,9 @@ type skeleton struct {
 	overrides map[string][]string
 
 	// runs are the composed configs (View.Runs), made on first use and
-	// shared by every view of this skeleton.
-	runsOnce sync.Once
+	// shared by every view of this skeleton (until DropParsed drops them).
+	runsMu   sync.Mutex
+	composed bool
 	runs     []*configscan.Run
 }
 
@@ -868,11 +869,18 @@ func (c *Cache) Unpin(paths []string) {
 }
 
 // DropParsed forgets every parsed module and source, but those of overlaid
-// files: a one-shot scan that has analysed everything keeps no models for
-// later edits. Views still in use keep what they read.
+// files, and the composed runs: a one-shot scan that has analysed
+// everything keeps no models for later edits. Views still in use keep
+// what they read.
 func (c *Cache) DropParsed() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if s := c.skel; s != nil {
+		// The composed runs too: a view composes them again.
+		s.runsMu.Lock()
+		s.runs, s.composed = nil, false
+		s.runsMu.Unlock()
+	}
 	for p := range c.modules {
 		if !c.fs.Overlaid(p) {
 			delete(c.modules, p)

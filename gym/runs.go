@@ -66,8 +66,13 @@ func (v *View) Runs() []*configscan.Run {
 	if v.skel == nil {
 		return v.Shared(runsKey{}, func() any { return v.composeRuns() }).([]*configscan.Run)
 	}
-	v.skel.runsOnce.Do(func() { v.skel.runs = v.composeRuns() })
-	return v.skel.runs
+	s := v.skel
+	s.runsMu.Lock()
+	defer s.runsMu.Unlock()
+	if !s.composed {
+		s.runs, s.composed = v.composeRuns(), true
+	}
+	return s.runs
 }
 
 // composeRuns composes the runs, in parallel: each is composed on its own
