@@ -3,11 +3,11 @@ package diskcache
 import (
 	"bytes"
 	"errors"
-	"io"
-	"slices"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
