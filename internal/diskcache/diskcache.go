@@ -273,21 +273,10 @@ func decode(kind string, k Key, raw []byte) ([]byte, bool) {
 // Put stores data as the entry of kind and key. An error means the entry
 // was not stored; the run goes on without it.
 func (c *Cache) Put(kind string, k Key, data []byte) error {
-	if c == nil {
-		return errors.New("no cache")
-	}
-	if !validKind(kind) {
-		return fmt.Errorf("invalid cache kind %q", kind)
-	}
-	p := c.path(kind, k)
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+	return c.PutWith(kind, k, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
-	}
-	if err := writeAtomic(p, header(kind, k, data), data); err != nil {
-		return err
-	}
-	c.maybeTrim()
-	return nil
+	})
 }
 
 // PutWith stores what write writes as the entry of kind and key, without
