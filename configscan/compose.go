@@ -151,6 +151,10 @@ type composer struct {
 	run   *Run
 	nodes int
 	over  bool
+	// before holds, for each mapping the directives changed, its pairs as
+	// they were before any directive: the merged config that
+	// _inherit_from and _copy take their values from (see frozen).
+	before map[*Node][]Pair
 }
 
 func (c *composer) problem(o *Origin, p Pos, kind, msg, help string, fatal bool) {
@@ -214,8 +218,7 @@ func ComposeFiles(files []string, opts ComposeOptions) *Run {
 	if c.over {
 		return c.run
 	}
-	frozen := c.copyTree(root)
-	c.swap(root, root, frozen, 0)
+	c.swap(root, root, 0)
 	if c.over {
 		return c.run
 	}
@@ -460,8 +463,49 @@ func (c *composer) copyFrom(n *Node, o *Origin) *Node {
 	return &out
 }
 
-// copyTree copies a composed tree, keeping its origins.
-func (c *composer) copyTree(n *Node) *Node {
+// The directives read the merged config as it was before any of them
+// (Gym deep-copies it first), while they change it. Instead of a copy of
+// the whole tree, the directives change a mapping only through setPairs,
+// which keeps the mapping's pairs as they were the first time and never
+// writes into them: the tree before the directives is the tree with those
+// pairs put back (frozen), and only the mappings that change are kept.
+
+// setPairs replaces the pairs of n, a mapping of the merged config,
+// keeping its first pairs for frozen. ps must not share n's array.
+func (c *composer) setPairs(n *Node, ps []Pair) {
+	if c.before == nil {
+		c.before = map[*Node][]Pair{}
+	}
+	if _, kept := c.before[n]; !kept {
+		c.before[n] = n.Pairs
+	}
+	n.Pairs = ps
+}
+
+// frozen returns the pairs n had before any directive.
+func (c *composer) frozen(n *Node) []Pair {
+	if ps, kept := c.before[n]; kept {
+		return ps
+	}
+	return n.Pairs
+}
+
+// frozenGet is Node.Get in the tree before any directive.
+func (c *composer) frozenGet(n *Node, key string) *Node {
+	if n == nil || n.Kind != MappingNode {
+		return nil
+	}
+	for _, p := range c.frozen(n) {
+		if p.Key == key {
+			return p.Value
+		}
+	}
+	return nil
+}
+
+// copyFrozen copies the tree of n as it was before any directive, keeping
+// its origins.
+func (c *composer) copyFrozen(n *Node) *Node {
 	if n == nil {
 		return nil
 	}
@@ -470,20 +514,45 @@ func (c *composer) copyTree(n *Node) *Node {
 	}
 	out := *n
 	out.Pairs, out.Items = nil, nil
-	if n.Pairs != nil {
-		out.Pairs = make([]Pair, len(n.Pairs))
-		for i, p := range n.Pairs {
-			p.Value = c.copyTree(p.Value)
+	if ps := c.frozen(n); ps != nil {
+		out.Pairs = make([]Pair, len(ps))
+		for i, p := range ps {
+			p.Value = c.copyFrozen(p.Value)
 			out.Pairs[i] = p
 		}
 	}
 	if n.Items != nil {
 		out.Items = make([]*Node, len(n.Items))
 		for i, it := range n.Items {
-			out.Items[i] = c.copyTree(it)
+			out.Items[i] = c.copyFrozen(it)
 		}
 	}
 	return &out
+}
+
+// removePair removes key from n, a mapping of the merged config.
+func (c *composer) removePair(n *Node, key string) (Pair, bool) {
+	i := pairIndex(n, key)
+	if i < 0 {
+		return Pair{}, false
+	}
+	p := n.Pairs[i]
+	c.setPairs(n, append(n.Pairs[:i:i], n.Pairs[i+1:]...))
+	return p, true
+}
+
+// setPair replaces the value of key in n, a mapping of the merged config,
+// or appends the key.
+func (c *composer) setPair(n *Node, key string, keyPos Pos, keyOrigin *Origin, v *Node) {
+	ps := make([]Pair, len(n.Pairs), len(n.Pairs)+1)
+	copy(ps, n.Pairs)
+	if i := pairIndex(n, key); i >= 0 {
+		ps[i].Value = v
+		ps[i].Merged = false
+	} else {
+		ps = append(ps, Pair{Key: key, KeyPos: keyPos, KeyOrigin: keyOrigin, Value: v})
+	}
+	c.setPairs(n, ps)
 }
 
 // merge merges src into dest as OmegaConf.merge does and returns dest.
@@ -520,26 +589,6 @@ func pairIndex(n *Node, key string) int {
 	return -1
 }
 
-func removePair(n *Node, key string) (Pair, bool) {
-	i := pairIndex(n, key)
-	if i < 0 {
-		return Pair{}, false
-	}
-	p := n.Pairs[i]
-	n.Pairs = append(n.Pairs[:i:i], n.Pairs[i+1:]...)
-	return p, true
-}
-
-// setPair replaces the value of key, or appends the key.
-func setPair(n *Node, key string, keyPos Pos, keyOrigin *Origin, v *Node) {
-	if i := pairIndex(n, key); i >= 0 {
-		n.Pairs[i].Value = v
-		n.Pairs[i].Merged = false
-		return
-	}
-	n.Pairs = append(n.Pairs, Pair{Key: key, KeyPos: keyPos, KeyOrigin: keyOrigin, Value: v})
-}
-
 const (
 	inheritKey = "_inherit_from"
 	copyKey    = "_copy"
@@ -547,7 +596,7 @@ const (
 )
 
 // swap applies the directives in d, as _recursively_swap_keys_helper does.
-func (c *composer) swap(d, root, frozen *Node, depth int) {
+func (c *composer) swap(d, root *Node, depth int) {
 	if c.over || depth > maxDepth {
 		return
 	}
@@ -558,7 +607,7 @@ func (c *composer) swap(d, root, frozen *Node, depth int) {
 		var delPair Pair
 		isDelete := false
 		if v.Kind == MappingNode {
-			if dp, ok := removePair(v, deleteKey); ok {
+			if dp, ok := c.removePair(v, deleteKey); ok {
 				isDelete, delPair = true, dp
 				if dp.Value.Kind != ScalarNode {
 					c.problem(dp.Value.Origin, dp.Value.Pos, KindDirective,
@@ -573,16 +622,16 @@ func (c *composer) swap(d, root, frozen *Node, depth int) {
 						continue
 					}
 					seen[key] = true
-					if _, ok := removePair(v, key); !ok {
+					if _, ok := c.removePair(v, key); !ok {
 						toDelete = append(toDelete, key)
 					}
 				}
 			}
-			c.swap(v, root, frozen, depth+1)
+			c.swap(v, root, depth+1)
 		} else if v.Kind == SequenceNode {
 			for _, x := range v.Items {
 				if x.Kind == MappingNode {
-					c.swap(x, root, frozen, depth+1)
+					c.swap(x, root, depth+1)
 				}
 			}
 		}
@@ -594,8 +643,8 @@ func (c *composer) swap(d, root, frozen *Node, depth int) {
 		var swapProp, copyProp Pair
 		var isSwapProp, isCopyProp bool
 		if v.Kind == MappingNode {
-			swapProp, isSwapProp = removePair(v, inheritKey)
-			copyProp, isCopyProp = removePair(v, copyKey)
+			swapProp, isSwapProp = c.removePair(v, inheritKey)
+			copyProp, isCopyProp = c.removePair(v, copyKey)
 		}
 		isSwap := isSwapStr || isSwapProp
 		switch {
@@ -626,32 +675,32 @@ func (c *composer) swap(d, root, frozen *Node, depth int) {
 			continue
 		}
 		if missing {
-			setPair(d, k, it.KeyPos, it.KeyOrigin, &Node{Kind: ScalarNode, Tag: "!!str", Value: "???", Pos: dirNode.Pos, Origin: dirNode.Origin})
+			c.setPair(d, k, it.KeyPos, it.KeyOrigin, &Node{Kind: ScalarNode, Tag: "!!str", Value: "???", Pos: dirNode.Pos, Origin: dirNode.Origin})
 			continue
 		}
 		if isSwap && container.Kind == MappingNode {
-			removePair(container, parts[len(parts)-1])
+			c.removePair(container, parts[len(parts)-1])
 		}
-		src, missing, ok := lookup(frozen, parts)
+		src, missing, ok := c.lookupFrozen(root, parts)
 		if !ok {
 			c.notFound(directive, from, dirNode)
 			continue
 		}
 		if missing {
-			setPair(d, k, it.KeyPos, it.KeyOrigin, &Node{Kind: ScalarNode, Tag: "!!str", Value: "???", Pos: dirNode.Pos, Origin: dirNode.Origin})
+			c.setPair(d, k, it.KeyPos, it.KeyOrigin, &Node{Kind: ScalarNode, Tag: "!!str", Value: "???", Pos: dirNode.Pos, Origin: dirNode.Origin})
 			continue
 		}
-		val := c.copyTree(src)
+		val := c.copyFrozen(src)
 		if isSwapProp || isCopyProp {
 			val = c.merge(val, v)
 		}
-		setPair(d, k, it.KeyPos, it.KeyOrigin, val)
+		c.setPair(d, k, it.KeyPos, it.KeyOrigin, val)
 		if val.Kind == MappingNode {
 			c.run.Moves[val] = Move{Directive: directive, From: from, Pos: dirNode.Pos, Origin: dirNode.Origin}
 		}
 		if isDelete {
 			for _, key := range toDelete {
-				if _, ok := removePair(val, key); !ok {
+				if _, ok := c.removePair(val, key); !ok {
 					c.problem(delPair.Value.Origin, delPair.Value.Pos, KindDirective,
 						fmt.Sprintf("_delete_key names %q, which neither this mapping nor the value it takes from %s has: Gym stops with a KeyError", clip(key), clip(from)),
 						"remove the key from _delete_key", true)
@@ -676,6 +725,24 @@ func lookup(n *Node, parts []string) (out *Node, missing, ok bool) {
 			return nil, false, false
 		}
 		v := n.Get(k)
+		if v == nil {
+			return nil, false, false
+		}
+		if v.Missing() {
+			return nil, true, true
+		}
+		n = v
+	}
+	return n, false, true
+}
+
+// lookupFrozen is lookup in the tree before any directive.
+func (c *composer) lookupFrozen(n *Node, parts []string) (out *Node, missing, ok bool) {
+	for _, k := range parts {
+		if n.Kind != MappingNode {
+			return nil, false, false
+		}
+		v := c.frozenGet(n, k)
 		if v == nil {
 			return nil, false, false
 		}

@@ -3,6 +3,8 @@ package configscan
 import (
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -144,6 +146,42 @@ func TestComposeInheritFromIncluded(t *testing.T) {
 	}
 }
 
+func TestComposeDirectivesReadTheConfigBeforeThem(t *testing.T) {
+	// Gym takes every value from a copy of the merged config made before
+	// any directive: the second _inherit_from of generic finds it though
+	// the first moved it away, and a _copy takes its value as written,
+	// not as its own directive made it.
+	files := map[string]string{
+		"c.yaml": "generic:\n  resources_servers:\n    s:\n      entrypoint: app.py\n      port: 9000\n" +
+			"one:\n  _inherit_from: generic\n  note: one\n" +
+			"two:\n  _inherit_from: generic\n  note: two\n" +
+			"a:\n  _copy: two\n  extra: 1\n" +
+			"b:\n  _copy: a\n",
+	}
+	r := compose(t, files, "c.yaml")
+	if len(r.Problems) != 0 {
+		t.Fatalf("problems:\n%s", problems(r))
+	}
+	if r.Root.Get("generic") != nil {
+		t.Fatal("generic must be moved away")
+	}
+	for _, name := range []string{"one", "two"} {
+		if at(t, r, name+".resources_servers.s.port").Value != "9000" || at(t, r, name+".note").Value != name {
+			t.Fatalf("%s: %s", name, problems(r))
+		}
+	}
+	// a took two as it was before two's directive; b took a likewise.
+	for name, want := range map[string]string{"a": "_inherit_from=generic note=two extra=1", "b": "_copy=two extra=1"} {
+		var keys []string
+		for _, p := range r.Root.Get(name).Pairs {
+			keys = append(keys, p.Key+"="+p.Value.Value)
+		}
+		if got := strings.Join(keys, " "); got != want {
+			t.Errorf("%s: %s, want %s", name, got, want)
+		}
+	}
+}
+
 func TestComposeCopyAndStringForms(t *testing.T) {
 	files := map[string]string{
 		"c.yaml": "a:\n  responses_api_models:\n    m:\n      entrypoint: app.py\n      port: 7000\n" +
@@ -279,4 +317,52 @@ func TestComposeMergeKeysWithinFiles(t *testing.T) {
 	if at(t, r, "other.responses_api_agents.a.port").Value != "1" || at(t, r, "base.responses_api_agents.a.port").Value != "1" {
 		t.Fatal("merge key")
 	}
+}
+
+// BenchmarkCompose composes the run of every config of a repository (the
+// test data's gymrepo, or GYMLINT_BENCH_REPO=DIR), from parses made once:
+// a scan composes every run of the repository again whenever a view asks
+// for them.
+func BenchmarkCompose(b *testing.B) {
+	root := filepath.Join("..", "testdata", "gymrepo")
+	if d := os.Getenv("GYMLINT_BENCH_REPO"); d != "" {
+		root = d
+	}
+	files := map[string]*File{}
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		files[rel] = Parse(rel, data, Options{})
+		return nil
+	})
+	load := func(p string) (*File, error) {
+		if f := files[p]; f != nil {
+			return f, nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	var names []string
+	for p, f := range files {
+		if len(f.Servers)+len(f.Overrides) > 0 || (len(f.Docs) == 1 && f.Docs[0] != nil && f.Docs[0].GetPair("config_paths") != nil) {
+			names = append(names, p)
+		}
+	}
+	if len(names) == 0 {
+		b.Skip("no configs")
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		for _, p := range names {
+			Compose(p, ComposeOptions{Load: load})
+		}
+	}
+	b.ReportMetric(float64(len(names)), "runs")
 }
