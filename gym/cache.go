@@ -108,12 +108,20 @@ type skeleton struct {
 	// without an entrypoint (overrides) that may apply to it: same type and
 	// dir as the entrypoint's server dir, or as an instance naming it.
 	overrides map[string][]string
+	// byPath are the configs by path, and overrideRefs the override
+	// instances by server type and cleaned directory, in the order of
+	// configs (View.ConfigFile, View.OverridesOf).
+	byPath       map[string]*configscan.File
+	overrideRefs map[serverDir][]OverrideRef
 
 	// runs are the composed configs (View.Runs), made on first use and
 	// shared by every view of this skeleton (until DropParsed drops them).
 	runsMu   sync.Mutex
 	composed bool
 	runs     []*configscan.Run
+	// runServers are the servers of the runs by entrypoint path
+	// (View.RunServersOf), made with them.
+	runServers map[string][]RunServer
 }
 
 // NewCache opens the repository at root for views built with opts.
@@ -730,11 +738,15 @@ func (c *Cache) Entrypoints() []EntrypointInfo {
 	return out
 }
 
-// findOverrides fills s.overrides.
+// findOverrides fills s.overrides, s.byPath and s.overrideRefs.
 func (s *skeleton) findOverrides() {
-	type dirKey struct{ typ, dir string }
+	type dirKey = serverDir
 	sets := map[dirKey]map[string]bool{}
+	s.byPath = make(map[string]*configscan.File, len(s.configs))
+	s.overrideRefs = map[serverDir][]OverrideRef{}
+	order := 0
 	for _, f := range s.configs {
+		s.byPath[f.Path] = f
 		for i := range f.Overrides {
 			in := &f.Overrides[i]
 			k := dirKey{in.Type, path.Clean(in.Dir)}
@@ -742,6 +754,8 @@ func (s *skeleton) findOverrides() {
 				sets[k] = map[string]bool{}
 			}
 			sets[k][f.Path] = true
+			s.overrideRefs[k] = append(s.overrideRefs[k], OverrideRef{File: f, Instance: in, Order: order})
+			order++
 		}
 	}
 	s.overrides = map[string][]string{}
@@ -878,7 +892,7 @@ func (c *Cache) DropParsed() {
 	if s := c.skel; s != nil {
 		// The composed runs too: a view composes them again.
 		s.runsMu.Lock()
-		s.runs, s.composed = nil, false
+		s.runs, s.composed, s.runServers = nil, false, nil
 		s.runsMu.Unlock()
 	}
 	for p := range c.modules {

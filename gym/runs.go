@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"strings"
 
 	"github.com/gymlint/gymlint/configscan"
@@ -66,13 +67,62 @@ func (v *View) Runs() []*configscan.Run {
 	if v.skel == nil {
 		return v.Shared(runsKey{}, func() any { return v.composeRuns() }).([]*configscan.Run)
 	}
+	runs, _ := v.runsAndServers()
+	return runs
+}
+
+// RunServer is a server instance of a composed run (View.Runs).
+type RunServer struct {
+	Run      *configscan.Run
+	Instance *configscan.Instance
+	// Order is the server's place among the servers of every run, in the
+	// order of Runs.
+	Order int
+}
+
+type runServersKey struct{}
+
+// RunServersOf returns the servers of the composed runs that start the
+// entrypoint at the root-relative path ep (their type, dir and entrypoint,
+// cleaned), in the order of Runs, the runs Gym stops (Run.Fatal)
+// included.
+func (v *View) RunServersOf(ep string) []RunServer {
+	_, servers := v.runsAndServers()
+	return servers[ep]
+}
+
+// runsAndServers returns the runs and their servers by entrypoint, made
+// once per skeleton (or per view without one).
+func (v *View) runsAndServers() ([]*configscan.Run, map[string][]RunServer) {
+	if v.skel == nil {
+		runs := v.Shared(runsKey{}, func() any { return v.composeRuns() }).([]*configscan.Run)
+		servers := v.Shared(runServersKey{}, func() any { return indexRunServers(runs) }).(map[string][]RunServer)
+		return runs, servers
+	}
 	s := v.skel
 	s.runsMu.Lock()
 	defer s.runsMu.Unlock()
 	if !s.composed {
 		s.runs, s.composed = v.composeRuns(), true
+		s.runServers = indexRunServers(s.runs)
 	}
-	return s.runs
+	return s.runs, s.runServers
+}
+
+// indexRunServers indexes the servers of runs by the path of their
+// entrypoint.
+func indexRunServers(runs []*configscan.Run) map[string][]RunServer {
+	out := map[string][]RunServer{}
+	order := 0
+	for _, r := range runs {
+		for i := range r.Servers {
+			inst := &r.Servers[i]
+			ep := path.Clean(inst.Type + "/" + inst.Dir + "/" + inst.Entrypoint)
+			out[ep] = append(out[ep], RunServer{Run: r, Instance: inst, Order: order})
+			order++
+		}
+	}
+	return out
 }
 
 // composeRuns composes the runs, in parallel: each is composed on its own

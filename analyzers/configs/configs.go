@@ -39,6 +39,7 @@ package configs
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -79,45 +80,47 @@ func Instances(v *gym.View) []Instance {
 }
 
 func instances(v *gym.View) []Instance {
-	files := map[string]*configscan.File{}
-	for _, f := range v.Configs {
-		files[f.Path] = f
-	}
 	type typeDir struct{ typ, dir string }
 	owner := map[typeDir]*gym.Entrypoint{}
+	var keys []typeDir // of owner, in the order first owned
+	own := func(k typeDir, e *gym.Entrypoint) {
+		if owner[k] == nil {
+			owner[k] = e
+			keys = append(keys, k)
+		}
+	}
 	var out []Instance
 	for _, e := range v.Entrypoints {
 		if e.Exemption != nil {
 			continue
 		}
 		for _, ref := range e.Configs {
-			f := files[ref.File]
+			f := v.ConfigFile(ref.File)
 			if f == nil {
 				continue
 			}
 			out = append(out, Instance{File: f, Inst: ref.Instance, Entrypoint: e})
-			k := typeDir{ref.Instance.Type, ref.Instance.Dir}
-			if owner[k] == nil {
-				owner[k] = e
-			}
+			own(typeDir{ref.Instance.Type, ref.Instance.Dir}, e)
 		}
 		if e.ServerDirApp {
 			parts := strings.SplitN(e.Path, "/", 2)
 			if len(parts) == 2 {
-				k := typeDir{parts[0], path.Dir(parts[1])}
-				if owner[k] == nil {
-					owner[k] = e
-				}
+				own(typeDir{parts[0], path.Dir(parts[1])}, e)
 			}
 		}
 	}
-	for _, f := range v.Configs {
-		for i := range f.Overrides {
-			in := &f.Overrides[i]
-			if e := owner[typeDir{in.Type, path.Clean(in.Dir)}]; e != nil {
-				out = append(out, Instance{File: f, Inst: in, Override: true, Entrypoint: e})
-			}
+	// The overrides of each owned type and directory: an override's
+	// directory is compared cleaned, an owner's as written.
+	var overrides []gym.OverrideRef
+	for _, k := range keys {
+		if k.dir != path.Clean(k.dir) {
+			continue
 		}
+		overrides = append(overrides, v.OverridesOf(k.typ, k.dir)...)
+	}
+	slices.SortFunc(overrides, func(a, b gym.OverrideRef) int { return a.Order - b.Order })
+	for _, o := range overrides {
+		out = append(out, Instance{File: o.File, Inst: o.Instance, Override: true, Entrypoint: owner[typeDir{o.Instance.Type, path.Clean(o.Instance.Dir)}]})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]

@@ -43,18 +43,17 @@ const resourcesServerType = "resources_servers"
 
 func runResourcesServerWithoutDomain(v *gym.View) []diag.Diagnostic {
 	r := newReporter(ResourcesServerWithoutDomain)
-	type key struct{ name, typ, dir string }
-	setElsewhere := map[key]bool{}
-	for _, f := range v.Configs {
-		for i := range f.Overrides {
-			in := &f.Overrides[i]
-			if HasDomain(in.Settings) {
-				setElsewhere[key{in.Name, in.Type, in.Dir}] = true
+	// An override of the same name, type and dir may set it.
+	setElsewhere := func(inst *configscan.Instance) bool {
+		for _, o := range v.OverridesOf(inst.Type, inst.Dir) {
+			if o.Instance.Name == inst.Name && o.Instance.Dir == inst.Dir && HasDomain(o.Instance.Settings) {
+				return true
 			}
 		}
+		return false
 	}
 	for _, in := range Instances(v) {
-		if in.Override || in.Inst.Type != resourcesServerType || setElsewhere[key{in.Inst.Name, in.Inst.Type, in.Inst.Dir}] {
+		if in.Override || in.Inst.Type != resourcesServerType || setElsewhere(in.Inst) {
 			continue
 		}
 		if HasDomain(in.Inst.Settings) {

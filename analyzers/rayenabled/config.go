@@ -1,6 +1,7 @@
 package rayenabled
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -18,22 +19,26 @@ import (
 func raySetting(v *gym.View, e *gym.Entrypoint) (file string, pos configscan.Pos, key string, ok bool) {
 	type inst struct{ name, typ, dir string }
 	named := map[inst]bool{}
+	var overrides []gym.OverrideRef
 	for _, c := range e.Configs {
 		in := c.Instance
-		named[inst{in.Name, in.Type, in.Dir}] = true
 		if p, k, found := rayIn(in.Settings, ""); found {
 			return c.File, p, k, true
 		}
+		if k := (inst{in.Name, in.Type, in.Dir}); !named[k] {
+			named[k] = true
+			for _, o := range v.OverridesOf(in.Type, in.Dir) {
+				if o.Instance.Name == in.Name && o.Instance.Dir == in.Dir {
+					overrides = append(overrides, o)
+				}
+			}
+		}
 	}
-	for _, f := range v.Configs {
-		for i := range f.Overrides {
-			in := &f.Overrides[i]
-			if !named[inst{in.Name, in.Type, in.Dir}] {
-				continue
-			}
-			if p, k, found := rayIn(in.Settings, ""); found {
-				return f.Path, p, k, true
-			}
+	// In the order of the configs.
+	slices.SortFunc(overrides, func(a, b gym.OverrideRef) int { return a.Order - b.Order })
+	for _, o := range overrides {
+		if p, k, found := rayIn(o.Instance.Settings, ""); found {
+			return o.File.Path, p, k, true
 		}
 	}
 	return "", configscan.Pos{}, "", false

@@ -121,44 +121,50 @@ func conflictWorkers(n *configscan.Node) (int64, bool) {
 
 func runRefusedNumWorkers(v *gym.View) []diag.Diagnostic {
 	c := &conflictRun{v: v, seen: map[conflictKeyOf]int{}, also: map[int][]string{}, merged: map[int]bool{}, names: map[int]string{}}
-	byPath := map[string]*gym.Entrypoint{}
+	// The overrides of a server directory's app.py, and the servers of
+	// the composed runs, each in the order of the configs and the runs.
+	type override struct {
+		e   *gym.Entrypoint
+		ref gym.OverrideRef
+	}
+	type runServer struct {
+		e  *gym.Entrypoint
+		rs gym.RunServer
+	}
+	var overrides []override
+	var servers []runServer
 	for _, e := range v.Entrypoints {
-		byPath[e.Path] = e
 		for _, ref := range e.Configs {
 			c.check(e, ref.File, ref.Instance, false)
 		}
-	}
-	for _, f := range v.Configs {
-		for i := range f.Overrides {
-			inst := &f.Overrides[i]
-			e := byPath[path.Clean(inst.Type+"/"+inst.Dir+"/app.py")]
-			if e == nil || !e.ServerDirApp {
-				continue
+		if typ, dir, ok := strings.Cut(e.Path, "/"); ok && e.ServerDirApp && path.Base(dir) == "app.py" {
+			for _, o := range v.OverridesOf(typ, path.Dir(dir)) {
+				overrides = append(overrides, override{e, o})
 			}
-			c.check(e, f.Path, inst, true)
 		}
+		for _, rs := range v.RunServersOf(e.Path) {
+			servers = append(servers, runServer{e, rs})
+		}
+	}
+	slices.SortFunc(overrides, func(a, b override) int { return a.ref.Order - b.ref.Order })
+	for _, o := range overrides {
+		c.check(o.e, o.ref.File.Path, o.ref.Instance, true)
 	}
 	// The composed configs: a value that reaches a server through
 	// config_paths, _inherit_from or _copy (a benchmark's num_workers: 16
 	// over a server defined three includes away) is judged on the
 	// composed settings, at the file that writes it. A value that a plain
 	// file already gave is the same finding (same file and offset).
-	for _, r := range v.Runs() {
-		if r.Fatal {
+	slices.SortFunc(servers, func(a, b runServer) int { return a.rs.Order - b.rs.Order })
+	for _, s := range servers {
+		if s.rs.Run.Fatal {
 			continue
 		}
-		for i := range r.Servers {
-			inst := &r.Servers[i]
-			pair := inst.Settings.GetPair(conflictKey)
-			if pair == nil || pair.Value.Origin == nil {
-				continue
-			}
-			e := byPath[path.Clean(inst.Type+"/"+inst.Dir+"/"+inst.Entrypoint)]
-			if e == nil {
-				continue
-			}
-			c.check(e, pair.Value.Origin.File, inst, false)
+		pair := s.rs.Instance.Settings.GetPair(conflictKey)
+		if pair == nil || pair.Value.Origin == nil {
+			continue
 		}
+		c.check(s.e, pair.Value.Origin.File, s.rs.Instance, false)
 	}
 	for i, names := range c.also {
 		// One note in parentheses: the merge key's, when it has one.
