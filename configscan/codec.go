@@ -236,6 +236,11 @@ func (d *decoder) instance() Instance {
 		Entrypoint: d.str(), EntrypointPos: d.pos(), EntrypointEnd: d.pos(), ViaMerge: d.bool(), Settings: d.node(), Doc: d.int()}
 }
 
+// minNodeBytes is the least a node's encoding takes: its kind, empty
+// value and tag, two positions of three numbers, the unresolved flag and
+// two counts, a byte each.
+const minNodeBytes = 12
+
 // Decode returns the File of bytes that Encode returned.
 func Decode(b []byte) (*File, error) {
 	d := &decoder{b: b, text: string(b)}
@@ -243,13 +248,16 @@ func Decode(b []byte) (*File, error) {
 		return nil, errDecode
 	}
 	f := &File{Path: d.str(), gym: d.bool(), secondDoc: d.pos()}
+	// A node takes at least minNodeBytes of the encoding; the nodes are
+	// allocated together (a File's trees live and die together).
 	n := d.uint()
-	if d.err || n > uint64(len(d.b)) {
+	if d.err || n > uint64(len(d.b)/minNodeBytes) {
 		return nil, errDecode
 	}
+	block := make([]Node, n)
 	d.nodes = make([]*Node, n)
 	for i := range d.nodes {
-		d.nodes[i] = &Node{}
+		d.nodes[i] = &block[i]
 	}
 	for _, nd := range d.nodes {
 		nd.Kind = Kind(d.int())

@@ -8,7 +8,7 @@ import (
 
 func TestConfigIndex(t *testing.T) {
 	root := writeRepo(t, map[string]string{
-		"resources_servers/math/app.py": "x = 1\n",
+		"resources_servers/math/app.py":            "x = 1\n",
 		"resources_servers/math/configs/math.yaml": "math:\n  resources_servers:\n    math:\n      entrypoint: app.py\n      num_workers: 1\n",
 		// Overrides: no entrypoint; the second one's dir is cleaned.
 		"configs/b.yaml": "math:\n  resources_servers:\n    math:\n      domain: math\n",
