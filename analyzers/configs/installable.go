@@ -3,7 +3,6 @@ package configs
 import (
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
@@ -50,7 +49,6 @@ var installMarkers = []string{"requirements.txt", "pyproject.toml"}
 
 func runServerDirNotInstallable(v *gym.View) []diag.Diagnostic {
 	r := newReporter(ServerDirNotInstallable)
-	listed := map[string][]string{} // the subdirectories of each parent, listed once
 	for _, in := range Instances(v) {
 		if in.Override {
 			continue
@@ -59,7 +57,9 @@ func runServerDirNotInstallable(v *gym.View) []diag.Diagnostic {
 			continue
 		}
 		dir, ok := repofs.Clean(path.Join(in.Inst.Type, in.Inst.Dir))
-		if !ok || !isDir(v, listed, dir) {
+		// Whether it is a directory is not a dependency of the view: the
+		// directories of the listing are the entrypoint map's.
+		if !ok || !v.FS.IsDir(dir) {
 			continue
 		}
 		var have []string
@@ -109,16 +109,4 @@ func firstDirKey(in Instance) bool {
 		return p.Key == in.Inst.Dir
 	}
 	return true
-}
-
-// isDir reports whether dir is a real directory inside the root.
-func isDir(v *gym.View, listed map[string][]string, dir string) bool {
-	parent := path.Dir(dir)
-	dirs, ok := listed[parent]
-	if !ok {
-		dirs, _ = v.FS.ListDir(parent)
-		listed[parent] = dirs
-	}
-	_, found := slices.BinarySearch(dirs, path.Base(dir))
-	return found
 }

@@ -77,6 +77,7 @@ type FS struct {
 	overlay map[string][]byte
 	stats   map[string]error           // cached result of checking a path
 	dirs    map[string]map[string]bool // cached directory listings: names in a directory
+	isDirs  map[string]bool            // cached answers of IsDir
 	mounts  map[string]*FS             // other roots served under a name (mount.go)
 	// sums are, once KeepSums is called, the stat and content hash of
 	// every file of the root's own directory read successfully.
@@ -156,7 +157,7 @@ func New(dir string, opts Options) (*FS, error) {
 			ov[c] = v
 		}
 	}
-	return &FS{root: real, maxFileSize: max, exclude: opts.Exclude, gitignore: opts.Gitignore, overlay: ov, stats: map[string]error{}, dirs: map[string]map[string]bool{}}, nil
+	return &FS{root: real, maxFileSize: max, exclude: opts.Exclude, gitignore: opts.Gitignore, overlay: ov, stats: map[string]error{}, dirs: map[string]map[string]bool{}, isDirs: map[string]bool{}}, nil
 }
 
 func (f *FS) overlaid(c string) ([]byte, bool) {
@@ -220,6 +221,7 @@ func (f *FS) Forget(rel string) {
 	// c appears or goes, so the whole stat cache goes (it refills cheaply
 	// from the directory listings that stay).
 	clear(f.stats)
+	clear(f.isDirs)
 	delete(f.dirs, path.Dir(c))
 }
 
@@ -662,6 +664,44 @@ func (f *FS) leftOut(p string, ignores []*pathmatch.Gitignore) bool {
 
 // MaxListing bounds how many entries ListDir returns.
 const MaxListing = 10000
+
+// IsDir reports whether rel is a subdirectory that ListDir lists in its
+// parent directory: a real directory (not a symbolic link to one) in a
+// directory inside the root once its links are resolved, or a directory
+// that holds files of the overlay. The answer is kept until Forget.
+func (f *FS) IsDir(rel string) bool {
+	c, ok := Clean(rel)
+	if !ok || c == "." {
+		return false
+	}
+	if sub, rest, ok := f.Mounted(c); ok {
+		return rest != "" && sub.IsDir(rest)
+	}
+	f.mu.Lock()
+	is, known := f.isDirs[c]
+	if !known {
+		for k := range f.overlay {
+			if strings.HasPrefix(k, c+"/") {
+				is, known = true, true
+				break
+			}
+		}
+	}
+	f.mu.Unlock()
+	if known {
+		return is
+	}
+	parent := filepath.Join(f.root, filepath.FromSlash(path.Dir(c)))
+	if real, err := filepath.EvalSymlinks(parent); err == nil && within(f.root, real) {
+		if fi, err := os.Lstat(filepath.Join(real, path.Base(c))); err == nil && fi.IsDir() {
+			is = true
+		}
+	}
+	f.mu.Lock()
+	f.isDirs[c] = is
+	f.mu.Unlock()
+	return is
+}
 
 // ListDir lists the directory rel ("." for the root): the names of its
 // subdirectories (real directories, not symbolic links to them) and of its

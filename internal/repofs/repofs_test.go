@@ -5,7 +5,9 @@ import (
 	"errors"
 	"github.com/gymlint/gymlint/internal/testtree"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -506,5 +508,47 @@ func TestKeepSums(t *testing.T) {
 		if _, ok := f.Sum(p); ok {
 			t.Errorf("Sum(%s) kept", p)
 		}
+	}
+}
+
+// IsDir answers as ListDir of the parent lists subdirectories: real
+// directories, not links to them, in a parent inside the root, and the
+// directories of the overlay's files; Forget drops the answers.
+func TestIsDir(t *testing.T) {
+	outside := t.TempDir()
+	writeTree(t, outside, map[string]string{"d/x.py": "x\n"})
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"servers/math/app.py": "x\n", "servers/file.txt": "t\n"})
+	link(t, dir, "servers/dirlink", "math")
+	link(t, dir, "linked", "servers")
+	link(t, dir, "out", outside)
+	f := open(t, dir, repofs.Options{})
+	f.SetOverlay("servers/new/app.py", []byte("y\n"))
+	for _, p := range []string{"servers", "servers/math", "servers/dirlink", "servers/file.txt", "servers/none",
+		"linked/math", "out/d", "servers/new", "servers/math/app.py", "../x", "."} {
+		dirs, _ := f.ListDir(path.Dir(p))
+		_, want := slices.BinarySearch(dirs, path.Base(p))
+		if p == "." || p == "../x" {
+			want = false
+		}
+		if got := f.IsDir(p); got != want {
+			t.Errorf("IsDir(%s) = %v, ListDir of its parent: %v", p, got, want)
+		}
+	}
+	if !f.IsDir("servers/math") || !f.IsDir("linked/math") || f.IsDir("out/d") || f.IsDir("servers/dirlink") || !f.IsDir("servers/new") {
+		t.Fatal("IsDir")
+	}
+	if f.IsDir("servers/later") {
+		t.Fatal("IsDir of no directory")
+	}
+	if err := os.Mkdir(filepath.Join(dir, "servers", "later"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if f.IsDir("servers/later") {
+		t.Fatal("kept: not yet forgotten")
+	}
+	f.Forget("servers/later")
+	if !f.IsDir("servers/later") {
+		t.Fatal("IsDir after Forget")
 	}
 }
