@@ -122,6 +122,9 @@ type skeleton struct {
 	// runServers are the servers of the runs by entrypoint path
 	// (View.RunServersOf), made with them.
 	runServers map[string][]RunServer
+	// shared are the values of View.SharedByConfigs (dropped with the
+	// runs).
+	shared map[any]*sharedEntry
 }
 
 // NewCache opens the repository at root for views built with opts.
@@ -892,7 +895,7 @@ func (c *Cache) DropParsed() {
 	if s := c.skel; s != nil {
 		// The composed runs too: a view composes them again.
 		s.runsMu.Lock()
-		s.runs, s.composed, s.runServers = nil, false, nil
+		s.runs, s.composed, s.runServers, s.shared = nil, false, nil, nil
 		s.runsMu.Unlock()
 	}
 	for p := range c.modules {

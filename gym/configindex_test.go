@@ -43,3 +43,35 @@ func TestConfigIndex(t *testing.T) {
 		t.Fatalf("RunServersOf: %v", runs)
 	}
 }
+
+func TestSharedByConfigs(t *testing.T) {
+	cfg := func(name string) string {
+		return name + ":\n  resources_servers:\n    " + name + ":\n      entrypoint: app.py\n"
+	}
+	root := writeRepo(t, map[string]string{
+		"resources_servers/a/app.py":         "x = 1\n",
+		"resources_servers/a/configs/a.yaml": cfg("a"),
+		"resources_servers/b/app.py":         "x = 1\n",
+		"resources_servers/b/configs/b.yaml": cfg("b"),
+	})
+	c, err := gym.NewCache(root, gym.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	type key struct{}
+	computed := 0
+	count := func(v *gym.View) int {
+		return v.SharedByConfigs(key{}, func() any { computed++; return len(v.Runs()) }).(int)
+	}
+	va, vb := c.View([]string{"resources_servers/a/app.py"}), c.View([]string{"resources_servers/b/app.py"})
+	if count(va) != 2 || count(vb) != 2 || computed != 1 {
+		t.Fatalf("two views of the same configs: %d computations", computed)
+	}
+	// Another config: another entrypoint map, computed again.
+	writeFiles(t, root, map[string]string{"resources_servers/b/configs/c.yaml": cfg("c")})
+	c.Created("resources_servers/b/configs/c.yaml")
+	if n := count(c.View([]string{"resources_servers/a/app.py"})); n != 3 || computed != 2 {
+		t.Fatalf("after a config was added: %d runs, %d computations", n, computed)
+	}
+}

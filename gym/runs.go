@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/gymlint/gymlint/configscan"
@@ -176,7 +177,14 @@ var includeKinds = map[string]bool{
 	configscan.KindComposeLimit:   true,
 }
 
+type configIncludeKey struct{}
+
 func runConfigInclude(v *View) []diag.Diagnostic {
+	// The same for every view of the configs.
+	return slices.Clone(v.SharedByConfigs(configIncludeKey{}, func() any { return configInclude(v) }).([]diag.Diagnostic))
+}
+
+func configInclude(v *View) []diag.Diagnostic {
 	type key struct {
 		file   string
 		offset int

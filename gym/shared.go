@@ -28,6 +28,32 @@ func (v *View) Shared(key any, compute func() any) any {
 	return e.val
 }
 
+// SharedByConfigs is Shared for a value that only the configs and their
+// composed runs (Configs, Runs, ConfigFile, OverridesOf, RunServersOf)
+// decide: it is computed once for every view of the same entrypoint map
+// (the views of a session's groups, made from the same configs), not once
+// per view. compute must not read the view's entrypoints, modules or
+// files. A repository-wide rule, such as the fixed ports of every run,
+// uses it so that each group's view does not judge every run again.
+func (v *View) SharedByConfigs(key any, compute func() any) any {
+	if v.skel == nil {
+		return v.Shared(key, compute)
+	}
+	s := v.skel
+	s.runsMu.Lock()
+	if s.shared == nil {
+		s.shared = map[any]*sharedEntry{}
+	}
+	e := s.shared[key]
+	if e == nil {
+		e = &sharedEntry{}
+		s.shared[key] = e
+	}
+	s.runsMu.Unlock()
+	e.once.Do(func() { e.val = compute() })
+	return e.val
+}
+
 // Source returns the content of a root-relative file, read once per view
 // and shared by every caller: rules that look at source text beside the
 // model must use it rather than read the file again. The returned slice
