@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
 	"io"
@@ -231,6 +232,7 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 		if l, ok := h.listing(changed); ok {
 			c.SetListing(l)
 		}
+		knownPaths(c.FS(), rec, h, changed)
 	}
 	listing := c.Listing()
 	// The Go side reads its copy while this goes on (listing is made
@@ -431,6 +433,35 @@ func hitGroups(rec *pyRecord, changed []string) []groupRecord {
 		}
 	}
 	return hit
+}
+
+// knownPaths tells the file system what the stamps just taken say of the
+// paths that the entrypoint map looked at and that the groups the changed
+// paths hit depend on: which are files and which are not there. The map
+// and those groups' analysis ask about them again (NeMo Gym: a few
+// hundred paths, each a listing of its directory, a resolution of links
+// and a stat).
+func knownPaths(fsys *repofs.FS, rec *pyRecord, h *hashes, changed []string) {
+	tell := func(i int32) {
+		p := rec.Paths[i]
+		switch sp := h.memo[p]; {
+		case sp.Hash == absent:
+			fsys.Known(p, false)
+		case len(sp.Hash) == sha256.Size*2 && !strings.HasSuffix(p, "/"):
+			fsys.Known(p, true) // a content hash: the file was read
+		}
+	}
+	for _, i := range rec.Looked {
+		tell(i)
+	}
+	if len(changed) == 0 || !small(rec, changed) {
+		return
+	}
+	for _, g := range hitGroups(rec, changed) {
+		for _, i := range g.Deps {
+			tell(i)
+		}
+	}
 }
 
 // reparsed are the Python modules that the groups the changed paths hit

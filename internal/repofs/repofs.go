@@ -323,6 +323,31 @@ func (f *FS) listed(dir, name string) bool {
 	return names[name]
 }
 
+// Known tells the FS what Stat of rel, a path of the root's own directory
+// (not an extra root's, not the overlay's), answers without looking: that
+// it is a readable regular file (exists) or that nothing is there. A
+// caller that has checked the path by other means (a disk cache's stamps
+// of it, unchanged) saves the system calls; an answer the FS already has
+// stays. Forget drops it like any other.
+func (f *FS) Known(rel string, exists bool) {
+	c, ok := Clean(rel)
+	if !ok {
+		return
+	}
+	if _, _, mounted := f.Mounted(c); mounted {
+		return
+	}
+	var err error
+	if !exists {
+		err = ErrNotExist
+	}
+	f.mu.Lock()
+	if _, had := f.stats[c]; !had {
+		f.stats[c] = err
+	}
+	f.mu.Unlock()
+}
+
 // Stat reports whether rel names a readable regular file inside the root:
 // nil, or an error wrapping one of the Err values above.
 func (f *FS) Stat(rel string) error {

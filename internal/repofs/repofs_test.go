@@ -552,3 +552,28 @@ func TestIsDir(t *testing.T) {
 		t.Fatal("IsDir after Forget")
 	}
 }
+
+// Known answers Stat without looking, unless the FS already has an answer;
+// Forget drops it.
+func TestKnown(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.py": "a\n", "b.py": "b\n"})
+	f := open(t, dir, repofs.Options{})
+	if f.Stat("b.py") != nil {
+		t.Fatal("Stat(b.py)")
+	}
+	f.Known("gone.py", true) // told: trusted without a look
+	f.Known("a.py", false)
+	f.Known("b.py", false) // already answered: stays
+	f.Known("../out.py", true)
+	if f.Stat("gone.py") != nil || !errors.Is(f.Stat("a.py"), repofs.ErrNotExist) || f.Stat("b.py") != nil {
+		t.Fatalf("Stat after Known: %v %v %v", f.Stat("gone.py"), f.Stat("a.py"), f.Stat("b.py"))
+	}
+	if !errors.Is(f.Stat("../out.py"), repofs.ErrOutsideRoot) {
+		t.Fatal("Known outside the root")
+	}
+	f.Forget("a.py")
+	if f.Stat("a.py") != nil || !errors.Is(f.Stat("gone.py"), repofs.ErrNotExist) {
+		t.Fatal("Stat after Forget")
+	}
+}
