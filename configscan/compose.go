@@ -155,6 +155,10 @@ type composer struct {
 	// they were before any directive: the merged config that
 	// _inherit_from and _copy take their values from (see frozen).
 	before map[*Node][]Pair
+	// loaded are, when only the files are wanted (RunFiles), the files
+	// load read; their trees are not copied.
+	filesOnly bool
+	loaded    []*File
 }
 
 func (c *composer) problem(o *Origin, p Pos, kind, msg, help string, fatal bool) {
@@ -280,7 +284,12 @@ func (c *composer) load(files []string) []*Node {
 				continue
 			}
 		}
-		e.tree = c.copyFrom(f.Docs[0], e.origin)
+		if c.filesOnly {
+			c.loaded = append(c.loaded, f)
+			e.tree = f.Docs[0]
+		} else {
+			e.tree = c.copyFrom(f.Docs[0], e.origin)
+		}
 		if c.over {
 			return nil
 		}
@@ -752,6 +761,22 @@ func (c *composer) lookupFrozen(n *Node, parts []string) (out *Node, missing, ok
 		n = v
 	}
 	return n, false, true
+}
+
+// RunFiles returns the files that the run of file reads, in the order
+// Compose loads them (breadth first through config_paths), without
+// composing it: each file Load returns that has one mapping document. A
+// composed run's keys and values are all written in these files.
+func RunFiles(file string, opts ComposeOptions) []*File {
+	if opts.MaxIncludes <= 0 {
+		opts.MaxIncludes = 256
+	}
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = 32
+	}
+	c := &composer{opts: opts, run: &Run{File: file, Includes: map[string]*Origin{}}, filesOnly: true}
+	c.load([]string{file})
+	return c.loaded
 }
 
 // ComposeAll composes the run of each file.

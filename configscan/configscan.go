@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -168,6 +169,43 @@ type File struct {
 
 	gym       bool // a document has a server dir mapping (a server, an override or a bad entrypoint)
 	secondDoc Pos  // where the second document starts, if there is one
+
+	textOnce sync.Once
+	text     string // the keys and scalar values of Docs (Mentions)
+}
+
+// Mentions reports whether s occurs in a key or a scalar value of the
+// file's documents. Composition only moves keys and values: a composed
+// run none of whose files mentions s has no key or value with s in it.
+func (f *File) Mentions(s string) bool {
+	f.textOnce.Do(func() {
+		var b strings.Builder
+		seen := map[*Node]bool{}
+		var walk func(n *Node)
+		walk = func(n *Node) {
+			if n == nil || seen[n] {
+				return
+			}
+			seen[n] = true
+			if n.Kind == ScalarNode {
+				b.WriteString(n.Value)
+				b.WriteByte(0)
+			}
+			for _, p := range n.Pairs {
+				b.WriteString(p.Key)
+				b.WriteByte(0)
+				walk(p.Value)
+			}
+			for _, it := range n.Items {
+				walk(it)
+			}
+		}
+		for _, d := range f.Docs {
+			walk(d)
+		}
+		f.text = b.String()
+	})
+	return strings.Contains(f.text, s)
 }
 
 // Parse reads one YAML file's bytes. It never panics and never returns nil.

@@ -114,14 +114,13 @@ type skeleton struct {
 	byPath       map[string]*configscan.File
 	overrideRefs map[serverDir][]OverrideRef
 
-	// runs are the composed configs (View.Runs), made on first use and
-	// shared by every view of this skeleton (until DropParsed drops them).
-	runsMu   sync.Mutex
-	composed bool
-	runs     []*configscan.Run
-	// runServers are the servers of the runs by entrypoint path
-	// (View.RunServersOf), made with them.
-	runServers map[string][]RunServer
+	// all are the composed configs (View.Runs) and their servers by
+	// entrypoint, made on first use and shared by every view of this
+	// skeleton, and one the runs composed one by one before that
+	// (View.RunServersOf), until DropParsed drops them.
+	runsMu sync.Mutex
+	all    *allRuns
+	one    map[string]*runOnce
 	// shared are the values of View.SharedByConfigs (dropped with the
 	// runs).
 	shared map[any]*sharedEntry
@@ -895,7 +894,7 @@ func (c *Cache) DropParsed() {
 	if s := c.skel; s != nil {
 		// The composed runs too: a view composes them again.
 		s.runsMu.Lock()
-		s.runs, s.composed, s.runServers, s.shared = nil, false, nil, nil
+		s.all, s.one, s.shared = nil, nil, nil
 		s.runsMu.Unlock()
 	}
 	for p := range c.modules {

@@ -42,6 +42,21 @@ func TestConfigIndex(t *testing.T) {
 	if len(runs) != 2 || runs[0] != "benchmarks/m.yaml:bench" || runs[1] != "resources_servers/math/configs/math.yaml:math" {
 		t.Fatalf("RunServersOf: %v", runs)
 	}
+	// Composed one by one above (only the runs whose files mention
+	// "math"); once every run is composed, the same answer from them.
+	lazy := v.RunServersOf("resources_servers/math/app.py")
+	if len(v.Runs()) != 4 {
+		t.Fatalf("runs: %d", len(v.Runs()))
+	}
+	full := v.RunServersOf("resources_servers/math/app.py")
+	if len(full) != len(lazy) {
+		t.Fatalf("after Runs: %d servers, before: %d", len(full), len(lazy))
+	}
+	for i := range full {
+		if full[i].Run != lazy[i].Run || full[i].Order != lazy[i].Order || full[i].Instance != lazy[i].Instance {
+			t.Fatalf("server %d: %+v, before Runs %+v", i, full[i], lazy[i])
+		}
+	}
 }
 
 func TestSharedByConfigs(t *testing.T) {

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/diag"
@@ -51,7 +52,7 @@ Write the path relative to the repository root, or remove the entry.`,
 }
 
 // ComposeCheck reports the include problems of the view's runs (GL015).
-var ComposeCheck = Check{Rule: RuleConfigInclude, Run: runConfigInclude}
+var ComposeCheck = Check{Rule: RuleConfigInclude, Run: runConfigInclude, ConfigsOnly: true}
 
 type runsKey struct{}
 
@@ -76,8 +77,8 @@ func (v *View) Runs() []*configscan.Run {
 type RunServer struct {
 	Run      *configscan.Run
 	Instance *configscan.Instance
-	// Order is the server's place among the servers of every run, in the
-	// order of Runs.
+	// Order sorts the servers of every run in the order of Runs, and of
+	// their run's Servers.
 	Order int
 }
 
@@ -87,57 +88,154 @@ type runServersKey struct{}
 // entrypoint at the root-relative path ep (their type, dir and entrypoint,
 // cleaned), in the order of Runs, the runs Gym stops (Run.Fatal)
 // included.
+//
+// Until something asks for every run (Runs), only the runs that can start
+// ep are composed: those whose files mention its server directory's name
+// (configscan.RunFiles, File.Mentions), each once. An edit of a Python
+// file then composes the few runs of its entrypoints, not all of them.
 func (v *View) RunServersOf(ep string) []RunServer {
-	_, servers := v.runsAndServers()
-	return servers[ep]
-}
-
-// runsAndServers returns the runs and their servers by entrypoint, made
-// once per skeleton (or per view without one).
-func (v *View) runsAndServers() ([]*configscan.Run, map[string][]RunServer) {
 	if v.skel == nil {
 		runs := v.Shared(runsKey{}, func() any { return v.composeRuns() }).([]*configscan.Run)
-		servers := v.Shared(runServersKey{}, func() any { return indexRunServers(runs) }).(map[string][]RunServer)
-		return runs, servers
+		return v.Shared(runServersKey{}, func() any { return indexRunServers(runs) }).(map[string][]RunServer)[ep]
 	}
 	s := v.skel
 	s.runsMu.Lock()
-	defer s.runsMu.Unlock()
-	if !s.composed {
-		s.runs, s.composed = v.composeRuns(), true
-		s.runServers = indexRunServers(s.runs)
+	all := s.all
+	s.runsMu.Unlock()
+	if all != nil && all.done.Load() {
+		return all.servers[ep]
 	}
-	return s.runs, s.runServers
+	_, rest, _ := strings.Cut(ep, "/")
+	name, _, _ := strings.Cut(rest, "/")
+	if name == "" {
+		_, servers := v.runsAndServers()
+		return servers[ep]
+	}
+	opts := v.composeOptions()
+	var out []RunServer
+	for i, f := range runConfigs(v.Configs) {
+		mentioned := false
+		for _, rf := range configscan.RunFiles(f.Path, opts) {
+			if rf.Mentions(name) {
+				mentioned = true
+				break
+			}
+		}
+		if !mentioned {
+			continue
+		}
+		r := v.runOf(f.Path, opts)
+		for j := range r.Servers {
+			if inst := &r.Servers[j]; serverEntrypoint(inst) == ep {
+				out = append(out, RunServer{Run: r, Instance: inst, Order: serverOrder(i, j)})
+			}
+		}
+	}
+	return out
 }
+
+// runOf returns the run of the config at p, composed once per skeleton.
+func (v *View) runOf(p string, opts configscan.ComposeOptions) *configscan.Run {
+	s := v.skel
+	s.runsMu.Lock()
+	if s.one == nil {
+		s.one = map[string]*runOnce{}
+	}
+	o := s.one[p]
+	if o == nil {
+		o = &runOnce{}
+		s.one[p] = o
+	}
+	s.runsMu.Unlock()
+	o.once.Do(func() { o.run = configscan.Compose(p, opts) })
+	return o.run
+}
+
+// runOnce is one run composed on its own (View.runOf).
+type runOnce struct {
+	once sync.Once
+	run  *configscan.Run
+}
+
+// allRuns are every run of a skeleton and their servers by entrypoint.
+type allRuns struct {
+	once    sync.Once
+	done    atomic.Bool
+	runs    []*configscan.Run
+	servers map[string][]RunServer
+}
+
+// runsAndServers returns the runs and their servers by entrypoint, made
+// once per skeleton.
+func (v *View) runsAndServers() ([]*configscan.Run, map[string][]RunServer) {
+	s := v.skel
+	s.runsMu.Lock()
+	if s.all == nil {
+		s.all = &allRuns{}
+	}
+	a := s.all
+	s.runsMu.Unlock()
+	a.once.Do(func() {
+		a.runs = v.composeRuns()
+		a.servers = indexRunServers(a.runs)
+		a.done.Store(true)
+	})
+	return a.runs, a.servers
+}
+
+// serverEntrypoint is the root-relative path of the entrypoint a run's
+// server starts.
+func serverEntrypoint(inst *configscan.Instance) string {
+	return path.Clean(inst.Type + "/" + inst.Dir + "/" + inst.Entrypoint)
+}
+
+// serverOrder is RunServer.Order of server j of run i (a run holds fewer
+// than 2^20 servers: it is bounded by ComposeOptions.MaxNodes).
+func serverOrder(i, j int) int { return i<<20 | j }
 
 // indexRunServers indexes the servers of runs by the path of their
 // entrypoint.
 func indexRunServers(runs []*configscan.Run) map[string][]RunServer {
 	out := map[string][]RunServer{}
-	order := 0
-	for _, r := range runs {
-		for i := range r.Servers {
-			inst := &r.Servers[i]
-			ep := path.Clean(inst.Type + "/" + inst.Dir + "/" + inst.Entrypoint)
-			out[ep] = append(out[ep], RunServer{Run: r, Instance: inst, Order: order})
-			order++
+	for i, r := range runs {
+		for j := range r.Servers {
+			inst := &r.Servers[j]
+			ep := serverEntrypoint(inst)
+			out[ep] = append(out[ep], RunServer{Run: r, Instance: inst, Order: serverOrder(i, j)})
+		}
+	}
+	return out
+}
+
+func (v *View) composeOptions() configscan.ComposeOptions {
+	return configscan.ComposeOptions{Load: v.loadConfig, ServerTypes: v.Options.ServerTypes}
+}
+
+// runConfigs are the configs that are runs (IsRunConfig), in order.
+func runConfigs(configs []*configscan.File) []*configscan.File {
+	var out []*configscan.File
+	for _, f := range configs {
+		if IsRunConfig(f) {
+			out = append(out, f)
 		}
 	}
 	return out
 }
 
 // composeRuns composes the runs, in parallel: each is composed on its own
-// (the parses they load are the cache's, made once).
+// (the parses they load are the cache's, made once), and a run composed
+// alone already (runOf) is taken as it is.
 func (v *View) composeRuns() []*configscan.Run {
-	opts := configscan.ComposeOptions{Load: v.loadConfig, ServerTypes: v.Options.ServerTypes}
-	var files []*configscan.File
-	for _, f := range v.Configs {
-		if IsRunConfig(f) {
-			files = append(files, f)
-		}
-	}
+	opts := v.composeOptions()
+	files := runConfigs(v.Configs)
 	out := make([]*configscan.Run, len(files))
-	parallel(len(files), v.cache.jobs, func(i int) { out[i] = configscan.Compose(files[i].Path, opts) })
+	parallel(len(files), v.cache.jobs, func(i int) {
+		if v.skel != nil {
+			out[i] = v.runOf(files[i].Path, opts)
+		} else {
+			out[i] = configscan.Compose(files[i].Path, opts)
+		}
+	})
 	return out
 }
 
@@ -177,14 +275,7 @@ var includeKinds = map[string]bool{
 	configscan.KindComposeLimit:   true,
 }
 
-type configIncludeKey struct{}
-
 func runConfigInclude(v *View) []diag.Diagnostic {
-	// The same for every view of the configs.
-	return slices.Clone(v.SharedByConfigs(configIncludeKey{}, func() any { return configInclude(v) }).([]diag.Diagnostic))
-}
-
-func configInclude(v *View) []diag.Diagnostic {
 	type key struct {
 		file   string
 		offset int

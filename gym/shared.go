@@ -34,7 +34,8 @@ func (v *View) Shared(key any, compute func() any) any {
 // (the views of a session's groups, made from the same configs), not once
 // per view. compute must not read the view's entrypoints, modules or
 // files. A repository-wide rule, such as the fixed ports of every run,
-// uses it so that each group's view does not judge every run again.
+// uses it (Check.ConfigsOnly) so that each group's view does not judge
+// every run again.
 func (v *View) SharedByConfigs(key any, compute func() any) any {
 	if v.skel == nil {
 		return v.Shared(key, compute)
@@ -52,6 +53,26 @@ func (v *View) SharedByConfigs(key any, compute func() any) any {
 	s.runsMu.Unlock()
 	e.once.Do(func() { e.val = compute() })
 	return e.val
+}
+
+// SetSharedByConfigs makes val the value of SharedByConfigs(key) for the
+// views of the cache's configs as they are now, unless it has one: the
+// value that an earlier analysis of the same configs computed. It reports
+// whether val was taken.
+func (c *Cache) SetSharedByConfigs(key, val any) bool {
+	s := c.skeletonOf()
+	s.runsMu.Lock()
+	defer s.runsMu.Unlock()
+	if s.shared == nil {
+		s.shared = map[any]*sharedEntry{}
+	}
+	if _, has := s.shared[key]; has {
+		return false
+	}
+	e := &sharedEntry{val: val}
+	e.once.Do(func() {})
+	s.shared[key] = e
+	return true
 }
 
 // Source returns the content of a root-relative file, read once per view

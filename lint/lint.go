@@ -135,13 +135,34 @@ func AnalyseWith(v *gym.View, checks []gym.Check) []diag.Diagnostic {
 }
 
 // runCheck runs one check, recovering a panic: failed is the panic's value.
+// A ConfigsOnly check runs once for every view of the same configs.
 func runCheck(v *gym.View, c gym.Check) (ds []diag.Diagnostic, failed any) {
+	if c.ConfigsOnly {
+		r := v.SharedByConfigs(configsOnlyKey{c.Rule.Code}, func() any {
+			ds, failed := runOnce(v, c)
+			return configsOnlyResult{ds, failed}
+		}).(configsOnlyResult)
+		return slices.Clone(r.ds), r.failed
+	}
+	return runOnce(v, c)
+}
+
+func runOnce(v *gym.View, c gym.Check) (ds []diag.Diagnostic, failed any) {
 	defer func() {
 		if r := recover(); r != nil {
 			ds, failed = nil, r
 		}
 	}()
 	return c.Run(v), nil
+}
+
+// configsOnlyKey is the View.SharedByConfigs key of a ConfigsOnly check's
+// findings (a configsOnlyResult), by rule code.
+type configsOnlyKey struct{ code string }
+
+type configsOnlyResult struct {
+	ds     []diag.Diagnostic
+	failed any
 }
 
 // isolate runs a check that panicked on v once per entrypoint of v, in a

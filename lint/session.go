@@ -194,6 +194,9 @@ func (s *Session) update(changed []string, touched map[string]bool, stats *Updat
 	if len(moved) == 0 {
 		// The common case, an edit: analyse the groups again as they are,
 		// and keep the result unless a family changed.
+		if pythonOnly(changed) {
+			s.keepConfigsOnly(hit)
+		}
 		var again []*group
 		for g := range hit {
 			again = append(again, &group{entrypoints: g.entrypoints})
@@ -236,6 +239,45 @@ func (s *Session) update(changed []string, touched map[string]bool, stats *Updat
 		}
 	}
 	s.regroupAndAnalyse(affected, touched, stats)
+}
+
+// pythonOnly reports whether every changed path is a Python file: the
+// configs, and so the findings of the ConfigsOnly checks, are as they were.
+func pythonOnly(changed []string) bool {
+	for _, p := range changed {
+		if !strings.HasSuffix(p, ".py") {
+			return false
+		}
+	}
+	return len(changed) > 0
+}
+
+// keepConfigsOnly gives the views of the cache's configs the findings of
+// the ConfigsOnly checks that a hit group's last analysis made (every
+// group has them all), so that analysing the groups again does not
+// compose every run. A group whose analysis had an internal error gives
+// none: the check is run again.
+func (s *Session) keepConfigsOnly(hit map[*group]bool) {
+	var from *group
+	for g := range hit {
+		from = g
+		break
+	}
+	if from == nil || slices.ContainsFunc(from.diags, func(d diag.Diagnostic) bool { return d.Code == diag.InternalError.Code }) {
+		return
+	}
+	for _, c := range s.checks {
+		if !c.ConfigsOnly {
+			continue
+		}
+		var ds []diag.Diagnostic
+		for _, d := range from.diags {
+			if d.Code == c.Rule.Code {
+				ds = append(ds, d)
+			}
+		}
+		s.cache.SetSharedByConfigs(configsOnlyKey{c.Rule.Code}, configsOnlyResult{ds: ds})
+	}
 }
 
 // regroupAndAnalyse computes the families of the affected entrypoints,

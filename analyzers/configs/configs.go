@@ -51,7 +51,7 @@ import (
 
 // Checks are the rules of this analyzer, in code order.
 var Checks = []gym.Check{
-	{Rule: DuplicateFixedPort, Run: runDuplicateFixedPort},
+	{Rule: DuplicateFixedPort, Run: runDuplicateFixedPort, ConfigsOnly: true},
 	{Rule: ServerDirNotInstallable, Run: runServerDirNotInstallable},
 	{Rule: NonNumericSetting, Run: runNonNumericSetting},
 	{Rule: InvalidBaseURL, Run: runInvalidBaseURL},

@@ -2,7 +2,6 @@ package configs
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -80,15 +79,9 @@ type portUse struct {
 
 func (u portUse) name() string { return u.inst.Name + "." + u.inst.Type + "." + u.inst.Dir }
 
-type portsKey struct{}
-
+// runDuplicateFixedPort judges every run, not only those of the view's
+// entrypoints (a ConfigsOnly check).
 func runDuplicateFixedPort(v *gym.View) []diag.Diagnostic {
-	// The same for every view of the configs: every run is judged, not
-	// only those of the view's entrypoints.
-	return slices.Clone(v.SharedByConfigs(portsKey{}, func() any { return duplicateFixedPort(v) }).([]diag.Diagnostic))
-}
-
-func duplicateFixedPort(v *gym.View) []diag.Diagnostic {
 	type key struct {
 		file          string
 		offset        int
