@@ -678,7 +678,7 @@ func (c *composer) swap(d, root *Node, depth int) {
 			from = dirNode.Value
 		}
 		parts := strings.Split(from, ".")
-		container, missing, ok := lookup(root, parts[:len(parts)-1])
+		container, missing, ok := c.lookup(root, parts[:len(parts)-1], false)
 		if !ok {
 			c.notFound(directive, from, dirNode)
 			continue
@@ -690,7 +690,7 @@ func (c *composer) swap(d, root *Node, depth int) {
 		if isSwap && container.Kind == MappingNode {
 			c.removePair(container, parts[len(parts)-1])
 		}
-		src, missing, ok := c.lookupFrozen(root, parts)
+		src, missing, ok := c.lookup(root, parts, true)
 		if !ok {
 			c.notFound(directive, from, dirNode)
 			continue
@@ -725,33 +725,21 @@ func (c *composer) notFound(directive, from string, at *Node) {
 		"name an instance defined in this file or in one it includes through config_paths", true)
 }
 
-// lookup follows a dotted path from n. missing is set when a "???" is met
-// on the way (Gym then makes the target "???" too); ok is false when the
-// path does not exist.
-func lookup(n *Node, parts []string) (out *Node, missing, ok bool) {
+// lookup follows a dotted path from n, in the tree as it is now or, with
+// frozen, as it was before any directive. missing is set when a "???" is
+// met on the way (Gym then makes the target "???" too); ok is false when
+// the path does not exist.
+func (c *composer) lookup(n *Node, parts []string, frozen bool) (out *Node, missing, ok bool) {
 	for _, k := range parts {
 		if n.Kind != MappingNode {
 			return nil, false, false
 		}
-		v := n.Get(k)
-		if v == nil {
-			return nil, false, false
+		var v *Node
+		if frozen {
+			v = c.frozenGet(n, k)
+		} else {
+			v = n.Get(k)
 		}
-		if v.Missing() {
-			return nil, true, true
-		}
-		n = v
-	}
-	return n, false, true
-}
-
-// lookupFrozen is lookup in the tree before any directive.
-func (c *composer) lookupFrozen(n *Node, parts []string) (out *Node, missing, ok bool) {
-	for _, k := range parts {
-		if n.Kind != MappingNode {
-			return nil, false, false
-		}
-		v := c.frozenGet(n, k)
 		if v == nil {
 			return nil, false, false
 		}
