@@ -120,10 +120,10 @@ type skeleton struct {
 	// (View.RunServersOf), until DropParsed drops them.
 	runsMu sync.Mutex
 	all    *allRuns
-	one    map[string]*runOnce
+	one    sharedMap // by path: *configscan.Run
 	// shared are the values of View.SharedByConfigs (dropped with the
 	// runs).
-	shared map[any]*sharedEntry
+	shared sharedMap
 }
 
 // NewCache opens the repository at root for views built with opts.
@@ -894,7 +894,9 @@ func (c *Cache) DropParsed() {
 	if s := c.skel; s != nil {
 		// The composed runs too: a view composes them again.
 		s.runsMu.Lock()
-		s.all, s.one, s.shared = nil, nil, nil
+		s.all = nil
+		s.one.clear()
+		s.shared.clear()
 		s.runsMu.Unlock()
 	}
 	for p := range c.modules {

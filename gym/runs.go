@@ -136,25 +136,7 @@ func (v *View) RunServersOf(ep string) []RunServer {
 
 // runOf returns the run of the config at p, composed once per skeleton.
 func (v *View) runOf(p string, opts configscan.ComposeOptions) *configscan.Run {
-	s := v.skel
-	s.runsMu.Lock()
-	if s.one == nil {
-		s.one = map[string]*runOnce{}
-	}
-	o := s.one[p]
-	if o == nil {
-		o = &runOnce{}
-		s.one[p] = o
-	}
-	s.runsMu.Unlock()
-	o.once.Do(func() { o.run = configscan.Compose(p, opts) })
-	return o.run
-}
-
-// runOnce is one run composed on its own (View.runOf).
-type runOnce struct {
-	once sync.Once
-	run  *configscan.Run
+	return v.skel.one.get(p, func() any { return configscan.Compose(p, opts) }).(*configscan.Run)
 }
 
 // allRuns are every run of a skeleton and their servers by entrypoint.

@@ -2,10 +2,56 @@ package gym
 
 import "sync"
 
-// sharedEntry is one value of View.Shared.
+// sharedEntry is one value of a sharedMap.
 type sharedEntry struct {
 	once sync.Once
 	val  any
+}
+
+// sharedMap keeps values computed once each, by key (View.Shared,
+// View.SharedByConfigs, the runs composed one by one).
+type sharedMap struct {
+	mu sync.Mutex
+	m  map[any]*sharedEntry
+}
+
+// entry returns the entry of key, made if there is none.
+func (sm *sharedMap) entry(key any) *sharedEntry {
+	sm.mu.Lock()
+	defer sm.mu.Unlock()
+	if sm.m == nil {
+		sm.m = map[any]*sharedEntry{}
+	}
+	e := sm.m[key]
+	if e == nil {
+		e = &sharedEntry{}
+		sm.m[key] = e
+	}
+	return e
+}
+
+// get returns the value of key, computing it with compute the first time
+// (concurrent callers wait for that one computation).
+func (sm *sharedMap) get(key any, compute func() any) any {
+	e := sm.entry(key)
+	e.once.Do(func() { e.val = compute() })
+	return e.val
+}
+
+// set makes val the value of key unless it has one, and reports whether
+// it was taken.
+func (sm *sharedMap) set(key, val any) bool {
+	taken := false
+	e := sm.entry(key)
+	e.once.Do(func() { e.val, taken = val, true })
+	return taken
+}
+
+// clear drops every value.
+func (sm *sharedMap) clear() {
+	sm.mu.Lock()
+	sm.m = nil
+	sm.mu.Unlock()
 }
 
 // Shared returns the value kept under key for this view, computing it with
@@ -13,20 +59,7 @@ type sharedEntry struct {
 // one computation). An analyzer uses it to run one analysis that its rules,
 // and reports such as the server inventory, share for the life of the view.
 // Use an unexported key type per analyzer, as context.Context keys do.
-func (v *View) Shared(key any, compute func() any) any {
-	v.sharedMu.Lock()
-	if v.shared == nil {
-		v.shared = map[any]*sharedEntry{}
-	}
-	e := v.shared[key]
-	if e == nil {
-		e = &sharedEntry{}
-		v.shared[key] = e
-	}
-	v.sharedMu.Unlock()
-	e.once.Do(func() { e.val = compute() })
-	return e.val
-}
+func (v *View) Shared(key any, compute func() any) any { return v.shared.get(key, compute) }
 
 // SharedByConfigs is Shared for a value that only the configs and their
 // composed runs (Configs, Runs, ConfigFile, OverridesOf, RunServersOf)
@@ -40,40 +73,14 @@ func (v *View) SharedByConfigs(key any, compute func() any) any {
 	if v.skel == nil {
 		return v.Shared(key, compute)
 	}
-	s := v.skel
-	s.runsMu.Lock()
-	if s.shared == nil {
-		s.shared = map[any]*sharedEntry{}
-	}
-	e := s.shared[key]
-	if e == nil {
-		e = &sharedEntry{}
-		s.shared[key] = e
-	}
-	s.runsMu.Unlock()
-	e.once.Do(func() { e.val = compute() })
-	return e.val
+	return v.skel.shared.get(key, compute)
 }
 
 // SetSharedByConfigs makes val the value of SharedByConfigs(key) for the
 // views of the cache's configs as they are now, unless it has one: the
 // value that an earlier analysis of the same configs computed. It reports
 // whether val was taken.
-func (c *Cache) SetSharedByConfigs(key, val any) bool {
-	s := c.skeletonOf()
-	s.runsMu.Lock()
-	defer s.runsMu.Unlock()
-	if s.shared == nil {
-		s.shared = map[any]*sharedEntry{}
-	}
-	if _, has := s.shared[key]; has {
-		return false
-	}
-	e := &sharedEntry{val: val}
-	e.once.Do(func() {})
-	s.shared[key] = e
-	return true
-}
+func (c *Cache) SetSharedByConfigs(key, val any) bool { return c.skeletonOf().shared.set(key, val) }
 
 // Source returns the content of a root-relative file, read once per view
 // and shared by every caller: rules that look at source text beside the

@@ -141,8 +141,7 @@ type View struct {
 
 	classes classState // ancestries and MROs (mro.go)
 
-	sharedMu sync.Mutex
-	shared   map[any]*sharedEntry
+	shared sharedMap // View.Shared
 
 	resolved sync.Map // resolveKey -> Symbol
 	indexes  sync.Map // *pyscan.Module -> *moduleIndex
