@@ -40,7 +40,7 @@ fuzz:
 
 # Regenerate the golden outputs and docs/rules.md after an intended change.
 golden:
-	$(GO) test ./internal/cli -run 'TestGolden|TestServersGolden' -update
+	$(GO) test ./cli -run 'TestGolden|TestServersGolden' -update
 	$(GO) test ./analyzers/rayenabled -run TestRayrepoGolden -update
 	$(GO) test ./analyzers/workers -run TestRefusalRepoGolden -update-refusal
 	$(GO) test ./analyzers/workers -run TestStateRepoGolden -update-state

@@ -39,10 +39,10 @@ import (
 	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/diskcache"
-	"github.com/gymlint/gymlint/internal/policy"
 	"github.com/gymlint/gymlint/internal/repofs"
-	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/settings"
+	"github.com/gymlint/gymlint/settings/policy"
 	"github.com/gymlint/gymlint/suppress"
 )
 

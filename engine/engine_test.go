@@ -10,8 +10,8 @@ import (
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/settings"
 )
 
 const gymrepo = "../testdata/gymrepo"

@@ -11,7 +11,7 @@ import (
 
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/internal/settings"
+	"github.com/gymlint/gymlint/settings"
 )
 
 // Root is the repository root that a path belongs to, and what marks it.

@@ -20,8 +20,8 @@ import (
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/diskcache"
 	"github.com/gymlint/gymlint/internal/repofs"
-	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/settings"
 )
 
 // The disk cache of the Python side (Options.Cache).

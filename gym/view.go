@@ -1,5 +1,6 @@
-// Package gym joins what configscan reads from YAML with what pyscan reads
-// from Python into the view every rule works on: which modules are server
+// Package gym is the Gym view and semantic model of a repository: it joins
+// what configscan reads from YAML with what pyscan reads from Python into
+// the view every rule works on: which modules are server
 // entrypoints, which configs name them, which class in each is the server,
 // and that class's ancestry across the repository's modules (with Python's
 // method resolution order), telling the framework's classes from the

@@ -1,4 +1,5 @@
-// Package inventory lists every server entrypoint of a repository with what
+// Package inventory is the model behind the `gymlint servers` command: it
+// lists every server entrypoint of a repository with what
 // gymlint knows about it: where it is, which class it starts, which configs
 // name it, how it answers several workers, whether it needs Ray, and which
 // session methods it overrides, and its repository parent classes.

@@ -8,8 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/gymlint/gymlint/bench/gen"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/internal/gen"
 	"github.com/gymlint/gymlint/pyscan"
 )
 

@@ -1,5 +1,7 @@
 // Package lint is the catalogue of gymlint's rules and the runner that
-// applies them to a repository.
+// applies them to one repository's view (a group of entrypoints at a time).
+// The pipeline around it (caching, suppressions, the configuration's
+// policy, Go beside Python) is package engine's.
 package lint
 
 import (

@@ -6,8 +6,8 @@ import (
 
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/golden"
-	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/settings"
 )
 
 // The expectations below were written by hand from the rules, independently

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gymlint/gymlint/bench/gen"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/internal/gen"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/lsp/protocol"
 )

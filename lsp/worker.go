@@ -9,9 +9,9 @@ import (
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/engine"
-	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/lsp/protocol"
+	"github.com/gymlint/gymlint/settings"
 )
 
 // job is the changes one analysis takes: the server collects them while

@@ -3,10 +3,10 @@ package configs_test
 import (
 	"testing"
 
-	"github.com/gymlint/gymlint/internal/gymtest"
+	"github.com/gymlint/gymlint/gymtest"
 )
 
-// TestCases checks the cases under testdata/src (see internal/gymtest),
+// TestCases checks the cases under testdata/src (see gymtest),
 // whose framework package is outside the repository: GL403 then takes port
 // and num_workers as the framework's numeric fields.
 func TestCases(t *testing.T) {

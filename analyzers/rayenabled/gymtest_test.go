@@ -3,10 +3,10 @@ package rayenabled_test
 import (
 	"testing"
 
-	"github.com/gymlint/gymlint/internal/gymtest"
+	"github.com/gymlint/gymlint/gymtest"
 )
 
-// TestCases checks the cases under testdata/src (see internal/gymtest),
+// TestCases checks the cases under testdata/src (see gymtest),
 // whose framework package is outside the repository: gymlint then assumes
 // that its classes declare no ClassVar and that its modules export the ray
 // module when asked for it. With -update (the flag fixture_test.go

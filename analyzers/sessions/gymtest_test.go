@@ -5,13 +5,13 @@ import (
 	"testing"
 
 	"github.com/gymlint/gymlint/analyzers/sessions"
-	"github.com/gymlint/gymlint/internal/gymtest"
+	"github.com/gymlint/gymlint/gymtest"
 )
 
 // gymtest rewrites the goldens of testdata/src when the test runs with -update.
 var _ = flag.Bool("update", false, "rewrite the .golden files of testdata/src from the suggested fixes")
 
-// TestCases checks the cases under testdata/src (see internal/gymtest),
+// TestCases checks the cases under testdata/src (see gymtest),
 // each with the small framework package of testdata/framework inside the
 // repository: it exports the names of the session contract that the rules
 // look for (the errors, ResourcesSessionFences and ResourcesSessionLocks,

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gymlint/gymlint/cli"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/internal/cli"
 	"github.com/gymlint/gymlint/internal/golden"
 	"github.com/gymlint/gymlint/lint"
 )

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gymlint/gymlint/cli"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/internal/cli"
 	"github.com/gymlint/gymlint/internal/golden"
 	"github.com/gymlint/gymlint/lint"
 )

@@ -11,9 +11,9 @@ import (
 
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/golden"
-	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/output"
+	"github.com/gymlint/gymlint/settings"
 )
 
 var updateRefusal = flag.Bool("update-refusal", false, "rewrite testdata/refusalrepo.golden.txt from the current output")

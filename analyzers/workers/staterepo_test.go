@@ -12,9 +12,9 @@ import (
 
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/golden"
-	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/output"
+	"github.com/gymlint/gymlint/settings"
 )
 
 var updateState = flag.Bool("update-state", false, "rewrite testdata/staterepo.golden.txt from the current output")

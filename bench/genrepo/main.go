@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/gymlint/gymlint/internal/gen"
+	"github.com/gymlint/gymlint/bench/gen"
 )
 
 func main() {

@@ -29,9 +29,9 @@ import (
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
+	"github.com/gymlint/gymlint/cli"
 	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/goanalysis"
-	"github.com/gymlint/gymlint/internal/cli"
 )
 
 func main() {

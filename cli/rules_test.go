@@ -62,7 +62,7 @@ func TestExplainCommand(t *testing.T) {
 }
 
 func TestSARIFOnFixture(t *testing.T) {
-	out, _, code := run(t, "--format", "sarif", "../../testdata/gymrepo")
+	out, _, code := run(t, "--format", "sarif", "../testdata/gymrepo")
 	if code != ExitFindings {
 		t.Fatalf("code %d", code)
 	}

@@ -23,7 +23,7 @@ func run(t *testing.T, args ...string) (stdout, stderr string, code int) {
 }
 
 // TestGolden checks gymlint's exact output on the fixture repositories.
-// Regenerate with: go test ./internal/cli -run TestGolden -update
+// Regenerate with: go test ./cli -run TestGolden -update
 func TestGolden(t *testing.T) {
 	for _, tc := range []struct{ fixture, format, golden string }{
 		{"gymrepo", "text", "gymrepo.golden.txt"},
@@ -38,7 +38,7 @@ func TestGolden(t *testing.T) {
 			// From the top of the repository, as the README's demo runs:
 			// the text formats show paths from there (testdata/gymrepo/...),
 			// the others from the root.
-			t.Chdir(filepath.Join("..", ".."))
+			t.Chdir(filepath.Join(".."))
 			out, _, code := run(t, "--format", tc.format, "--quiet", filepath.Join("testdata", tc.fixture))
 			if code != ExitFindings {
 				t.Errorf("exit code %d, want %d", code, ExitFindings)
@@ -232,11 +232,11 @@ class TurnServer(SimpleResourcesServer):
 func TestServersGolden(t *testing.T) {
 	for _, format := range []string{"text", "markdown", "json", "mermaid", "dot"} {
 		t.Run(format, func(t *testing.T) {
-			out, errOut, code := run(t, "servers", "--format", format, filepath.Join("..", "..", "testdata", "refusalrepo"))
+			out, errOut, code := run(t, "servers", "--format", format, filepath.Join("..", "testdata", "refusalrepo"))
 			if code != ExitClean {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
-			golden.Check(t, filepath.Join("..", "..", "testdata", "refusalrepo.servers."+format), []byte(out), *update, "update")
+			golden.Check(t, filepath.Join("..", "testdata", "refusalrepo.servers."+format), []byte(out), *update, "update")
 		})
 	}
 }
@@ -317,7 +317,7 @@ if __name__ == "__main__":
 }
 
 func TestExitZeroAndStatistics(t *testing.T) {
-	fixture := filepath.Join("..", "..", "testdata", "gymrepo")
+	fixture := filepath.Join("..", "testdata", "gymrepo")
 	if _, _, code := run(t, "--exit-zero", "--quiet", fixture); code != ExitClean {
 		t.Errorf("--exit-zero: exit %d", code)
 	}

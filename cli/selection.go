@@ -8,7 +8,7 @@ import (
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/internal/pathmatch"
-	"github.com/gymlint/gymlint/internal/settings"
+	"github.com/gymlint/gymlint/settings"
 )
 
 // selectionFlags are the flags that choose the configuration, the rules

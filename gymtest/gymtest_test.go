@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gymlint/gymlint/internal/gymtest"
+	"github.com/gymlint/gymlint/gymtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the goldens of testdata/src")

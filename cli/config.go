@@ -11,9 +11,9 @@ import (
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/internal/policy"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/settings/policy"
 )
 
 // effectiveConfig is what `gymlint config` prints.

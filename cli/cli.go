@@ -19,10 +19,10 @@ import (
 	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/fixes"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/output"
 	"github.com/gymlint/gymlint/pyscan"
+	"github.com/gymlint/gymlint/settings"
 )
 
 // Exit codes. They are a stable interface.
@@ -32,7 +32,7 @@ const (
 	ExitError    = 2 // usage, configuration or internal error
 )
 
-// Version is set at build time with -ldflags "-X .../internal/cli.Version=v1.2.3";
+// Version is set at build time with -ldflags "-X .../cli.Version=v1.2.3";
 // otherwise it comes from the module's build information.
 var Version = ""
 

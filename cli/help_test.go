@@ -105,7 +105,7 @@ func TestHelpDirectory(t *testing.T) {
 // command that gymlint help knows, and that the README documents every
 // flag that a command's usage lists.
 func TestHelpAgreesWithREADME(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,7 +70,7 @@
 // the framework overlay, the inline suppressions (suppress.Apply over the
 // entrypoints and configs read, with lint.Lookup), then the rule selection,
 // severities and per-path ignores of the configuration (policy.Apply), in
-// the order internal/cli applies them. The Go analyzers do not run (a case
+// the order cli applies them. The Go analyzers do not run (a case
 // is a Python repository).
 //
 // # Suggested fixes

@@ -7,8 +7,8 @@ package policy
 import (
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/internal/pathmatch"
-	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/settings"
 )
 
 // Enabled reports whether the rule with this code runs under s.

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/gymlint/gymlint/diag"
-	"github.com/gymlint/gymlint/internal/settings"
+	"github.com/gymlint/gymlint/settings"
 )
 
 func TestApply(t *testing.T) {

@@ -3,8 +3,8 @@ package policy
 import (
 	"testing"
 
-	"github.com/gymlint/gymlint/internal/settings"
 	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/settings"
 )
 
 // TestCatalog checks that settings resolves every rule's code and name to

@@ -18,7 +18,7 @@ func TestProgressShowsAndErases(t *testing.T) {
 	after, every := progressAfter, progressEvery
 	progressAfter, progressEvery = 0, time.Millisecond
 	defer func() { progressAfter, progressEvery = after, every }()
-	root, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "gymrepo"))
+	root, _ := filepath.Abs(filepath.Join("..", "testdata", "gymrepo"))
 	e, err := engine.New(engine.Options{Root: root, NoGo: true})
 	if err != nil {
 		t.Fatal(err)

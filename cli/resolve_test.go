@@ -10,7 +10,7 @@ import (
 
 // TestResolveGolden checks gymlint resolve on a benchmark that composes a
 // server three files deep, inherits it, copies a model and overrides both.
-// Regenerate with: go test ./internal/cli -run TestResolveGolden -update
+// Regenerate with: go test ./cli -run TestResolveGolden -update
 func TestResolveGolden(t *testing.T) {
 	root := filepath.Join("testdata", "resolverepo")
 	file := filepath.Join(root, "benchmarks", "quiz", "config.yaml")
@@ -34,7 +34,7 @@ func TestResolveGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		if out != string(want) {
-			t.Errorf("%s output differs from %s (go test ./internal/cli -run TestResolveGolden -update):\n%s", tc.format, golden, out)
+			t.Errorf("%s output differs from %s (go test ./cli -run TestResolveGolden -update):\n%s", tc.format, golden, out)
 		}
 		if tc.format == "json" {
 			var v jsonRun

@@ -26,7 +26,7 @@ import (
 
 // contractsDir is testdata/contracts, absolute: the checks run in their
 // roots (see checkOutput).
-var contractsDir, _ = filepath.Abs(filepath.Join("..", "..", "testdata", "contracts"))
+var contractsDir, _ = filepath.Abs(filepath.Join("..", "testdata", "contracts"))
 
 func contractFiles(t *testing.T, dir, prefix string, into map[string]string) {
 	t.Helper()
@@ -90,7 +90,7 @@ func positions(out string) string {
 // framework's contract supports, and the line that says what was left out;
 // with --contract latest each gives the whole set, which is what the
 // current framework (gen3) gives by default.
-// Regenerate with: go test ./internal/cli -run TestContractGenerations -update
+// Regenerate with: go test ./cli -run TestContractGenerations -update
 func TestContractGenerations(t *testing.T) {
 	full := ""
 	outputs := map[string]string{}
