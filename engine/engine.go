@@ -36,6 +36,7 @@ import (
 
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/diskcache"
@@ -167,7 +168,7 @@ func New(o Options) (*Engine, error) {
 	}
 	for _, u := range conf.Unread {
 		start := diag.Pos{Line: 1, Col: 1}
-		e.diags = append(e.diags, gym.RuleUnreadableFile.New(u.File, start, start, u.Msg))
+		e.diags = append(e.diags, core.UnreadableFile.New(u.File, start, start, u.Msg))
 	}
 	e.opts = gym.Options{
 		ServerTypes:      conf.ServerTypes,
@@ -341,7 +342,7 @@ func (e *Engine) newSession(so lint.SessionOptions) (*lint.Session, error) {
 func InternalErrors(ds []diag.Diagnostic) int {
 	n := 0
 	for _, d := range ds {
-		if d.Code == diag.InternalError.Code {
+		if d.Code == core.InternalError.Code {
 			n++
 		}
 	}

@@ -1,12 +1,14 @@
 package engine
 
 import (
-	"github.com/gymlint/gymlint/internal/testtree"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gymlint/gymlint/diag/core"
+	"github.com/gymlint/gymlint/internal/testtree"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
@@ -65,7 +67,7 @@ func TestPanickingRule(t *testing.T) {
 		switch d.Code {
 		case testRule.Code:
 			seen = append(seen, d)
-		case diag.InternalError.Code:
+		case core.InternalError.Code:
 			internal = append(internal, d)
 		default:
 			others = append(others, d)

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/goanalysis"
-	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/lint"
 )
@@ -220,7 +220,7 @@ func withOwn(ds, own []diag.Diagnostic) []diag.Diagnostic {
 	}
 	out := ds[:0]
 	for _, d := range ds {
-		if !(d.Code == gym.RuleUnreadableFile.Code && mine[d.Path]) {
+		if !(d.Code == core.UnreadableFile.Code && mine[d.Path]) {
 			out = append(out, d)
 		}
 	}

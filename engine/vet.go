@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/goanalysis"
 	"github.com/gymlint/gymlint/lint"
 )
@@ -141,7 +142,7 @@ func (v *vet) analyse(pass *analysis.Pass) ([]vetDiagnostic, error) {
 		found, result, err := runInner(pass, a)
 		if err != nil {
 			pos := diag.Pos{Line: 1, Col: 1}
-			ds = append(ds, diag.InternalError.New(first, pos, pos, fmt.Sprintf(
+			ds = append(ds, core.InternalError.New(first, pos, pos, fmt.Sprintf(
 				"internal error: analyzer %s failed while checking package %s: %v; its findings for the package are missing, the other analyzers' stand",
 				a.Name, pass.Pkg.Path(), err)))
 			continue

@@ -55,6 +55,7 @@ import (
 
 	"github.com/gymlint/gymlint/analyzers/gohelp"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/internal/diskcache"
 	"github.com/gymlint/gymlint/internal/repofs"
 )
@@ -284,7 +285,7 @@ func guarded(a *analysis.Analyzer) *analysis.Analyzer {
 // internalError is the GL011 diagnostic of an analyzer that failed.
 func internalError(path, analyzer, pkg string, err error) diag.Diagnostic {
 	pos := diag.Pos{Line: 1, Col: 1}
-	return diag.InternalError.New(path, pos, pos, fmt.Sprintf(
+	return core.InternalError.New(path, pos, pos, fmt.Sprintf(
 		"internal error: analyzer %s failed while checking package %s: %v; its findings for the package are missing, the other analyzers' stand",
 		analyzer, pkg, err))
 }
@@ -303,7 +304,7 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 			if i == len(mc.problems)-1 && mc.more > 0 {
 				more = fmt.Sprintf(" (and %d more files like it)", mc.more)
 			}
-			d := RuleLoadError.New(p.path, p.pos, p.pos, fmt.Sprintf("Go module %s is not loaded: %s %s%s", mod, p.path, p.what, more))
+			d := core.GoLoadError.New(p.path, p.pos, p.pos, fmt.Sprintf("Go module %s is not loaded: %s %s%s", mod, p.path, p.what, more))
 			d.Help = "gymlint loads a module only when the files the go command reads are regular files inside the repository, within the size limit (--max-file-size); make it one, or move it out of the module"
 			c.add(d)
 		}
@@ -326,12 +327,12 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 	case base.Err() != nil || c.cfg.Context.Err() != nil:
 		return 0, ErrInterrupted
 	case err != nil && ctx.Err() != nil:
-		c.add(RuleLoadError.New(gomod, at, at, fmt.Sprintf(
+		c.add(core.GoLoadError.New(gomod, at, at, fmt.Sprintf(
 			"Go module %s is not analyzed: loading it (go list, then type-checking its packages) did not finish within %s, and gymlint stopped it",
 			mod, c.cfg.LoadTimeout)))
 		return 0, nil
 	case err != nil:
-		c.add(RuleLoadError.New(gomod, at, at,
+		c.add(core.GoLoadError.New(gomod, at, at,
 			fmt.Sprintf("Go module %s does not load: %s", mod, c.clean(goListMessage(err)))))
 		return 0, nil
 	}
@@ -366,7 +367,7 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 	}
 	if err != nil {
 		pos := diag.Pos{Line: 1, Col: 1}
-		c.add(diag.InternalError.New(gomod, pos, pos, fmt.Sprintf(
+		c.add(core.InternalError.New(gomod, pos, pos, fmt.Sprintf(
 			"internal error: the Go analysis of module %s failed: %v; the module's findings are missing, the other modules' stand", mod, err)))
 		return len(pkgs), nil
 	}
@@ -565,14 +566,14 @@ func (c *converter) loadErrors(p *packages.Package, dir, gomod string) {
 		path, pos := c.firstFile(p, gomod)
 		if dep := c.cgoImport(p); dep != "" {
 			skipTypes = true
-			c.add(RuleLoadError.New(path, pos, pos, fmt.Sprintf(
+			c.add(core.GoLoadError.New(path, pos, pos, fmt.Sprintf(
 				"Go package %s is not analyzed: it imports %s, whose files that use cgo are not loaded (CGO_ENABLED=0), so it does not type-check", name, dep)))
 		} else if dep, e := unlistedImport(p); dep != nil {
 			skipTypes = true
 			if at, apos := c.errorPos(e.Pos, dir); at != "" {
 				path, pos = at, apos // the import, when go list names it
 			}
-			c.add(RuleLoadError.New(path, pos, pos, fmt.Sprintf("Go package %s is not analyzed: it imports %s, which does not load: %s",
+			c.add(core.GoLoadError.New(path, pos, pos, fmt.Sprintf("Go package %s is not analyzed: it imports %s, which does not load: %s",
 				name, dep.PkgPath, c.clean(e.Msg))))
 		}
 	}
@@ -590,7 +591,7 @@ func (c *converter) loadErrors(p *packages.Package, dir, gomod string) {
 				path = rel
 			}
 		}
-		c.add(RuleLoadError.New(path, pos, pos, fmt.Sprintf("Go package %s is not analyzed: it imports %s, which does not load: %s",
+		c.add(core.GoLoadError.New(path, pos, pos, fmt.Sprintf("Go package %s is not analyzed: it imports %s, which does not load: %s",
 			name, dep.PkgPath, c.clean(e.Msg))))
 		return
 	}
@@ -615,7 +616,7 @@ func (c *converter) loadErrors(p *packages.Package, dir, gomod string) {
 				}
 			}
 		}
-		c.add(RuleLoadError.New(path, pos, pos, fmt.Sprintf("Go package %s %s: %s", name, what, c.clean(e.Msg))))
+		c.add(core.GoLoadError.New(path, pos, pos, fmt.Sprintf("Go package %s %s: %s", name, what, c.clean(e.Msg))))
 	}
 }
 

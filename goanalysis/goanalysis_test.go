@@ -16,6 +16,7 @@ import (
 
 	"github.com/gymlint/gymlint/analyzers/gohelp"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 )
 
 // testEnv keeps go list offline and on the installed toolchain.
@@ -287,7 +288,7 @@ func TestRunAnalyzerFailures(t *testing.T) {
 	internal := func(res *Result) []string {
 		var out []string
 		for _, d := range res.Diagnostics {
-			if d.Code == diag.InternalError.Code {
+			if d.Code == core.InternalError.Code {
 				out = append(out, d.Path+": "+d.Message)
 			}
 		}

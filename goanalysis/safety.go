@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 )
 
 // Before a module is loaded, the files that the go command and the type
@@ -378,7 +379,7 @@ func (c *converter) cgoNotes(mod string, cgo []cgoPackage, pkgs []*packages.Pack
 				rest = "the package's other files are analyzed"
 			}
 		}
-		c.add(RuleLoadError.New(cp.files[0], cp.pos, cp.pos, fmt.Sprintf(
+		c.add(core.GoLoadError.New(cp.files[0], cp.pos, cp.pos, fmt.Sprintf(
 			"Go package %s: %s %s cgo (import \"C\"), and gymlint loads Go code with CGO_ENABLED=0 so that no C compiler or pkg-config runs on the repository; %s",
 			name, list, verb, rest)))
 	}

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 )
 
 const okMod = "module example.com/ok\n\ngo 1.26\n"
@@ -46,7 +47,7 @@ func symlink(t *testing.T, target, link string) {
 func loadErrorsByPath(res *Result) map[string][]string {
 	out := map[string][]string{}
 	for _, d := range res.Diagnostics {
-		if d.Code == RuleLoadError.Code {
+		if d.Code == core.GoLoadError.Code {
 			out[d.Path] = append(out[d.Path], d.Message)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -478,7 +479,7 @@ func (c *Cache) skeletonOf() *skeleton {
 	listing := c.listingLocked()
 	s = &skeleton{}
 	for _, pe := range listing.Problems {
-		s.diags = append(s.diags, RuleUnreadableFile.New(pe.Path, filePos, filePos, "cannot read "+pe.Path+": "+pe.Err.Error()))
+		s.diags = append(s.diags, core.UnreadableFile.New(pe.Path, filePos, filePos, "cannot read "+pe.Path+": "+pe.Err.Error()))
 	}
 	entries := make([]*configEntry, len(listing.YAML))
 	parallel(len(listing.YAML), c.jobs, func(i int) {
@@ -534,9 +535,9 @@ func (c *Cache) config(p string) *configEntry {
 func (c *Cache) fillConfig(e *configEntry, p string, f *configscan.File) {
 	for _, pr := range f.Problems {
 		pos := configPos(pr.Pos)
-		rule := RuleInvalidConfig
+		rule := core.InvalidConfig
 		if pr.Kind == "duplicate-key" {
-			rule = RuleDuplicateConfigKey
+			rule = core.DuplicateConfigKey
 		}
 		d := rule.New(p, pos, pos, pr.Message)
 		d.Help = pr.Help

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/gym"
 )
 
@@ -23,10 +24,10 @@ func TestExtraRootProvidesServer(t *testing.T) {
 	name := "<" + filepath.Base(extra) + ">"
 
 	v := build(t, root, gym.Options{})
-	findDiag(t, v, gym.RuleMissingEntrypoint.Code, "configs/run.yaml")
+	findDiag(t, v, core.MissingEntrypoint.Code, "configs/run.yaml")
 
 	v = build(t, root, gym.Options{ExtraRoots: []string{extra}})
-	noDiag(t, v, gym.RuleMissingEntrypoint.Code, "configs/run.yaml")
+	noDiag(t, v, core.MissingEntrypoint.Code, "configs/run.yaml")
 	p := name + "/resources_servers/plugged/app.py"
 	e := entry(t, v, p)
 	if e.Module == nil || e.Module.Name != "resources_servers.plugged.app" || len(e.Servers) != 1 || len(e.Configs) != 1 {
@@ -106,7 +107,7 @@ func TestExtraRootSymlinkEscape(t *testing.T) {
 		t.Skip(err)
 	}
 	v := build(t, root, gym.Options{ExtraRoots: []string{extra}})
-	d := findDiag(t, v, gym.RuleEntrypointOutsideRoot.Code, "configs/run.yaml")
+	d := findDiag(t, v, core.EntrypointOutsideRoot.Code, "configs/run.yaml")
 	if !strings.Contains(d.Message, "leaves its extra root") {
 		t.Errorf("message %q", d.Message)
 	}
@@ -141,7 +142,7 @@ func TestExtraRootInsideRoot(t *testing.T) {
 	if _, ok := v.ExtraRoot(e.Path); ok {
 		t.Errorf("an extra root inside the root is reported as outside")
 	}
-	noDiag(t, v, gym.RuleMissingEntrypoint.Code, "configs/run.yaml")
+	noDiag(t, v, core.MissingEntrypoint.Code, "configs/run.yaml")
 }
 
 // The same root named twice, or the scanned root itself, is searched once:

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/pyscan"
 )
 
@@ -359,7 +360,7 @@ func (v *View) reportCycle(comp []ClassRef) {
 		help = "make one of them stop deriving from the other"
 	}
 	start, end := Range(head.Module, head.Class.NameSpan)
-	d := RuleInconsistentMRO.New(head.Module.Path, start, end, msg)
+	d := core.InconsistentMRO.New(head.Module.Path, start, end, msg)
 	d.Help = help
 	for i, c := range comp[1:] {
 		if i == maxRelated {
@@ -613,7 +614,7 @@ func (v *View) reportInconsistent(c ClassRef, msg, help string, others []ClassRe
 		return
 	}
 	start, end := Range(c.Module, c.Class.NameSpan)
-	d := RuleInconsistentMRO.New(c.Module.Path, start, end, msg)
+	d := core.InconsistentMRO.New(c.Module.Path, start, end, msg)
 	d.Help = help
 	for _, o := range others {
 		d.Related = append(d.Related, Related(o.Module, o.Class.NameSpan, "class "+o.Class.Name+" is defined here"))
@@ -792,7 +793,7 @@ func (v *View) checkClasses(m *pyscan.Module) []ClassRef {
 		others = fmt.Sprintf(" nor of the %d other classes of this module beyond that bound", n)
 	}
 	start, end := Range(m, c.Class.NameSpan)
-	d := RuleInconsistentMRO.New(m.Path, start, end, fmt.Sprintf(
+	d := core.InconsistentMRO.New(m.Path, start, end, fmt.Sprintf(
 		"class %s %s, more than gymlint follows: the rules say nothing of it%s",
 		c.Class.Name, what, others))
 	d.Help = "flatten the hierarchy"

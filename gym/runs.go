@@ -11,48 +11,12 @@ import (
 
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/internal/repofs"
 )
 
-// RuleConfigInclude is rule GL015.
-var RuleConfigInclude = &diag.Rule{
-	Code: "GL015", Name: "bad-config-include", Analyzer: "core", Severity: diag.Error,
-	Summary: "A config_paths entry names no file, leaves the repository, closes a cycle, or composes beyond gymlint's bounds.",
-	Doc: `## What it does
-Composes every config as Gym does when it is given that file alone (` + "`gym env start --config FILE`" + `):
-the files its ` + "`config_paths`" + ` lists, recursively, merged so that an including file overrides what it
-includes and a later entry an earlier one; then ` + "`_inherit_from`" + `, ` + "`_copy`" + ` and ` + "`_delete_key`" + `. It reports,
-at the ` + "`config_paths`" + ` entry:
-- an entry that names no file (Gym looks it up relative to its working directory, the repository
-  root, not to the including file; when the file-relative path exists, the help says so);
-- ` + "`config_paths`" + ` that is not a list of paths;
-- an entry that is absolute or leaves the repository (gymlint reads nothing outside it);
-- an entry that includes a file already on its own include chain (a cycle: Gym loads each file once
-  and skips the entry, so the cycle is dead weight that hides which file wins);
-- a run that includes more than 256 files, nests includes more than 32 deep, or builds more than
-  200,000 values through copies (gymlint stops composing it).
-
-An ` + "`_inherit_from`" + ` or ` + "`_copy`" + ` whose instance is not in the run is not reported: Gym composes the configs
-of one command line together, and the instance often comes from another ` + "`--config`" + `. ` + "`gymlint resolve`" + `
-shows it.
-
-## Why it matters
-A missing entry stops the run with ` + "`ConfigPathNotFoundError`" + ` before any server starts, and ` + "`config_paths`" + `
-that is not a list with ` + "`MalformedConfigPathsError`" + `.
-
-## Example
-` + "```yaml" + `
-# benchmarks/math/config.yaml
-config_paths:
-  - configs/math.yaml        # GL015: relative to the repository root, not to this file
-` + "```" + `
-
-## How to fix
-Write the path relative to the repository root, or remove the entry.`,
-}
-
 // ComposeCheck reports the include problems of the view's runs (GL015).
-var ComposeCheck = Check{Rule: RuleConfigInclude, Run: runConfigInclude, ConfigsOnly: true}
+var ComposeCheck = Check{Rule: core.ConfigInclude, Run: runConfigInclude, ConfigsOnly: true}
 
 type runsKey struct{}
 
@@ -280,7 +244,7 @@ func runConfigInclude(v *View) []diag.Diagnostic {
 			}
 			seen[k] = true
 			pos := configPos(p.Pos)
-			d := RuleConfigInclude.New(p.Origin.File, pos, pos, p.Message)
+			d := core.ConfigInclude.New(p.Origin.File, pos, pos, p.Message)
 			d.Help = p.Help
 			d.Related = IncludeChain(p.Origin)
 			out = append(out, d)

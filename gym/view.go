@@ -27,6 +27,7 @@ import (
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -315,7 +316,7 @@ func (c *Cache) readError(p string, err error) (msg, help string) {
 // could not be read.
 func (c *Cache) unreadable(path string, start, end diag.Pos, p string, err error) diag.Diagnostic {
 	msg, help := c.readError(p, err)
-	d := RuleUnreadableFile.New(path, start, end, msg)
+	d := core.UnreadableFile.New(path, start, end, msg)
 	d.Help = help
 	return d
 }
@@ -377,7 +378,7 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 			pos, end := configPos(inst.EntrypointPos), configPos(inst.EntrypointEnd)
 			ep := inst.Entrypoint
 			if path.IsAbs(ep) || strings.HasPrefix(ep, "/") {
-				d := RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
+				d := core.EntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
 					"entrypoint %q of %s is an absolute path, which the server supervisor rejects", ep, inst.Name))
 				d.Help = fmt.Sprintf("give it relative to %s/%s/", inst.Type, inst.Dir)
 				report(d)
@@ -392,7 +393,7 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 				ok = false
 			}
 			if !ok {
-				d := RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
+				d := core.EntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
 					"entrypoint %q of %s resolves outside the repository (from %s/%s/)", ep, inst.Name, inst.Type, inst.Dir))
 				d.Help = "point it at a module inside the repository"
 				report(d)
@@ -404,7 +405,7 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 			if err := c.skelStat(rel); err != nil {
 				switch {
 				case errors.Is(err, repofs.ErrNotExist):
-					d := RuleMissingEntrypoint.New(f.Path, pos, end, fmt.Sprintf(
+					d := core.MissingEntrypoint.New(f.Path, pos, end, fmt.Sprintf(
 						"entrypoint %s of %s does not exist (it is relative to %s/%s/)", rel, inst.Name, inst.Type, inst.Dir))
 					d.Help = "fix the server dir key or the entrypoint, or remove the entry"
 					report(d)
@@ -413,7 +414,7 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 					if inMount(rel) {
 						where = "its extra root"
 					}
-					d := RuleEntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
+					d := core.EntrypointOutsideRoot.New(f.Path, pos, end, fmt.Sprintf(
 						"entrypoint %s of %s is a symbolic link that leaves %s, which gymlint does not follow", rel, inst.Name, where))
 					d.Help = "point it at a module inside " + where
 					report(d)
@@ -444,11 +445,11 @@ func (c *Cache) collectEntrypoints(s *skeleton, appPy []string) {
 		}
 		x := c.options.Exemptions[i]
 		if x.Flag {
-			d := RuleUnusedExemption.New(x.Path, filePos, filePos, fmt.Sprintf("--exempt %s matches no server entrypoint", x.Path))
+			d := core.UnusedExemption.New(x.Path, filePos, filePos, fmt.Sprintf("--exempt %s matches no server entrypoint", x.Path))
 			d.Help = "drop it, or give the path of an entrypoint relative to the root"
 			report(d)
 		} else {
-			d := RuleUnusedExemption.New(x.Source, x.Pos, x.Pos, fmt.Sprintf(
+			d := core.UnusedExemption.New(x.Source, x.Pos, x.Pos, fmt.Sprintf(
 				"exemption %s matches no server entrypoint (no server dir app.py and no config names it)", x.Path))
 			d.Help = "remove it, or fix the path"
 			report(d)
@@ -531,13 +532,13 @@ func (v *View) Module(p string) (*pyscan.Module, error) {
 			// is known of the file's syntax. Like a file over the size
 			// limit, it was not taken in: GL002.
 			msg, help := stopMessage(p, e.mod.SyntaxError.Stopped)
-			d := RuleUnreadableFile.New(p, filePos, filePos, msg)
+			d := core.UnreadableFile.New(p, filePos, filePos, msg)
 			d.Help = help
 			v.report(d)
 		} else if e.mod != nil && e.mod.SyntaxError != nil {
 			se := e.mod.SyntaxError
 			start, end := Range(e.mod, se.Span)
-			d := RuleSyntaxError.New(p, start, end, se.Message+"; gymlint skips the rules for this module until it parses")
+			d := core.SyntaxError.New(p, start, end, se.Message+"; gymlint skips the rules for this module until it parses")
 			d.Help = "fix the syntax"
 			v.report(d)
 		}

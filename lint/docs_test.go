@@ -3,11 +3,13 @@ package lint
 import (
 	"flag"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gymlint/gymlint/contract"
+	"github.com/gymlint/gymlint/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/rules.md")
@@ -74,6 +76,42 @@ func TestRuleNeedsAreFacts(t *testing.T) {
 		n, _ := strconv.Atoi(strings.TrimPrefix(r.Code, "GL"))
 		if len(r.Needs) > 0 && (n < 101 || n%100 >= 50) { // core, and the Go rules (x50-x99)
 			t.Errorf("%s (%s) needs %v", r.Code, r.Analyzer, r.Needs)
+		}
+	}
+}
+
+// TestRuleDocFiles checks that the rule docs kept as Markdown files beside
+// the rules (docs/CODE.md in each rule's package, embedded) are exactly the
+// catalogue's: every file is the doc of one rule (a file that no rule reads
+// would be embedded and never shown), and no rule has two. A rule without
+// its file does not get this far: diag.ReadDoc panics at init.
+func TestRuleDocFiles(t *testing.T) {
+	byCode := map[string]*diag.Rule{}
+	for _, r := range Rules() {
+		byCode[r.Code] = r
+	}
+	files, err := filepath.Glob("../*/docs/GL*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, _ := filepath.Glob("../*/*/docs/GL*.md")
+	files = append(files, more...)
+	seen := map[string]string{}
+	for _, f := range files {
+		code := strings.TrimSuffix(filepath.Base(f), ".md")
+		r := byCode[code]
+		if r == nil {
+			t.Errorf("%s documents no rule of the catalogue", f)
+			continue
+		}
+		if prev, dup := seen[code]; dup {
+			t.Errorf("%s is documented twice: %s and %s", code, prev, f)
+		}
+		seen[code] = f
+	}
+	for code := range byCode {
+		if seen[code] == "" {
+			t.Errorf("%s has no docs/%s.md beside it", code, code)
 		}
 	}
 }

@@ -11,16 +11,14 @@ import (
 	"sync"
 
 	"github.com/gymlint/gymlint/analyzers/configs"
-	"github.com/gymlint/gymlint/analyzers/gonative"
 	"github.com/gymlint/gymlint/analyzers/gosessions"
 	"github.com/gymlint/gymlint/analyzers/goworkers"
 	"github.com/gymlint/gymlint/analyzers/rayenabled"
 	"github.com/gymlint/gymlint/analyzers/sessions"
 	"github.com/gymlint/gymlint/analyzers/workers"
 	"github.com/gymlint/gymlint/diag"
-	"github.com/gymlint/gymlint/goanalysis"
+	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/suppress"
 )
 
 // Checks returns the analyzers' rules, in code order. The slice is the
@@ -54,17 +52,17 @@ type rulesCatalogue struct {
 // catalogue is made once: Lookup is called for every diagnostic a
 // language server publishes and every suppression it checks.
 var catalogue = sync.OnceValue(func() rulesCatalogue {
-	rs := append([]*diag.Rule(nil), gym.Rules...)
+	// The core rules (some of which are checks too, GL015), then the
+	// analyzers' checks, then the Go analyzers' rules (they run through
+	// goanalysis, not as checks).
+	rs := slices.Clone(core.Rules)
 	for _, c := range checks {
-		rs = append(rs, c.Rule)
+		if !slices.Contains(core.Rules, c.Rule) {
+			rs = append(rs, c.Rule)
+		}
 	}
-	// The Go analyzers' rules (they run through goanalysis, not as checks).
-	rs = append(rs, goanalysis.Rules...)
-	rs = append(rs, suppress.Rules...)
-	rs = append(rs, diag.InternalError)
 	rs = append(rs, goworkers.Rules...)
 	rs = append(rs, gosessions.Rules...)
-	rs = append(rs, gonative.Rules...)
 	sort.Slice(rs, func(i, j int) bool { return rs[i].Code < rs[j].Code })
 	c := rulesCatalogue{rules: rs, byKey: map[string]*diag.Rule{}}
 	for _, r := range rs {
@@ -200,7 +198,7 @@ func internalError(r *diag.Rule, path string, failed any) diag.Diagnostic {
 		path, where = ".", "the repository"
 	}
 	pos := diag.Pos{Line: 1, Col: 1}
-	return diag.InternalError.New(path, pos, pos, fmt.Sprintf(
+	return core.InternalError.New(path, pos, pos, fmt.Sprintf(
 		"internal error: rule %s (%s) failed while checking %s: %v; its findings for %s are missing, the other rules' stand",
 		r.Code, r.Name, where, failed, where))
 }

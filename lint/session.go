@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/gym"
 )
 
@@ -263,7 +264,7 @@ func (s *Session) keepConfigsOnly(hit map[*group]bool) {
 		from = g
 		break
 	}
-	if from == nil || slices.ContainsFunc(from.diags, func(d diag.Diagnostic) bool { return d.Code == diag.InternalError.Code }) {
+	if from == nil || slices.ContainsFunc(from.diags, func(d diag.Diagnostic) bool { return d.Code == core.InternalError.Code }) {
 		return
 	}
 	for _, c := range s.checks {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 )
 
 func TestFix(t *testing.T) {
@@ -356,7 +357,7 @@ func TestUnusedFix(t *testing.T) {
 			got := ApplyConfig(ds, []string{tc.path}, read, cfg)
 			var unused []diag.Diagnostic
 			for _, d := range got {
-				if d.Code == UnusedSuppression.Code {
+				if d.Code == core.UnusedSuppression.Code {
 					unused = append(unused, d)
 				}
 			}
@@ -381,7 +382,7 @@ func TestUnusedFix(t *testing.T) {
 			}
 			content = after
 			again := ApplyConfig(ds, []string{tc.path}, read, cfg)
-			if g, w := show(again), show(without(got, UnusedSuppression.Code)); !reflect.DeepEqual(g, w) {
+			if g, w := show(again), show(without(got, core.UnusedSuppression.Code)); !reflect.DeepEqual(g, w) {
 				t.Errorf("after the fix, Apply gives %q, want %q\n%s", g, w, msgs(again))
 			}
 		})

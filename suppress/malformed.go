@@ -5,47 +5,8 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 )
-
-// MalformedSuppression is rule GL013.
-var MalformedSuppression = &diag.Rule{
-	Code: "GL013", Name: "malformed-suppression", Analyzer: "core", Severity: diag.Warning,
-	Summary: "A comment looks like an inline suppression of gymlint rules but is not written as one, so it suppresses nothing.",
-	Doc: `## What it does
-Reports comments that are meant to suppress gymlint findings but that gymlint does not read as
-suppressions, and gives the form to write:
-
-- a misspelt or unknown directive: ` + "`# gymlint: ignor[GL201] why`" + `, ` + "`# gymlint: disable[GL201] why`" + `,
-  ` + "`//gymlint:ignored GL201 why`" + `, ` + "`# gymlint: file-ignore[GL201] why`" + ` (the Go spelling in Python);
-- the wrong case: ` + "`# GYMLINT: IGNORE[GL201] why`" + `, ` + "`# gymlint: ignore[gl201] why`" + `;
-- the codes not in brackets in Python and YAML (` + "`# gymlint: ignore GL201 why`" + `), or in brackets in
-  Go (` + "`//gymlint:ignore[GL201] why`" + `), a colon or space out of place (` + "`// gymlint:ignore GL201 why`" + `,
-  ` + "`//gymlint: ignore GL201 why`" + `);
-- a ` + "`# noqa:`" + ` comment in Python that names gymlint codes (` + "`# noqa: GL201`" + `): ruff and flake8 read
-  it, gymlint does not.
-
-A comment is taken for a suppression only when its codes name gymlint rules (in any case): a
-comment such as ` + "`# gymlint: ignores are listed in the README`" + ` is not reported. A miscased code in an
-otherwise correct suppression is reported alone; the suppression's other codes still apply.
-
-## Why it matters
-A malformed suppression suppresses nothing, silently: the finding it was written for is still
-reported, or, worse, its author believes a rule was silenced with a reason when it was not.
-
-## Example
-` + "```python" + `
-class EchoServer(SimpleResourcesServer):  # GYMLINT: IGNORE[gl101] started by a factory
-    ...
-` + "```" + `
-
-## How to fix
-Write the suppression as the message shows: ` + "`# gymlint: ignore[GL101] <why>`" + ` (or ` + "`ignore-file`" + `) in
-Python and YAML, ` + "`//gymlint:ignore GL101 <why>`" + ` (or ` + "`//gymlint:file-ignore`" + `) in Go, with rule
-codes in upper case or rule names in lower case. The fix rewrites the comment so when it has a
-reason and every code names a rule; it is safe. For a ` + "`# noqa`" + ` that names other tools' codes too,
-keep the ` + "`noqa`" + ` for them and add a gymlint suppression (ruff users can list ` + "`GL`" + ` in
-` + "`lint.external`" + ` so that ruff leaves gymlint's codes alone). GL013 itself cannot be suppressed inline.`,
-}
 
 // hasFoldPrefix says whether s starts with p in any case.
 func hasFoldPrefix(s, p string) bool {
@@ -367,7 +328,7 @@ func reportMalformed(p string, d *directive, lookup func(string) *diag.Rule, ls 
 	} else {
 		msg = fmt.Sprintf("malformed suppression, it suppresses nothing (%s)", strings.Join(d.malformed, ", "))
 	}
-	rd := MalformedSuppression.New(p, d.start, d.end, msg)
+	rd := core.MalformedSuppression.New(p, d.start, d.end, msg)
 	rd.Help = "write " + form
 	if d.reason != "" && len(d.others) == 0 {
 		rd.Fixes = []diag.Fix{{
@@ -403,7 +364,7 @@ func reportMiscased(p string, d *directive, lookup func(string) *diag.Rule, ls [
 		parts = append(parts, miscased[i]+" is "+fixed[i])
 	}
 	form := d.formWith(all, d.reason)
-	rd := MalformedSuppression.New(p, d.start, d.end, fmt.Sprintf(
+	rd := core.MalformedSuppression.New(p, d.start, d.end, fmt.Sprintf(
 		"%s in another case names no rule, so this suppression does not suppress it (%s)",
 		orList(miscased), strings.Join(parts, ", ")))
 	rd.Help = "write " + form

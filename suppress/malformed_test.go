@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 )
 
 // TestMalformed: comments meant as suppressions but not written as ones
@@ -122,7 +123,7 @@ func TestMalformed(t *testing.T) {
 			}
 			var gl013 *diag.Diagnostic
 			for i := range got {
-				if got[i].Code == MalformedSuppression.Code {
+				if got[i].Code == core.MalformedSuppression.Code {
 					gl013 = &got[i]
 				}
 			}

@@ -85,76 +85,12 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/internal/lineends"
 )
 
-// SuppressionWithoutReason is rule GL009.
-var SuppressionWithoutReason = &diag.Rule{
-	Code: "GL009", Name: "suppression-without-reason", Analyzer: "core", Severity: diag.Warning,
-	Summary: "An inline suppression gives no reason (or names no rule), so it suppresses nothing.",
-	Doc: `## What it does
-Reports each inline suppression (` + "`# gymlint: ignore[CODE] reason`" + `, ` + "`# gymlint: ignore-file[CODE] reason`" + `,
-` + "`//gymlint:ignore CODE reason`" + `, ` + "`//gymlint:file-ignore CODE reason`" + `) that has no reason after its codes, or
-that names no code at all. Such a suppression suppresses nothing: the finding it was meant for is
-still reported.
-
-## Why it matters
-A suppression is a claim that a finding is wrong or acceptable here. Without the reason, a reviewer
-cannot check the claim, and nobody can tell later whether it still holds when the code changes. A
-suppression without codes would silence every rule on the line, including ones written after it.
-
-## Example
-` + "```python" + `
-class EchoServer(SimpleResourcesServer):  # gymlint: ignore[GL101]
-    ...
-` + "```" + `
-
-## How to fix
-Name the rules, by code or name, and say after them why the finding does not apply:
-` + "```python" + `
-class EchoServer(SimpleResourcesServer):  # gymlint: ignore[GL101] started by a factory that defines app
-    ...
-` + "```" + `
-In Go: ` + "`//gymlint:ignore GL201 <why this is fine>`" + `. If the finding is right, fix the code and remove the
-suppression. GL009 itself cannot be suppressed inline.`,
-}
-
-// UnusedSuppression is rule GL010.
-var UnusedSuppression = &diag.Rule{
-	Code: "GL010", Name: "unused-suppression", Analyzer: "core", Severity: diag.Warning,
-	Summary: "An inline suppression names a rule that reports nothing where the suppression applies.",
-	Doc: `## What it does
-Reports each code of an inline suppression that suppresses no finding: no finding of that rule
-starts on the line it covers (its own line, and for a comment alone on its line, the line of code
-below it) or, for a file suppression, anywhere in the file. It also reports codes that name no
-gymlint rule, codes GL009, GL010 and GL013 (which cannot be suppressed), and a Python or YAML
-` + "`ignore-file`" + ` suppression that is not in the file's leading comment block.
-
-## Why it matters
-Suppressions outlive the findings they were written for. A stale suppression silences the next,
-unrelated finding of the same rule on that line without anyone deciding that it should, and a
-misspelt code silences nothing while looking as if it does.
-
-## Example
-` + "```yaml" + `
-# gymlint: ignore[GL006] the server is started elsewhere
-my_server:
-  resources_servers:
-    my_server:
-      entrypoint: app.py
-` + "```" + `
-where nothing on the line ` + "`my_server:`" + ` reports GL006 (any more).
-
-## How to fix
-Remove the suppression, or the codes it names that report nothing: the fix does so, and is safe
-(the suppression silences nothing). If the finding moved, move the
-suppression to the line above the finding or to the end of the reported line. Put an
-` + "`ignore-file`" + ` suppression in the comment block at the top of the file. GL010 itself cannot be
-suppressed inline.`,
-}
-
 // Rules are the rules of this package.
-var Rules = []*diag.Rule{SuppressionWithoutReason, UnusedSuppression, MalformedSuppression}
+var Rules = []*diag.Rule{core.SuppressionWithoutReason, core.UnusedSuppression, core.MalformedSuppression}
 
 // lang is the comment syntax of a file.
 type lang int
@@ -327,7 +263,7 @@ func (d *directive) active() bool {
 }
 
 func isSelfCode(code string) bool {
-	return code == SuppressionWithoutReason.Code || code == UnusedSuppression.Code || code == MalformedSuppression.Code
+	return code == core.SuppressionWithoutReason.Code || code == core.UnusedSuppression.Code || code == core.MalformedSuppression.Code
 }
 
 // isSelf says whether a suppression's code names GL009 or GL010.
@@ -403,19 +339,19 @@ func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(str
 // if any, leaving out the miscased codes (GL013's).
 func reportWellFormed(p string, d *directive, lookup func(string) *diag.Rule, ran func(string) bool, ls []line, miscased map[string]bool) (diag.Diagnostic, bool) {
 	if d.noCodes {
-		rd := SuppressionWithoutReason.New(p, d.start, d.end, "this suppression names no rule, so it suppresses nothing")
+		rd := core.SuppressionWithoutReason.New(p, d.start, d.end, "this suppression names no rule, so it suppresses nothing")
 		rd.Help = "name the codes or rule names and give a reason after them: " + d.form("GL101")
 		return rd, true
 	}
 	codes := strings.Join(d.codes, ",")
 	if d.reason == "" {
-		rd := SuppressionWithoutReason.New(p, d.start, d.end, fmt.Sprintf(
+		rd := core.SuppressionWithoutReason.New(p, d.start, d.end, fmt.Sprintf(
 			"this suppression of %s gives no reason, so it suppresses nothing", orList(d.codes)))
 		rd.Help = "add a reason after the codes: " + d.form(codes)
 		return rd, true
 	}
 	if d.misplaced {
-		rd := UnusedSuppression.New(p, d.start, d.end, "this ignore-file suppression comes after the first line of code, so it suppresses nothing")
+		rd := core.UnusedSuppression.New(p, d.start, d.end, "this ignore-file suppression comes after the first line of code, so it suppresses nothing")
 		rd.Help = fmt.Sprintf("move it into the comment block at the top of the file, or remove it (for one line use %s)",
 			(&directive{lang: d.lang}).form(codes))
 		return rd, true
@@ -460,7 +396,7 @@ func reportWellFormed(p string, d *directive, lookup func(string) *diag.Rule, ra
 	if len(self) > 0 {
 		help += ", and fix the suppression that " + orList(self) + " reports instead"
 	}
-	rd := UnusedSuppression.New(p, d.start, d.end, what+": "+strings.Join(why, "; "))
+	rd := core.UnusedSuppression.New(p, d.start, d.end, what+": "+strings.Join(why, "; "))
 	rd.Help = help
 	if fix, ok := removeFix(p, d, ls, all, drop); ok {
 		rd.Fixes = []diag.Fix{fix}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/diag/core"
 )
 
 var catalogue = []*diag.Rule{
@@ -17,7 +18,7 @@ var catalogue = []*diag.Rule{
 	{Code: "GL102", Name: "late-worker-refusal", Analyzer: "workers", Severity: diag.Error},
 	{Code: "GL201", Name: "go-thing", Analyzer: "goworkers", Severity: diag.Error},
 	{Code: "GL202", Name: "go-other", Analyzer: "goworkers", Severity: diag.Error},
-	SuppressionWithoutReason, UnusedSuppression, MalformedSuppression,
+	core.SuppressionWithoutReason, core.UnusedSuppression, core.MalformedSuppression,
 }
 
 func lookup(key string) *diag.Rule {

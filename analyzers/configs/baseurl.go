@@ -13,34 +13,7 @@ import (
 var InvalidBaseURL = &diag.Rule{
 	Code: "GL404", Name: "invalid-base-url", Analyzer: "configs", Severity: diag.Error,
 	Summary: "A model server's base_url is neither a string nor a list of strings, or is a URL without an http:// or https:// scheme.",
-	Doc: `## What it does
-Reports, in a model server instance (` + "`<instance>: responses_api_models: <dir>:`" + `) or an override of
-one, a key of the server directory's mapping whose name ends in ` + "`base_url`" + ` (` + "`base_url`" + `,
-` + "`openai_base_url`" + `, ` + "`anthropic_base_url`" + `: the keys the supervisor reads model endpoints from) when its
-value is
-- neither a string nor a list of strings (a number, a boolean, a mapping, a list with such an item);
-- or a string without an ` + "`http://`" + ` or ` + "`https://`" + ` scheme (` + "`localhost:8000/v1`" + `).
-
-An empty list (the local vLLM servers' "not filled in yet"), an empty string, null, an interpolation
-(` + "`${policy_base_url}`" + `) and ` + "`???`" + ` are not reported.
-
-## Why it matters
-` + "`base_url`" + ` is typed ` + "`Union[str, List[str]]`" + ` (the list spreads load across replicas); anything else
-fails the model server's config validation at startup. A URL without a scheme passes validation, but
-the supervisor cannot probe it (it skips it as unprobeable), and the first model call fails with
-requests' or aiohttp's "no scheme" error, minutes into a run.
-
-## Example
-` + "```yaml" + `
-policy_model:
-  responses_api_models:
-    vllm_model:
-      entrypoint: app.py
-      base_url: localhost:8000/v1     # reported: no scheme
-` + "```" + `
-
-## How to fix
-Write the full URL, with its scheme: ` + "`base_url: http://localhost:8000/v1`" + `.`,
+	Doc:     ruleDoc("GL404"),
 }
 
 // modelServerType is the server type whose base_url keys name endpoints.

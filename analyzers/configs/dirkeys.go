@@ -13,31 +13,7 @@ import (
 var DuplicateServerDirKey = &diag.Rule{
 	Code: "GL405", Name: "duplicate-server-dir-key", Analyzer: "configs", Severity: diag.Error,
 	Summary: "A server type of an instance has more than one server directory key.",
-	Doc: `## What it does
-Reports a server instance whose server type mapping (` + "`<instance>: <server_type>:`" + `) has more than one
-server directory key, at the second key, with the first as a related position. Keys starting with
-` + "`_`" + ` (` + "`_inherit_from`" + `, ` + "`_copy`" + `) are directives, not directories.
-
-## Why it matters
-An instance is one server: the supervisor starts only the first directory, and the framework's config
-type declares the mapping with exactly one entry (` + "`Field(min_length=1, max_length=1)`" + `), so pydantic
-rejects the instance and the run stops at startup with an "almost-server" error. Two servers need two
-instances.
-
-## Example
-` + "```yaml" + `
-tools:
-  resources_servers:
-    search:
-      entrypoint: app.py
-      domain: agent
-    calculator:            # reported
-      entrypoint: app.py
-      domain: math
-` + "```" + `
-
-## How to fix
-Give each server an instance of its own (` + "`calculator_tools: resources_servers: calculator: ...`" + `).`,
+	Doc:     ruleDoc("GL405"),
 }
 
 // maxNamed bounds how many extra dir keys a message names.

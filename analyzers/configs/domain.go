@@ -14,28 +14,7 @@ var ResourcesServerWithoutDomain = &diag.Rule{
 	Code: "GL407", Name: "resources-server-without-domain", Analyzer: "configs", Severity: diag.Error,
 	Needs:   []string{contract.ResourcesDomain},
 	Summary: "A resources server instance has no domain.",
-	Doc: `## What it does
-Reports a resources server instance (` + "`<instance>: resources_servers: <dir>: {entrypoint: ...}`" + `) whose
-server directory mapping has no ` + "`domain:`" + ` key, or a null one, at the server dir key. An override of the
-same instance (same instance name, server type and directory) in any config file of the repository
-that sets ` + "`domain`" + ` counts, since composing the two gives the server its domain.
-
-## Why it matters
-The framework's server instance config requires a domain for resources servers (its validator asserts
-"A domain is required for resources servers."), so the instance fails validation and the run stops at
-startup with an "almost-server" error.
-
-## Example
-` + "```yaml" + `
-echo:
-  resources_servers:
-    echo:            # reported: no domain
-      entrypoint: app.py
-` + "```" + `
-
-## How to fix
-Add the capability the server evaluates: ` + "`domain: math`" + ` (or coding, agent, knowledge,
-instruction_following, long_context, safety, games, translation, e2e, rlhf, other).`,
+	Doc:     ruleDoc("GL407"),
 }
 
 // resourcesServerType is the server type that needs a domain.

@@ -14,33 +14,7 @@ import (
 var ServerDirNotInstallable = &diag.Rule{
 	Code: "GL402", Name: "server-dir-not-installable", Analyzer: "configs", Severity: diag.Error,
 	Summary: "A config names a server directory that exists but ships no install marker (requirements.txt or pyproject.toml), or ships both.",
-	Doc: `## What it does
-Reports a server instance (` + "`<instance>: <server_type>: <server_dir>: {entrypoint: ...}`" + `) whose server
-directory ` + "`<server_type>/<server_dir>/`" + ` exists in the repository but holds neither ` + "`requirements.txt`" + ` nor
-` + "`pyproject.toml`" + `, or holds both. It is reported at the server dir key. Only the first directory key of
-a server type counts (the one the supervisor starts; GL405 reports the others). A directory that does
-not exist in the repository is left alone: it may be a built-in server of the installed framework or
-of an extra root, and a missing entrypoint is GL005's.
-
-## Why it matters
-The supervisor counts a directory as a server only if it ships an install marker for one of its two
-venv setups (` + "`uv pip install -r requirements.txt`" + ` or ` + "`uv pip install -e .`" + `). Without one, it looks
-for the directory in its other roots, and then fails the run at startup with "Missing pyproject.toml or
-requirements.txt for uv venv setup in server dir"; with both, with "Found both pyproject.toml and
-requirements.txt". (A run with ` + "`skip_venv_if_present`" + ` and an existing venv skips the setup.)
-
-## Example
-` + "```yaml" + `
-echo:
-  resources_servers:
-    echo:            # resources_servers/echo/ has app.py but no requirements.txt
-      entrypoint: app.py
-      domain: other
-` + "```" + `
-
-## How to fix
-Add a ` + "`requirements.txt`" + ` (or a ` + "`pyproject.toml`" + `, not both) to the server directory, listing its
-dependencies.`,
+	Doc:     ruleDoc("GL402"),
 }
 
 // installMarkers are the files that make a directory a server for the

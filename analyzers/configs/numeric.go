@@ -15,40 +15,7 @@ import (
 var NonNumericSetting = &diag.Rule{
 	Code: "GL403", Name: "non-numeric-setting", Analyzer: "configs", Severity: diag.Error,
 	Summary: "A numeric setting of a server (port, num_workers, a *_timeout_seconds, a number field of its config class) is neither a number nor a numeric string.",
-	Doc: `## What it does
-Reports a setting of a server instance (or of an override of one) that must be a number but whose
-value is neither a number nor a numeric string: a word, an empty string, a list or a mapping. The
-numeric settings are
-- the fields the server's config class declares as numbers (` + "`int`" + `, ` + "`float`" + `, ` + "`Optional[int]`" + `,
-  ` + "`int | None`" + `, ` + "`Annotated[int, ...]`" + `, pydantic's ` + "`PositiveInt`" + ` and kin), read from the class its
-  ` + "`config:`" + ` field names and that class's bases, the framework's ` + "`BaseServerConfig`" + ` (` + "`port`" + `,
-  ` + "`num_workers`" + `) included when the framework is part of the repository;
-- ` + "`port`" + ` and ` + "`num_workers`" + ` when that chain of classes cannot be read to its end (the framework is
-  installed outside the repository);
-- every ` + "`*_timeout_seconds`" + ` key, unless the config class declares it as something else.
-
-Only the keys of the server directory's own mapping are read. A number, a numeric string (` + "`\"30\"`" + `,
-` + "`\" 8000 \"`" + `), a boolean, null, an interpolation (` + "`${oc.env:PORT}`" + `, which yields a string the
-framework parses) and ` + "`???`" + ` are not reported.
-
-## Why it matters
-pydantic validates the settings when the server starts (the supervisor validates ` + "`port`" + ` and
-` + "`num_workers`" + ` before it starts anything, the server its own config class), and a value that is not
-a number fails that validation: the run stops at startup, possibly minutes into a job, for a typo.
-
-## Example
-` + "```yaml" + `
-echo:
-  resources_servers:
-    echo:
-      entrypoint: app.py
-      domain: other
-      port: auto                      # reported
-      judge_timeout_seconds: 5m       # reported
-` + "```" + `
-
-## How to fix
-Write a number (` + "`port: 8000`" + `, ` + "`judge_timeout_seconds: 300`" + `), an interpolation, or leave the key out.`,
+	Doc:     ruleDoc("GL403"),
 }
 
 // fallbackNumeric are the numeric fields of the framework's

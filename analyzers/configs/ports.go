@@ -14,35 +14,7 @@ import (
 var DuplicateFixedPort = &diag.Rule{
 	Code: "GL401", Name: "duplicate-fixed-port", Analyzer: "configs", Severity: diag.Error,
 	Summary: "Two servers of one composed config ask for the same fixed port.",
-	Doc: `## What it does
-Composes each config as Gym does when it is given that file (its ` + "`config_paths`" + `, ` + "`_inherit_from`" + `,
-` + "`_copy`" + `, ` + "`_delete_key`" + `; see ` + "`gymlint resolve`" + `) and reports a server whose ` + "`port`" + ` is the fixed port of
-an earlier server of the same composed config. A port is fixed when it is an integer other than 0,
-or a string of digits (pydantic reads ` + "`\"8000\"`" + ` as 8000). ` + "`0`" + `, null, an empty value and an
-interpolation such as ` + "`${oc.env:PORT}`" + ` are not fixed: Gym picks a free port for the first three and the
-value of the last is not known before the run. Two servers that set different literal ` + "`host`" + `s do not
-clash. A port written once but used by two instances, because one ` + "`_copy`" + `s (or inherits from an
-instance kept elsewhere) the other, is a clash too: it is reported at the directive. The finding is at
-the second server's port, with the first server's port and the chain of includes as related places.
-A config whose composition stops Gym (a missing include) is not judged.
-
-## Why it matters
-Gym keeps a port that the config sets and only allocates the others; both servers then bind the same
-port, and the second one fails at startup with EADDRINUSE, minutes into a job.
-
-## Example
-` + "```yaml" + `
-math:
-  resources_servers:
-    math:
-      entrypoint: app.py
-      port: 8000
-math_judge:
-  _copy: math            # GL401: math_judge gets port 8000 too
-` + "```" + `
-
-## How to fix
-Remove the port (Gym then picks a free one for each server), or give each server a port of its own.`,
+	Doc:     ruleDoc("GL401"),
 }
 
 // fixedPort reads a port that Gym keeps as it is: a non-zero integer, or a

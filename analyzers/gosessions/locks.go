@@ -18,59 +18,7 @@ import (
 var UnlockedSessionMap = &diag.Rule{
 	Code: "GL354", Name: "go-unlocked-session-map", Analyzer: AnalyzerName, Severity: diag.Error,
 	Summary: "A Go handler reads or writes a shared session map without holding a lock.",
-	Doc: `## What it does
-Reports an access to a shared map (see the package documentation) that a native Go server's handlers
-write while serving, made in a handler, or in a function of the package a handler reaches, while no
-lock is held:
-
-- **Accesses** are ` + "`m[k]`" + ` (read), ` + "`m[k] = v`" + `, ` + "`m[k] op= v`" + `, ` + "`m[k]++`" + ` (write), ` + "`delete(m, k)`" + `,
-  ` + "`clear(m)`" + `, ` + "`m = ...`" + ` (write), ` + "`len(m)`" + ` and ` + "`for ... range m`" + ` (read). A map is checked only
-  when some handler (or what it reaches) writes it: maps filled before serving and only read
-  afterwards are safe.
-- **Held** means that on every path from the function's entry to the access, the last operation on
-  some ` + "`sync.Mutex`" + `, ` + "`sync.RWMutex`" + ` or ` + "`sync.Locker`" + ` was ` + "`Lock`" + ` (or ` + "`RLock`" + `, for a read) rather than
-  ` + "`Unlock`" + `/` + "`RUnlock`" + `: a lock that dominates the access and is not released before it. A deferred
-  ` + "`Unlock`" + ` releases nothing until the function returns. Any mutex counts: the analyzer does not
-  guess which one guards which map. A write while only read locks are held is reported too.
-- **Entry**: a handler starts with no lock held (it is called by net/http, concurrently). A function
-  of the package that handlers call starts with the locks that every one of its calls from that code
-  holds (` + "`s.lookupLocked(id)`" + ` called under ` + "`s.mu.Lock()`" + `); a function literal called in place starts with
-  the locks held where it is called; the function of a ` + "`go`" + ` statement starts with none.
-- **Calls**: a call of a function of the package does to the caller's locks what the function does:
-  ` + "`unlock := s.lock()`" + ` (or ` + "`defer s.lock()()`" + `) where ` + "`lock`" + ` returns holding ` + "`s.mu`" + ` takes it; a
-  helper that unlocks ` + "`s.mu`" + ` releases it.
-
-The control flow is go/cfg's (from the ctrlflow analyzer), so branches, loops, early returns and
-calls that never return are followed. To stay precise, the analyzer says nothing when it is unsure:
-about a function that calls ` + "`TryLock`" + `; a function used as a value (passed, stored) rather than
-called; a function literal passed to another function or deferred; a handler registered through a
-wrapper of another package or one that locks (` + "`withLock(s.seed)`" + `); a method route
-(` + "`SeedSession`" + `) that the package calls itself, unless its callers are handlers; a function that
-sends to or receives from a shared channel (a semaphore, as far as the analyzer knows); and maps
-reached other than as shared state.
-
-## Why it matters
-net/http runs every request in its own goroutine, so the seed, tool, verify and close handlers of
-different sessions run at the same time. Go maps are not safe for concurrent use: a write concurrent
-with another access is a data race, which the runtime may detect and crash the server with ("fatal
-error: concurrent map writes"), or which silently corrupts the sessions.
-
-## Example
-` + "```go" + `
-func (s *Server) step(w http.ResponseWriter, r *http.Request) {
-	...
-	sess, ok := s.sessions[req.ResourcesSessionID]
-	...
-}
-` + "```" + `
-
-## How to fix
-Guard every access of the map with the mutex that guards it:
-` + "```go" + `
-	s.mu.Lock()
-	sess, ok := s.sessions[req.ResourcesSessionID]
-	s.mu.Unlock()
-` + "```",
+	Doc:     ruleDoc("GL354"),
 }
 
 // lockState is the set of locks held at a point, each with whether it is

@@ -18,86 +18,14 @@ import (
 var LostSessionScored = &diag.Rule{
 	Code: "GL352", Name: "go-lost-session-scored", Analyzer: AnalyzerName, Severity: diag.Error,
 	Summary: "A Go verify handler answers a session it no longer holds with a reward that is not masked.",
-	Doc: `## What it does
-Reports a reward that a native Go server's ` + "`/verify`" + ` handler builds in a missing-session branch
-(the branch of ` + "`v, ok := m[id]; if !ok {...}`" + `, ` + "`if m[id] == nil {...}`" + ` and the like, see the package
-documentation) without ` + "`mask_sample: true`" + `.
-
-A **reward** is a composite literal written in the branch of a struct type with a field named
-` + "`Reward`" + ` or tagged ` + "`json:\"reward\"`" + `, or of a map with the key ` + "`\"reward\"`" + `, whatever its value (0 is a
-reward too). It is **masked** when the literal sets the field named ` + "`MaskSample`" + ` or tagged
-` + "`json:\"mask_sample\"`" + ` (or the key ` + "`\"mask_sample\"`" + `) to the constant ` + "`true`" + `, or when the branch assigns
-` + "`true`" + ` to such a field (` + "`resp.MaskSample = true`" + `) or key. Rewards built elsewhere (a helper that returns
-a masked response) are not followed.
-
-A suggested fix sets the mask field (or key) to ` + "`true`" + ` in a keyed literal whose type has one.
-
-## Why it matters
-The environment lost the state it would measure: the session was never seeded, was closed, or the
-server restarted. A plain reward of 0 reads as a policy that solved nothing and trains on it. A
-masked sample (` + "`mask_sample: true`" + `, with ` + "`failure_kind`" + ` and ` + "`failure_reason`" + `) is left out of training
-and counted in coverage metrics, where a wiring fault (a session id that never reaches ` + "`/verify`" + `)
-shows.
-
-## Example
-` + "```go" + `
-	sess, ok := s.sessions[id]
-	if !ok {
-		writeJSON(w, http.StatusOK, VerifyResponse{Reward: 0})
-		return
-	}
-` + "```" + `
-
-## How to fix
-` + "```go" + `
-	if !ok {
-		writeJSON(w, http.StatusOK, VerifyResponse{
-			Reward: 0, MaskSample: true,
-			FailureKind: "session_lost", FailureReason: "session " + id + " is not held by this server",
-		})
-		return
-	}
-` + "```",
+	Doc:     ruleDoc("GL352"),
 }
 
 // LostSessionStatus is rule GL353.
 var LostSessionStatus = &diag.Rule{
 	Code: "GL353", Name: "go-lost-session-status", Analyzer: AnalyzerName, Severity: diag.Error,
 	Summary: "A Go tool handler answers a session it no longer holds with a status other than 404.",
-	Doc: `## What it does
-Reports the answer of a native Go server's tool handler (a route other than ` + "`/seed_session`" + `,
-` + "`/close_session`" + `, ` + "`/verify`" + ` and infrastructure paths such as ` + "`/health`" + `) in a missing-session branch
-(see the package documentation) when its status is a constant other than 404
-(` + "`http.Error(w, msg, http.StatusBadRequest)`" + `, ` + "`w.WriteHeader(500)`" + `, ` + "`writeJSON(w, http.StatusOK, obs)`" + `), or
-when the branch writes a body with the standard library before any status (an implicit 200). A
-status that is not a constant, or an answer written by a helper of the package without a constant
-status, is not judged.
-
-A suggested fix replaces a constant status with ` + "`http.StatusNotFound`" + `.
-
-## Why it matters
-A tool call for a session the server no longer holds cannot succeed on any retry. NeMo Gym answers
-it with 404, which the agent and the Environment Server treat as a lost session: the episode ends
-and its verify is masked. A 200 with an observation lets the policy go on acting on a world that does
-not exist; a 4xx other than 404 or a 5xx reads as a bad request or a server fault, and a 5xx is
-retried.
-
-## Example
-` + "```go" + `
-	sess, ok := s.sessions[id]
-	if !ok {
-		http.Error(w, "no such session", http.StatusBadRequest)
-		return
-	}
-` + "```" + `
-
-## How to fix
-` + "```go" + `
-	if !ok {
-		http.Error(w, "session "+id+" is not held by this server", http.StatusNotFound)
-		return
-	}
-` + "```",
+	Doc:     ruleDoc("GL353"),
 }
 
 func (c *checker) checkLostSessions() {

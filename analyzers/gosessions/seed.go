@@ -16,62 +16,7 @@ import (
 var SeedServerError = &diag.Rule{
 	Code: "GL350", Name: "go-seed-server-error", Analyzer: AnalyzerName, Severity: diag.Error,
 	Summary: "A Go seed handler answers input it cannot decode or validate, or a conflicting session, with a 5xx.",
-	Doc: `## What it does
-Reports a status from 500 to 599 that a native Go server's ` + "`/seed_session`" + ` handler answers
-(` + "`http.Error(w, msg, code)`" + `, ` + "`w.WriteHeader(code)`" + `, or a helper called with the
-` + "`http.ResponseWriter`" + ` and a constant status) in a branch that handles input it cannot use. The
-branch is the innermost ` + "`if`" + ` (or case of a tagless ` + "`switch`" + `) around the answer, and it is reported
-when its condition is:
-
-- **a decoding or validation error**: ` + "`err != nil`" + ` (or the ` + "`else`" + ` of ` + "`err == nil`" + `) where ` + "`err`" + ` was last
-  assigned, before the condition, from a call whose name contains ` + "`decode`" + `, ` + "`unmarshal`" + `, ` + "`parse`" + ` or
-  ` + "`valid`" + ` (` + "`json.NewDecoder(r.Body).Decode(&req)`" + `, ` + "`json.Unmarshal`" + `, ` + "`parseTask(req.TaskData)`" + `,
-  ` + "`validate(req)`" + `), from a function of ` + "`strconv`" + `, ` + "`net/url`" + `, ` + "`net/netip`" + `, ` + "`encoding/json`" + `,
-  ` + "`encoding/xml`" + `, ` + "`encoding/base64`" + ` or ` + "`encoding/hex`" + `, or from ` + "`io.ReadAll`" + ` of the request body; or a
-  condition that calls such a function itself (` + "`if !req.Valid()`" + `);
-- **a conflict**: a test of a session lookup (` + "`v, ok := m[id]`" + `, a lookup helper, see the package
-  documentation), except a branch that only missing sessions take (the seed creates those), or of a
-  fence (a container that the close records the id in and this seed tests and refuses on, see GL351),
-  except a branch that only ids never closed take;
-- **a validation of the request**: a condition over the request only, that is over the
-  ` + "`*http.Request`" + `, the values the body was decoded into, and variables assigned from them (through
-  the package's decode, parse and validate functions too), with constants, builtins and the functions
-  of the pure standard-library packages (string, byte and rune helpers, regular expressions,
-  numbers, slices and maps; gostate.PureFunc)
-  (` + "`req.ResourcesSessionID == \"\"`" + `, ` + "`len(req.TaskData) == 0`" + `).
-
-A 5xx in any other branch, such as a sandbox that failed to start, is a failure that a retry may fix
-and stays silent.
-
-A suggested fix replaces the status with ` + "`http.StatusUnprocessableEntity`" + ` (422) for bad input, or with
-` + "`http.StatusConflict`" + ` (409) for a conflict.
-
-## Why it matters
-The Environment Server treats a 5xx from a seed as a failure that a retry may fix and dispatches the
-whole episode again, with the same input. Input that does not decode or validate never will, so the
-episode is retried until its budget runs out. 422 (bad input) and 409 (a session bound to another
-episode or task, or a seed after its close) are terminal: the episode fails once, with the message.
-
-## Example
-` + "```go" + `
-func (s *Server) seedSession(w http.ResponseWriter, r *http.Request) {
-	var req SeedRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	...
-}
-` + "```" + `
-
-## How to fix
-Answer 422 for input that does not decode or validate, and 409 for a conflict:
-` + "```go" + `
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
-		return
-	}
-` + "```",
+	Doc:     ruleDoc("GL350"),
 }
 
 func (c *checker) checkSeeds() {

@@ -18,43 +18,7 @@ import (
 var EmptyRefusal = &diag.Rule{
 	Code: "GL151", Name: "go-empty-worker-refusal", Analyzer: "workers", Severity: diag.Error,
 	Summary: "A native Go server's MultipleWorkersUnsupportedReason() returns \"\" on every path, so it refuses nothing.",
-	Doc: `## What it does
-Reports the ` + "`MultipleWorkersUnsupportedReason() string`" + ` method of a native Go server (recognised
-as in GL150: package gonative) when every ` + "`return`" + ` in it gives the empty string: ` + "`return \"\"`" + `,
-a constant whose value is ` + "`\"\"`" + `, or a bare return of a named result the method never assigns.
-A method with a return that gives anything else (a non-empty string, a variable, a call), or with
-no return at all (it only panics), is not reported. The method counts on the server type or
-promoted to it from an embedded type of the package; a server with no type (plain handler
-functions) declares it as a package-level function, which is read the same way.
-
-## Why it matters
-The method is how a server says it cannot run with several workers: a non-empty reason refuses
-them. One that always returns ` + "`\"\"`" + ` looks like a refusal to a reader and to GL150 ` + "`go-unrouted-state`" + `,
-which then stays silent, but it refuses nothing: a config with several replicas starts them, and
-process-local session state is lost between them.
-
-## Example
-` + "```go" + `
-type MazeServer struct {
-	mu   sync.Mutex
-	envs map[string]*Maze // by the env_id in the request body
-}
-
-func (s *MazeServer) MultipleWorkersUnsupportedReason() string {
-	return "" // TODO
-}
-` + "```" + `
-
-## How to fix
-Return the reason the server cannot run with several workers:
-` + "```go" + `
-func (s *MazeServer) MultipleWorkersUnsupportedReason() string {
-	return "Mazes are kept in this process's memory by the env_id in the request body."
-}
-` + "```" + `
-or, when it refuses only in some configurations, return ` + "`\"\"`" + ` only on the paths where several
-workers are safe. If the server is safe with several workers (its state is keyed by the session
-id that routing follows, ` + "`resources_session_id`" + `), delete the method.`,
+	Doc:     ruleDoc("GL151"),
 }
 
 // returnsEmptyOnly reports whether every return of fn gives "" (and there is

@@ -23,45 +23,7 @@ var StateNotRetired = &diag.Rule{
 	Code: "GL317", Name: "state-not-retired", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.CheckpointHooks},
 	Summary: "A resources server keeps per-session state but its retire_session_state does not release it, or it has none.",
-	Doc: `## What it does
-Reports a resources server that keeps per-session state (as GL302 defines it: a write keyed by the
-session's id, a session-like body field, or an id the seed mints) when the framework has the checkpoint
-hooks, and either
-
-- has no ` + "`retire_session_state`" + ` override (the framework's default does nothing), at the server class; or
-- overrides it, but neither the override nor what it reaches (methods of the server, ` + "`super()`" + `
-  definitions of the repository, module functions) releases anything: no removal from a container of the
-  server's state (` + "`del`" + `, ` + "`pop`" + `, ` + "`clear`" + `, ` + "`discard`" + `, ...) and no call whose name says it releases a
-  resource (` + "`close`" + `, ` + "`stop`" + `, ` + "`kill`" + `, ...), as GL303 reads a close.
-
-A retire that delegates to a helper that releases (` + "`self._drop(session_id)`" + `, or
-` + "`await self.close_resources_session(...)`" + `) is not reported. An override that passes the session to a
-method of an object the server holds (` + "`self.pool.forget(session_id)`" + `), which gymlint cannot read, is not
-reported either.
-
-## Why it matters
-The framework calls ` + "`retire_session_state`" + ` for a session whose attempt was retired, in every checkpoint
-mode, and refuses the session's late requests from then on, a terminal step and the close among them.
-Nothing else will release what the server keeps for it: memory, sandboxes and containers leak with every
-retired attempt.
-
-## Example
-` + "```python" + `
-class CounterServer(SimpleResourcesServer):
-    async def seed_session(self, request, body):
-        self.counters[body.resources_session_id] = 0
-        ...
-
-    async def retire_session_state(self, session_id):
-        logger.info("retired %s", session_id)
-` + "```" + `
-
-## How to fix
-Release the session's state by its id, as the close does:
-` + "```python" + `
-    async def retire_session_state(self, session_id):
-        self.counters.pop(session_id, None)
-` + "```",
+	Doc:     ruleDoc("GL317"),
 }
 
 // UnpairedCheckpointHooks is rule GL318.
@@ -69,31 +31,7 @@ var UnpairedCheckpointHooks = &diag.Rule{
 	Code: "GL318", Name: "unpaired-checkpoint-hooks", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.CheckpointHooks},
 	Summary: "A resources server overrides export_session_states without restore_session_states, or the reverse.",
-	Doc: `## What it does
-Reports a resources server whose winning ` + "`export_session_states`" + ` is an override of the repository while
-its ` + "`restore_session_states`" + ` is the framework's default, or the reverse, at the override. Servers that
-share the override are reported once.
-
-## Why it matters
-A checkpoint holds what ` + "`export_session_states`" + ` returns, and a resumed run gives it back to
-` + "`restore_session_states`" + `. With only the export, the default restore drops the states on resume (every
-checkpointed session is lost); with only the restore, the default export saves nothing, so there is
-never anything to restore.
-
-## Example
-` + "```python" + `
-class GameServer(SimpleResourcesServer):
-    async def export_session_states(self, session_ids):
-        return {i: self.games[i].to_json() for i in session_ids if i in self.games}
-` + "```" + `
-
-## How to fix
-Override both, as inverses:
-` + "```python" + `
-    async def restore_session_states(self, states):
-        games = {i: Game.from_json(s) for i, s in states.items()}  # validate every state first
-        self.games.update(games)  # then install them all
-` + "```",
+	Doc:     ruleDoc("GL318"),
 }
 
 func runStateNotRetired(v *gym.View) []diag.Diagnostic {

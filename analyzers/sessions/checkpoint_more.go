@@ -15,46 +15,7 @@ var PartialSessionRestore = &diag.Rule{
 	Code: "GL319", Name: "partial-session-restore", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.CheckpointHooks},
 	Summary: "A restore_session_states override installs states one by one in a loop that can raise, so a failing state leaves a partial set installed.",
-	Doc: `## What it does
-Reports a ` + "`restore_session_states`" + ` override of a resources server (when the framework has the checkpoint
-hooks) with a loop over the states it is given (a ` + "`for`" + ` whose iterable uses the states parameter) whose
-body both
-
-- installs a state: writes into a container of the server's per-session state (as GL302 defines it:
-  ` + "`self.games[sid] = ...`" + `, ` + "`setdefault`" + `), in the override itself or in a repository function a call in the
-  loop reaches; and
-- can raise: an exception that escapes the override (as facts.Escapes reads it: a ` + "`raise`" + ` statement, a
-  failing ` + "`assert`" + `, a pydantic validation such as ` + "`Model.model_validate(state)`" + `, or a repository function
-  called there that raises), not caught by a ` + "`try`" + ` around it.
-
-The order inside the body does not matter: validating before the write in the same loop still installs
-the states of earlier iterations when a later one fails. Calls gymlint cannot resolve (a ` + "`validate`" + `
-method of an object it cannot read) do not count as raising, nor do reads of the server's own state.
-
-Not reported: validating every state in one loop (or a comprehension) and installing them in a second
-loop or with one ` + "`update`" + `; a loop that installs but cannot raise; installing through a helper after the
-validation loop.
-
-## Why it matters
-The framework restores a checkpoint by handing every saved state to ` + "`restore_session_states`" + ` and expects
-all of them or none: the contract is "validate every state, then install all of them; never install a
-partial set". A restore that fails half way leaves some sessions of the checkpoint installed and others
-missing, and the resumed run then treats the installed ones as live while their siblings are lost.
-
-## Example
-` + "```python" + `
-    async def restore_session_states(self, states):
-        for sid, state in states.items():
-            self.games[sid] = Game.model_validate(state)
-` + "```" + `
-
-## How to fix
-Validate all the states first, then install them all:
-` + "```python" + `
-    async def restore_session_states(self, states):
-        games = {sid: Game.model_validate(state) for sid, state in states.items()}
-        self.games.update(games)
-` + "```",
+	Doc:     ruleDoc("GL319"),
 }
 
 func runPartialSessionRestore(v *gym.View) []diag.Diagnostic {
@@ -234,44 +195,7 @@ var SessionEndedWithoutCheckpoint = &diag.Rule{
 	Code: "GL320", Name: "session-ended-without-checkpoint", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.CheckpointHooks},
 	Summary: "A route other than the close releases a session's state (it ends the session under another name) without calling checkpoint_session_ended.",
-	Doc: `## What it does
-Reports a route of a resources server (when the framework has the checkpoint hooks) other than the
-framework's standard ones (` + "`seed_session`" + `, ` + "`verify`" + `, ` + "`close_resources_session`" + `,
-` + "`aggregate_metrics`" + `) that releases a session's state, in its handler or what the handler reaches
-(methods of the server, ` + "`super()`" + ` definitions of the repository, module functions, the close when the
-route calls it): a removal keyed by the session (its id, or a session-like body field, as GL302 reads keys) from a container of the server's per-session state (` + "`del`" + `, ` + "`pop`" + `,
-` + "`discard`" + `, ` + "`remove`" + `, as GL303 and GL317 read a release), while neither the handler nor anything it reaches
-calls ` + "`checkpoint_session_ended`" + ` (on ` + "`self`" + `, through ` + "`super()`" + `, or on any object: a call of that name is
-taken as the report, so a route that calls it is never reported).
-
-A route that only reads or writes the state, one that clears a whole container, and one whose function
-also writes the container (it replaces a stale or dead record and the session goes on) are not reported;
-the last also gives up a route that updates a record and drops it in the same function.
-
-## Why it matters
-The framework's checkpoint participant learns that a session ended from the standard ` + "`/close_session`" + ` and
-` + "`/verify`" + `. A protocol route that ends a session under another name, such as a terminal step that
-releases its state, must report it with ` + "`checkpoint_session_ended(request)`" + `: otherwise the checkpoint
-still counts the session as live, exports nothing for it and resumes it into a server that no longer
-holds it.
-
-## Example
-` + "```python" + `
-    async def step(self, request: Request, body: StepRequest):
-        env = self.envs[body.session_id]
-        done = env.step(body.action)
-        if done:
-            self.envs.pop(body.session_id, None)
-        return {"done": done}
-` + "```" + `
-
-## How to fix
-Report the end of the session where the route ends it:
-` + "```python" + `
-        if done:
-            self.envs.pop(body.session_id, None)
-            self.checkpoint_session_ended(request)
-` + "```",
+	Doc:     ruleDoc("GL320"),
 }
 
 func runSessionEndedWithoutCheckpoint(v *gym.View) []diag.Diagnostic {

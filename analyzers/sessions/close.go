@@ -18,46 +18,7 @@ var SeedWithoutClose = &diag.Rule{
 	Code: "GL302", Name: "seed-without-close", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.CloseSession},
 	Summary: "A resources server keeps per-session state in seed_session but has no close_resources_session override.",
-	Doc: `## What it does
-Reports a resources server whose ` + "`seed_session`" + ` override stores per-session state (see below) while
-neither the server class nor an ancestor defined in the repository overrides
-` + "`close_resources_session`" + `. Servers that share one seed override are reported once, at the class that
-defines it, naming the servers that lack a close. A close override shadowed by the framework's
-default (a mixin listed after the framework base) does not count, and the message says so. A method
-with another name that looks like a close (` + "`close_session`" + `, ` + "`close`" + `, ` + "`end_session`" + `, ...) is named in the
-message: the Environment Server never calls it.
-
-**Per-session state** is a write ` + "`self.X[k] = v`" + ` (also ` + "`+=`" + `, ` + "`self.X.setdefault(k, ...)`" + `,
-` + "`self.X.__setitem__(k, v)`" + `, and the same on a module-level dictionary) where the key is the session's id
-(` + "`request.session[SESSION_ID_KEY]`" + `, ` + "`body.resources_session_id`" + `, or a local assigned from one of them), a
-field of the request body, or an id the seed mints (` + "`str(uuid.uuid4())`" + `), in the seed or in what it calls
-(helpers of the server and of the repository's modules; a helper's parameter is traced to the arguments
-the server's own calls pass it).
-
-## Why it matters
-` + "`/close_session`" + ` is served by ` + "`close_resources_session`" + `, whose default keeps no state: with it, the server
-never releases what the seed stored (memory, sandboxes, containers grow with every episode) and never
-fences the closed session, so a late or retried seed creates it again.
-
-## Example
-` + "```python" + `
-class CounterServer(SimpleResourcesServer):
-    async def seed_session(self, request: Request, body: SeedRequest):
-        self.counters[request.session[SESSION_ID_KEY]] = body.initial
-        return BaseSeedSessionResponse()
-` + "```" + `
-
-## How to fix
-Override ` + "`close_resources_session`" + `: release the state by ` + "`body.resources_session_id`" + ` (the cookie may be
-missing), fence the session, and raise when releasing fails.
-` + "```python" + `
-    async def close_resources_session(self, body: ResourcesCloseSessionRequest) -> ResourcesCloseSessionResponse:
-        self.counters.pop(body.resources_session_id, None)
-        self._fences.fence(body.resources_session_id, body.episode_id)
-        return ResourcesCloseSessionResponse(resources_session_id=body.resources_session_id)
-` + "```" + `
-where ` + "`self._fences = ResourcesSessionFences(self.config.session_close_retry_window_seconds)`" + `, and the seed
-starts with ` + "`self._fences.raise_if_fenced(body.resources_session_id)`" + `.`,
+	Doc:     ruleDoc("GL302"),
 }
 
 // CloseWithoutFence is rule GL303.
@@ -65,46 +26,7 @@ var CloseWithoutFence = &diag.Rule{
 	Code: "GL303", Name: "close-without-fence", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.CloseSession},
 	Summary: "A close_resources_session override releases state but never fences the session.",
-	Doc: `## What it does
-Reports a resources server's ` + "`close_resources_session`" + ` override that releases state, or belongs to a
-server that keeps per-session state (as GL302 defines it), but never calls
-` + "`ResourcesSessionFences.fence`" + `. The close is read together with what it reaches: the methods of the
-server it calls as ` + "`self.m(...)`" + `, the definitions ` + "`super().m(...)`" + ` reaches in the repository, and
-functions of the repository's modules it calls by name.
-
-**Releasing** is ` + "`del self.X[k]`" + `, ` + "`self.X.pop(...)`" + ` (also ` + "`popitem`" + `, ` + "`clear`" + `, ` + "`discard`" + `, ` + "`remove`" + `,
-` + "`__delitem__`" + `) on a container of the server, or a call whose name says it releases something
-(` + "`close`" + `, ` + "`stop`" + `, ` + "`kill`" + `, ` + "`terminate`" + `, ` + "`shutdown`" + `, ` + "`release`" + `, ` + "`delete`" + `, ` + "`destroy`" + `, ` + "`cleanup`" + `,
-` + "`teardown`" + `, ` + "`dispose`" + ` in its last name). A **fence** is a call ` + "`<x>.fence(...)`" + ` in a class that refers to
-the framework's ` + "`ResourcesSessionFences`" + ` (it or a repository ancestor imports, constructs or annotates
-with it), or ` + "`ResourcesSessionFences.fence(...)`" + ` itself.
-
-## Why it matters
-A seed can arrive after the close: a retry of a seed whose reply was lost, or a reply that raced the
-close. Without a fence the server creates the session again, and nothing will ever close it.
-
-## Example
-` + "```python" + `
-    async def close_resources_session(self, body):
-        self.envs.pop(body.resources_session_id, None)
-        return ResourcesCloseSessionResponse(resources_session_id=body.resources_session_id)
-` + "```" + `
-
-## How to fix
-After releasing, fence the session for the close retry window, and refuse fenced seeds:
-` + "```python" + `
-    def model_post_init(self, context):
-        self._fences = ResourcesSessionFences(self.config.session_close_retry_window_seconds)
-
-    async def seed_session(self, request, body):
-        self._fences.raise_if_fenced(body.resources_session_id)
-        ...
-
-    async def close_resources_session(self, body):
-        self.envs.pop(body.resources_session_id, None)
-        self._fences.fence(body.resources_session_id, body.episode_id)
-        return ResourcesCloseSessionResponse(resources_session_id=body.resources_session_id)
-` + "```",
+	Doc:     ruleDoc("GL303"),
 }
 
 // adHocClose are method names that look like a close the Environment

@@ -15,37 +15,7 @@ var PlainExceptionInCloseConflict = &diag.Rule{
 	Code: "GL311", Name: "plain-exception-in-close-conflict", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.CloseSession, contract.SessionConflictError},
 	Summary: "A close_resources_session override answers a close that names another episode with a plain exception (HTTP 500) instead of ResourcesSessionConflictError (409).",
-	Doc: `## What it does
-Reports a ` + "`raise`" + ` in a resources server's ` + "`close_resources_session`" + ` override (or in what it reaches, as in
-GL303) that runs when the close's body names another episode than the one the server recorded for
-the session, and that raises anything but the framework's ` + "`ResourcesSessionConflictError`" + ` (or another
-4xx): a plain exception (` + "`ValueError`" + `, ` + "`RuntimeError`" + `, an ` + "`assert`" + `, ...) or an ` + "`HTTPException`" + ` with a 5xx status.
-
-*Names another episode* is a test that compares the body's ` + "`episode_id`" + ` (a field of a parameter of the
-close) with something the server recorded: a record of its per-session state or of its fence (read by
-subscript, ` + "`get`" + ` or ` + "`pop`" + `, directly or through a local, also an attribute of such a record):
-` + "`rec.episode_id != body.episode_id`" + `, ` + "`self._fences.get(sid) != body.episode_id`" + `, or the ` + "`else`" + ` of an ` + "`==`" + `.
-
-## Why it matters
-A close that names another episode than the one that seeded the session is a conflict no retry can
-fix. FastAPI answers a plain exception with HTTP 500, which the Environment Server treats as a failure a
-retry may fix: it closes again, and again, with the same body. ` + "`ResourcesSessionConflictError`" + ` answers 409,
-which it treats as terminal.
-
-## Example
-` + "```python" + `
-    async def close_resources_session(self, body):
-        rec = self.sessions.get(body.resources_session_id)
-        if rec is not None and rec.episode_id != body.episode_id:
-            raise ValueError("the session belongs to another episode")   # reported
-` + "```" + `
-
-## How to fix
-` + "```python" + `
-from nemo_gym.base_resources_server import ResourcesSessionConflictError
-
-            raise ResourcesSessionConflictError("the session belongs to another episode")
-` + "```",
+	Doc:     ruleDoc("GL311"),
 }
 
 func runPlainExceptionInCloseConflict(v *gym.View) []diag.Diagnostic {

@@ -15,34 +15,7 @@ var CloseKeyedByCookie = &diag.Rule{
 	Code: "GL305", Name: "close-keyed-by-cookie", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.CloseSession},
 	Summary: "A close_resources_session override finds the session through the session cookie only, not body.resources_session_id.",
-	Doc: `## What it does
-Reports a resources server's ` + "`close_resources_session`" + ` override that releases the session's state (` + "`del`" + `,
-` + "`pop`" + `, ` + "`discard`" + `, ... of a container of the server, in the close or in what it reaches, as in GL303) only
-by the session cookie's id (` + "`request.session[SESSION_ID_KEY]`" + `, ` + "`request.session[\"session_id\"]`" + ` or
-` + "`request.session.get(...)`" + `, directly or through a local or a helper's parameter) and never by
-` + "`body.resources_session_id`" + `. A close that compares the cookie with the body's id, or fences the body's
-id, but releases by the cookie is reported too: what counts is the key the state is released with. A
-close that releases no keyed state but reads the cookie's id is reported when it uses the body's id as
-no key at all. The finding is at the first read of the cookie's id.
-
-## Why it matters
-An Environment Server closes a session whose seed reply was lost too, and that close carries no
-session cookie. An app built without session routing (under a TestClient) also gives the close a new
-random id. Only ` + "`body.resources_session_id`" + ` names the session in every case, so a close keyed by the
-cookie misses exactly the sessions most likely to leak.
-
-## Example
-` + "```python" + `
-    async def close_resources_session(self, request: Request, body: ResourcesCloseSessionRequest):
-        self.envs.pop(request.session[SESSION_ID_KEY], None)
-        ...
-` + "```" + `
-
-## How to fix
-Release by the body's id (it names the same session as the cookie when both are present):
-` + "```python" + `
-        self.envs.pop(body.resources_session_id, None)
-` + "```",
+	Doc:     ruleDoc("GL305"),
 }
 
 func runCloseKeyedByCookie(v *gym.View) []diag.Diagnostic {

@@ -17,40 +17,7 @@ var UnregisteredFailureKind = &diag.Rule{
 	Code: "GL316", Name: "unregistered-failure-kind", Analyzer: Analyzer, Severity: diag.Warning,
 	Needs:   []string{contract.FailureVocabulary},
 	Summary: "A failure_kind literal is not in the framework's registered failure vocabulary, so the label is lost to grouping.",
-	Doc: `## What it does
-Reports a string literal given as ` + "`failure_kind`" + ` that the framework's vocabulary does not register, in a
-module of a resources server (its entrypoint, the modules it imports from the repository, the modules
-of its server class's ancestors):
-
-- a ` + "`failure_kind=`" + ` keyword of a verify response's constructor (a class whose method resolution order
-  reaches the framework's ` + "`BaseVerifyResponse`" + `);
-- the ` + "`failure_kind`" + ` of ` + "`lost_session_verification(reason, failure_kind)`" + ` or of
-  ` + "`ResourcesSessionLostError(message, failure_kind)`" + `, by keyword or position.
-
-The vocabulary is read from the framework when it is part of the repository: the collection that
-` + "`BaseVerifyResponse._warn_on_unregistered_failure_kind`" + ` tests the value against (` + "`value not in FAILURE_KINDS`" + `),
-a literal set, frozenset, tuple, list or dict of string literals and module constants. A framework
-whose collection cannot be read that way, or that adds to it (a registration function, an augmented
-assignment), gives no vocabulary, and nothing is reported. A kind given through a name (the
-framework's ` + "`SESSION_EXPIRED`" + `, a constant of the server's) is not checked.
-
-## Why it matters
-The framework validates ` + "`failure_kind`" + ` and only warns about a name outside its vocabulary: a wrong
-label is better than a lost failure. But the logs, metrics and dashboards that group masked samples
-and lost sessions by kind know only the registered names, so a sample labelled ` + "`\"sandbox_gone\"`" + ` or a
-misspelt ` + "`\"session_expierd\"`" + ` falls out of every group, and the warning is easy to miss among a run's logs.
-
-## Example
-` + "```python" + `
-            return BaseVerifyResponse(**(body.model_dump() | lost_session_verification("ttl over", failure_kind="expired")))   # reported
-` + "```" + `
-
-## How to fix
-Use the framework's constant for the registered kind:
-` + "```python" + `
-            return BaseVerifyResponse(**(body.model_dump() | lost_session_verification("ttl over", failure_kind=SESSION_EXPIRED)))
-` + "```" + `
-or, when the failure is a new kind, register it in the framework's vocabulary.`,
+	Doc:     ruleDoc("GL316"),
 }
 
 func runUnregisteredFailureKind(v *gym.View) []diag.Diagnostic {

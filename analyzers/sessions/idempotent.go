@@ -15,58 +15,7 @@ var SeedNotIdempotent = &diag.Rule{
 	Code: "GL322", Name: "seed-not-idempotent", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.CloseSession},
 	Summary: "A seed_session override writes the session's record without checking for an existing one, or replaces a record bound to another episode instead of answering 409.",
-	Doc: `## What it does
-Reports a ` + "`seed_session`" + ` override of a stateful resources server (one that keeps per-session state, see the
-package notes) in two shapes.
-
-1. **Unchecked write.** The seed's own body writes a record of a per-session container under the
-   session's id (` + "`self.X[sid] = v`" + `, ` + "`self.X.__setitem__(sid, v)`" + `, where ` + "`sid`" + ` is ` + "`body.resources_session_id`" + ` or the
-   cookie's ` + "`request.session[SESSION_ID_KEY]`" + `, also through locals), and nothing before the write checks for
-   an existing record. These count as a check: a read of any container of the server's state under the
-   session's id earlier in the seed (` + "`sid in self.X`" + `, ` + "`self.X.get(sid)`" + `, ` + "`self.X[sid]`" + `, ` + "`self.X.pop(sid)`" + `,
-   ` + "`self.X.setdefault(sid, v)`" + `; a hand-rolled fence, ` + "`if sid in self._closed: raise ...`" + `, too); a fence check (` + "`ResourcesSessionFences.raise_if_fenced(sid)`" + ` or ` + "`.get(sid)`" + `); a
-   call, earlier in the seed, of a function of the repository that reads such a container under the
-   session's id (a helper that does the check); a test around the write that shows the record
-   missing (` + "`if sid not in self.X:`" + `). ` + "`setdefault`" + ` is not a blind write. A container that holds locks
-   (` + "`self._locks[sid] = asyncio.Lock()`" + `) is not a session record. Writes under a minted id (` + "`uuid4()`" + `) are not
-   this rule's: such a seed cannot be repeated under the same id.
-2. **Another episode replaced.** Every write is checked, but the check returns the existing record only
-   when the recorded episode matches: an ` + "`if`" + ` (without ` + "`else`" + `) whose test holds when the body's ` + "`episode_id`" + `
-   equals one the server recorded (a record of its per-session state or fence, read by subscript, ` + "`get`" + ` or
-   ` + "`pop`" + `, directly, through a local or an attribute: ` + "`rec.episode_id == body.episode_id`" + `), whose body
-   returns, followed by a write of a per-session record under the session's id, and the seed raises nothing
-   (no ` + "`raise`" + ` or ` + "`assert`" + ` in it or what it calls). *Bound to another episode* means this: the record
-   holds the episode the seed compares with the body's.
-
-## Why it matters
-An Environment Server retries a seed whose reply it did not get, with the same
-` + "`resources_session_id`" + ` and episode; the contract says a repeated seed must return the existing session. A
-seed that writes blindly replaces the session's state (a sandbox, a game) that the first seed made and
-the agent may already use, and leaks what it held. A seed for an id already bound to another episode or
-task is a conflict no retry can fix: replacing the record silently hands one episode's session to
-another; ` + "`ResourcesSessionConflictError`" + ` (409) refuses it, terminally.
-
-## Example
-` + "```python" + `
-    async def seed_session(self, body: ResourcesSeedSessionRequest):
-        self.games[body.resources_session_id] = Game(body.task_data)     # reported
-        return ResourcesSeedSessionResponse(resources_session_id=body.resources_session_id)
-` + "```" + `
-
-## How to fix
-Return the existing session for a repeated seed, and refuse one bound to another episode:
-` + "```python" + `
-    async def seed_session(self, body: ResourcesSeedSessionRequest):
-        sid = body.resources_session_id
-        async with self._locks.locked(sid):
-            rec = self.games.get(sid)
-            if rec is not None:
-                if rec.episode_id != body.episode_id:
-                    raise ResourcesSessionConflictError(f"{sid} is bound to another episode")
-                return ResourcesSeedSessionResponse(resources_session_id=sid)
-            self.games[sid] = Game(body.task_data, episode_id=body.episode_id)
-        return ResourcesSeedSessionResponse(resources_session_id=sid)
-` + "```",
+	Doc:     ruleDoc("GL322"),
 }
 
 func runSeedNotIdempotent(v *gym.View) []diag.Diagnostic {

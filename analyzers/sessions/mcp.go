@@ -16,35 +16,7 @@ var ReservedMCPToolName = &diag.Rule{
 	Code: "GL312", Name: "reserved-mcp-tool-name", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.ReservedMCPToolNames},
 	Summary: "A resources server exposed over MCP registers a POST tool route whose MCP tool name is one the framework reserves (RESERVED_MCP_TOOL_NAMES).",
-	Doc: `## What it does
-Reports a POST route that a resources server registers itself (` + "`app.post(\"/x\")(self.m)`" + `, ` + "`@app.post(\"/x\")`" + `,
-` + "`add_api_route`" + ` or ` + "`api_route`" + ` with ` + "`methods=[\"POST\"]`" + `) whose MCP tool name is in the framework's
-` + "`RESERVED_MCP_TOOL_NAMES`" + `, on a server exposed over MCP: a config that starts the server sets
-` + "`expose_tools_over_mcp: true`" + ` (in the instance or an override of it), or the server overrides
-` + "`mcp_tools(harvested, catchall)`" + ` with a return built from ` + "`harvested`" + `. A route's tool name is its literal
-path without the leading slash (` + "`/get_weather`" + ` → ` + "`get_weather`" + `); a route with a path parameter is a catch-all,
-not a tool. Also reported: ` + "`catchall.tool(\"name\", ...)`" + ` in an ` + "`mcp_tools`" + ` override with a reserved name.
-
-The reserved names are read from the framework when it is in the repository; otherwise they are those
-of the current contract: ` + "`verify`" + `, ` + "`seed_session`" + `, ` + "`close_session`" + `, ` + "`aggregate_metrics`" + `, ` + "`mcp`" + `. The
-framework's own routes (` + "`/verify`" + `, ` + "`/seed_session`" + `, ...), served by the methods of those names, are not
-the server's tools and are not reported, nor is a reserved name on a server that is not exposed.
-
-## Why it matters
-The reserved names are the protocol's endpoints. MCP auto-exposure never harvests a route of that name as
-a tool, so an agent on MCP never sees it and the rollouts that need it score 0; a tool given such a name
-through ` + "`mcp_tools`" + ` makes the server refuse to start. A route at ` + "`/mcp`" + ` collides with the MCP endpoint itself.
-
-## Example
-` + "```python" + `
-    def setup_webserver(self):
-        app = super().setup_webserver()
-        app.post("/aggregate_metrics")(self.aggregate_tool)   # reported (with expose_tools_over_mcp: true)
-        return app
-` + "```" + `
-
-## How to fix
-Rename the route (its tool name): ` + "`app.post(\"/sum_values\")(self.aggregate_tool)`" + `.`,
+	Doc:     ruleDoc("GL312"),
 }
 
 // MCPSignerPerRequest is rule GL313.
@@ -52,36 +24,7 @@ var MCPSignerPerRequest = &diag.Rule{
 	Code: "GL313", Name: "mcp-signer-per-request", Analyzer: Analyzer, Severity: diag.Warning,
 	Needs:   []string{contract.MCPTokenSerializer},
 	Summary: "A resources server builds the MCP session token signer (mcp_session_token_serializer) in a route or per call instead of once per server.",
-	Doc: `## What it does
-Reports a call of the framework's ` + "`mcp_session_token_serializer(...)`" + ` (the name resolved through the
-module's imports and aliases) in code a resources server runs per request: a route's handler (the
-framework's standard routes included), an override of a per-request MCP hook
-(` + "`mcp_allowed_tools_for_session`" + `, ` + "`normalize_tool_name`" + `), or anything they call. A call in start-up code
-(` + "`model_post_init`" + `, ` + "`__init__`" + `, ` + "`setup_webserver`" + ` and what only they reach), at module scope, in a function
-cached with ` + "`functools`" + ` (` + "`cache`" + `, ` + "`lru_cache`" + `, ` + "`cached_property`" + `), or under a test that a server attribute
-it assigns is still unset (lazy, once) is not reported.
-
-## Why it matters
-The framework documents the signer as built once per server. Building it per request derives the
-signing key again on every call, and a server that builds it from a per-request value may sign and check
-tokens with different secrets: tokens minted by /seed_session then fail to verify and MCP tool calls are
-refused.
-
-## Example
-` + "```python" + `
-    async def lookup(self, request: Request, body: LookupRequest):
-        signer = mcp_session_token_serializer(self.config.secret)   # reported
-        claims = mcp_session_token_payload(signer, body.token)
-` + "```" + `
-
-## How to fix
-Build it once, in ` + "`model_post_init`" + `, and keep it on the server:
-
-` + "```python" + `
-    def model_post_init(self, context):
-        super().model_post_init(context)
-        self._signer = mcp_session_token_serializer(self.config.secret)
-` + "```",
+	Doc:     ruleDoc("GL313"),
 }
 
 // mcpExposure says why a server is exposed over MCP, as a related

@@ -14,38 +14,7 @@ var OwnResourcesApp = &diag.Rule{
 	Code: "GL321", Name: "own-resources-app", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.ProtocolRoutes},
 	Summary: "A resources server builds its own FastAPI app instead of overriding register_protocol_routes.",
-	Doc: `## What it does
-Reports a resources server, where the framework's resources base has ` + "`register_protocol_routes`" + `, that
-builds its own app: its ` + "`setup_webserver`" + ` override, or what it reaches (methods of the server,
-` + "`super()`" + ` definitions of the repository, module functions), calls ` + "`fastapi.FastAPI(...)`" + ` (the name
-resolved through the module's imports); or it overrides ` + "`create_resources_app`" + `. Servers that share the
-override are reported once. A ` + "`setup_webserver`" + ` that takes the framework's app
-(` + "`app = super().setup_webserver()`" + `) and adds to it is not reported; one that extends a repository
-base's own app is not reported either (the base's ` + "`setup_webserver`" + ` is, once).
-
-## Why it matters
-` + "`create_resources_app`" + ` builds the app with what every resources server shares, whatever its episode
-protocol: the session and rollout middleware, the checkpoint participant, ` + "`/aggregate_metrics`" + ` and
-` + "`/reverify_mode`" + `. An app of the server's own has none of them: sessions are not routed by cookie,
-checkpoints never reach the server, and metrics and re-verification fail.
-
-## Example
-` + "```python" + `
-class GymnasiumServer(SimpleResourcesServer):
-    def setup_webserver(self):
-        app = FastAPI()
-        app.post("/reset")(self.reset)
-        app.post("/step")(self.step)
-        return app
-` + "```" + `
-
-## How to fix
-Add the protocol's routes to the framework's app:
-` + "```python" + `
-    def register_protocol_routes(self, app):
-        app.post("/reset")(self.reset)
-        app.post("/step")(self.step)
-` + "```",
+	Doc:     ruleDoc("GL321"),
 }
 
 func runOwnResourcesApp(v *gym.View) []diag.Diagnostic {

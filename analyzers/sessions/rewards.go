@@ -23,36 +23,7 @@ var HandRolledRewardComponents = &diag.Rule{
 	Code: "GL314", Name: "hand-rolled-reward-components", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.MultiRewardResponse},
 	Summary: "A BaseVerifyResponse subclass declares reward_components itself instead of subclassing BaseMultiRewardVerifyResponse.",
-	Doc: `## What it does
-Reports a class, in a module of a resources server (its entrypoint, the modules it imports from the
-repository, the modules of its server class's ancestors), whose body declares ` + "`reward_components`" + ` and
-whose method resolution order reaches the framework's ` + "`BaseVerifyResponse`" + ` but not
-` + "`BaseMultiRewardVerifyResponse`" + `. The classes are matched as the framework exports them, through imports
-and aliases. A class with a base gymlint cannot resolve, or a library's (other than the standard
-library's and pydantic's, which cannot derive from the framework), is not reported, and neither is a class whose
-repository ancestor already declares the field (that ancestor is reported).
-
-## Why it matters
-The framework's multi-reward response is the one declaration of several reward objectives that Gym's
-consumers know: it makes the mapping required, documents that its keys stay the same across every
-task of the environment, and is the type that tooling looks for. A field of the same name on an ordinary
-verify response is just another field: optional or defaulted as the author wrote it, with keys that may
-differ from task to task, and invisible to anything that asks whether the environment has several
-rewards.
-
-## Example
-` + "```python" + `
-class QuizVerifyResponse(BaseVerifyResponse):
-    reward_components: dict[str, float] = {}   # reported
-` + "```" + `
-
-## How to fix
-Subclass the framework's multi-reward response, which declares the mapping, and keep setting the
-scalar ` + "`reward`" + ` to the aggregate:
-` + "```python" + `
-class QuizVerifyResponse(BaseMultiRewardVerifyResponse):
-    pass
-` + "```",
+	Doc:     ruleDoc("GL314"),
 }
 
 // MultiRewardWithoutScalar is rule GL315.
@@ -60,35 +31,7 @@ var MultiRewardWithoutScalar = &diag.Rule{
 	Code: "GL315", Name: "multi-reward-without-scalar", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.MultiRewardResponse},
 	Summary: "A verify answers with a BaseMultiRewardVerifyResponse and never sets the scalar reward that single-reward consumers read.",
-	Doc: `## What it does
-Reports the ` + "`verify`" + ` override of a resources server when every ` + "`return`" + ` in its body (nested functions
-aside) constructs a subclass of the framework's ` + "`BaseMultiRewardVerifyResponse`" + ` (or the class itself)
-with keyword arguments only, none of them ` + "`reward=`" + `, and no ` + "`**mapping`" + ` that could carry it: the one spread
-taken not to is ` + "`**body.model_dump()`" + ` of the verify's own parameter, never rebound, annotated with a
-request class that reaches only the framework's ` + "`BaseVerifyRequest`" + ` (or ` + "`BaseRunRequest`" + `) and whose
-repository classes declare neither ` + "`reward`" + ` nor ` + "`model_config`" + ` (extra fields). A verify
-with any other return (a variable, a helper's result, ` + "`super().verify(...)`" + `), a positional argument, or a
-response class whose repository ancestors declare ` + "`reward`" + ` or define a method (a validator could set
-it) is not reported.
-
-## Why it matters
-The multi-reward response keeps the individual objectives in ` + "`reward_components`" + `, but training,
-aggregate metrics and every single-reward consumer read the inherited scalar ` + "`reward`" + `. A response
-without it fails validation (the field is required) or, where a default is given, scores every rollout
-the same.
-
-## Example
-` + "```python" + `
-    async def verify(self, body: QuizVerifyRequest) -> QuizVerifyResponse:
-        parts = {"format": fmt, "answer": ans}
-        return QuizVerifyResponse(**body.model_dump(), reward_components=parts)   # reported
-` + "```" + `
-
-## How to fix
-Set the scalar to the aggregate the environment defines:
-` + "```python" + `
-        return QuizVerifyResponse(**body.model_dump(), reward_components=parts, reward=sum(parts.values()) / len(parts))
-` + "```",
+	Doc:     ruleDoc("GL315"),
 }
 
 func runHandRolledRewardComponents(v *gym.View) []diag.Diagnostic {

@@ -16,64 +16,7 @@ var PlainExceptionInSeed = &diag.Rule{
 	Code: "GL301", Name: "plain-exception-in-seed", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.SeedRejectedError},
 	Summary: "A seed_session override raises a plain exception for bad input, which becomes HTTP 500 and is retried.",
-	Doc: `## What it does
-Reports where a resources server's ` + "`seed_session`" + ` override (the definition that wins on the server class
-or an ancestor defined in the repository) raises, or lets escape from what it calls, an exception that
-signals input no retry can fix:
-
-- ` + "`ValueError`" + `, ` + "`TypeError`" + `, ` + "`KeyError`" + `, ` + "`IndexError`" + `, ` + "`LookupError`" + ` or ` + "`AssertionError`" + `, raised by name or
-  called, or a class of the repository that derives from one of them and not from ` + "`HTTPException`" + `;
-- an ` + "`assert`" + ` statement;
-- a pydantic ` + "`ValidationError`" + ` (from ` + "`pydantic`" + ` or ` + "`pydantic_core`" + `), raised, or re-raised by a bare ` + "`raise`" + ` or
-  ` + "`raise e`" + ` in an ` + "`except`" + ` clause that catches only such exceptions (for example ` + "`except ValidationError:`" + `);
-- a pydantic validation of the seed's input that is not inside a ` + "`try`" + ` that turns it into a 4xx:
-  ` + "`Model.model_validate(body.task_data)`" + ` (also ` + "`model_validate_json`" + `, ` + "`parse_obj`" + `,
-  ` + "`TypeAdapter(T).validate_python`" + `, ` + "`Model(**body.task_data)`" + `), where the argument comes from a parameter;
-- ` + "`HTTPException`" + ` (FastAPI's or Starlette's) whose ` + "`status_code`" + ` (keyword or first argument) is a 5xx
-  literal or a ` + "`status.HTTP_5xx_...`" + ` constant, except 502, 503 and 504, which say that something
-  upstream is unavailable (a retry may fix that).
-
-The seed is read together with what it calls (the methods of the server it calls as ` + "`self.m(...)`" + `,
-the definitions ` + "`super().m(...)`" + ` reaches, nested functions and functions of the repository's
-modules, to a fixed depth): a raise in a helper is reported at the seed's call of the helper, with
-the raise as a related position. An exception caught on the way (by a handler of a ` + "`try`" + ` around the
-raise or around a call on the way that catches its type, a base of it such as ` + "`LookupError`" + ` or
-` + "`Exception`" + `, or a bare ` + "`except`" + `) is left to that handler, unless the handler is a bare ` + "`except`" + `,
-` + "`except Exception`" + ` or ` + "`except BaseException`" + ` that raises it again (cleans up, then ` + "`raise`" + `): the exception
-then goes on out, and the handler is a related position. A finding is made per call of the seed
-(naming the first raise it leads to), and a raise that an earlier finding names is not reported again
-through a later call. Exceptions a retry may fix (` + "`RuntimeError`" + `,
-` + "`ConnectionError`" + `, ` + "`TimeoutError`" + `, ` + "`OSError`" + `, anything else), a bare ` + "`raise`" + ` in ` + "`except Exception:`" + ` of what
-gymlint cannot see raised, and the framework's ` + "`ResourcesSeedRejectedError`" + ` and ` + "`ResourcesSessionConflictError`" + ` are not reported. A function
-named ` + "`seed_session`" + ` outside a resources server class is not an override.
-
-## Why it matters
-FastAPI answers a plain exception with HTTP 500. An Environment Server treats a 5xx from
-` + "`/seed_session`" + ` as a failure a retry may fix and dispatches the whole episode again, with the same
-input, which fails the same way: the episode burns its retries, and the log shows a server error
-instead of the reason. A terminal 4xx fails the episode once, with the message.
-
-## Example
-` + "```python" + `
-class ToolServer(SimpleResourcesServer):
-    async def seed_session(self, request: Request, body: ToolSeedRequest):
-        if not 0 <= body.task_idx < len(self.tasks):
-            raise ValueError(f"task_idx={body.task_idx} out of range")
-        ...
-` + "```" + `
-
-## How to fix
-Raise ` + "`ResourcesSeedRejectedError(detail)`" + ` (HTTP 422) for input that fails validation, or
-` + "`ResourcesSessionConflictError(detail)`" + ` (HTTP 409) for a session id bound to another episode or task, or
-a session that already closed. Both are also ` + "`ValueError`" + `s, so direct callers that catch ` + "`ValueError`" + `
-keep working. Keep a 5xx (or ` + "`RuntimeError`" + `) for failures a retry may fix, such as an unavailable
-sandbox provider.
-` + "```python" + `
-from nemo_gym.base_resources_server import ResourcesSeedRejectedError
-
-        if not 0 <= body.task_idx < len(self.tasks):
-            raise ResourcesSeedRejectedError(f"task_idx={body.task_idx} out of range")
-` + "```",
+	Doc:     ruleDoc("GL301"),
 }
 
 // badInput are the builtin exceptions that signal bad input.

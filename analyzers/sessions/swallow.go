@@ -16,49 +16,7 @@ var CloseSwallowsFailure = &diag.Rule{
 	Code: "GL304", Name: "close-swallows-failure", Analyzer: Analyzer, Severity: diag.Error,
 	Needs:   []string{contract.CloseSession},
 	Summary: "A close_resources_session override catches the failure of releasing state and does not re-raise.",
-	Doc: `## What it does
-Reports an ` + "`except`" + ` clause in a resources server's ` + "`close_resources_session`" + ` override (or in what it
-reaches, as in GL303) whose ` + "`try`" + ` body calls something that releases a resource (a call whose last name
-says ` + "`close`" + `, ` + "`stop`" + `, ` + "`kill`" + `, ` + "`terminate`" + `, ` + "`shutdown`" + `, ` + "`release`" + `, ` + "`delete`" + `, ` + "`destroy`" + `, ` + "`cleanup`" + `,
-` + "`teardown`" + ` or ` + "`dispose`" + `) and whose own statements contain no ` + "`raise`" + `: it logs, passes, or returns.
-Also ` + "`with contextlib.suppress(...)`" + ` around such a call, and a close that fences the session
-(` + "`ResourcesSessionFences.fence`" + `, or the record of a fence of its own, see GL303) before such a call in
-the same function: if the release then fails, the retried close finds the session fenced.
-
-These stay silent: a handler with any ` + "`raise`" + ` statement (a close that logs and re-raises, or raises
-another exception); a handler that catches only "already gone" errors (` + "`KeyError`" + `, ` + "`LookupError`" + `,
-` + "`IndexError`" + `, ` + "`FileNotFoundError`" + `, ` + "`ProcessLookupError`" + `, or a class named ` + "`NotFound`" + ` or
-` + "`NotFoundError`" + `), which a close must tolerate to be idempotent; and a function that raises after the
-` + "`try`" + ` statement (for example once it has tried every release and collected the failures); and a
-` + "`try`" + ` inside a loop over the server's state (a sweep of *other* sessions that logs and goes on is not
-the close swallowing its own failure). Removing a key from a dictionary is not a release that can fail
-this way.
-
-## Why it matters
-The Environment Server records the session closed when ` + "`/close_session`" + ` answers 2xx, and retries the
-close only when it fails. A close that swallows the failure leaks the resource (a sandbox, a
-container, a process) for good.
-
-## Example
-` + "```python" + `
-    async def close_resources_session(self, body):
-        sandbox = self.sandboxes.pop(body.resources_session_id, None)
-        if sandbox is not None:
-            try:
-                await sandbox.kill()
-            except Exception:
-                logger.exception("could not kill the sandbox")
-        ...
-` + "```" + `
-
-## How to fix
-Re-raise after logging, so that the close fails and is retried:
-` + "```python" + `
-            except Exception:
-                logger.exception("could not kill the sandbox")
-                raise
-` + "```" + `
-Put the state back (or keep it) until the release succeeds, so that the retried close finds it.`,
+	Doc:     ruleDoc("GL304"),
 }
 
 // goneErrors are exceptions that say that what a close releases is

@@ -20,76 +20,7 @@ var RefusedNumWorkers = &diag.Rule{
 	Code: "GL104", Name: "refused-num-workers", Analyzer: "workers", Severity: diag.Error,
 	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A config sets num_workers above 1 for a server that refuses several workers.",
-	Doc: `## What it does
-Reports a YAML config that sets ` + "`num_workers`" + ` above 1 for a server whose
-` + "`multiple_workers_unsupported_reason()`" + ` returns a reason for that config: unconditionally, or under a
-condition on the server's own config fields that the same YAML mapping makes true. The finding is
-at the ` + "`num_workers`" + ` value and names the config values that decided a condition; its related
-places are the method, with the condition and the reason's text (when the method returns a string
-literal), and those config values.
-
-` + "`num_workers`" + ` counts when it is an integer above 1 or a string that is one (` + "`\"4\"`" + `, which pydantic
-reads as 4). ` + "`1`" + `, ` + "`\"1\"`" + `, ` + "`null`" + `, a float and an interpolation such as ` + "`${oc.env:WORKERS,4}`" + ` are not
-decided.
-
-The method is read without running it, from its syntax: every return with its enclosing if/elif
-tests, every raise and assert (an assert raises when its test fails), and the end of the body; a
-return inside a loop, a try statement or a match case is reached under a condition gymlint does
-not decide. A return gives a reason when it returns a non-empty string literal, an f-string,
-` + "`\"...\".format(...)`" + ` or ` + "`\"...\" % x`" + ` with text of its own, a ` + "`+`" + ` with such a string, or a constant bound once
-to a non-empty literal: a module-level name of the method's module or one it imports from another
-module of the repository (not shadowed by a local), or ` + "`self.NAME`" + ` for a class attribute annotated
-typing's ` + "`ClassVar`" + ` or ` + "`Final`" + `; ` + "`None`" + `, a bare return, ` + "`\"\"`" + `, the end of the body, and
-` + "`super().multiple_workers_unsupported_reason()`" + ` reaching the framework's default give none; a
-super() call (also ` + "`super(Cls, self)`" + `) reaching a parent's override in the repository is read through;
-anything else (a call, a variable) is unknown, and a method with an unknown return on a path that
-the config leaves open is not reported. A condition is decided only when it is built from simple
-tests of the server's config, ` + "`self.config.<field>`" + `: ` + "`== \"literal\"`" + ` (or a number, True, False), ` + "`!=`" + `,
-` + "`in (\"a\", \"b\")`" + `, truthiness, ` + "`is None`" + ` / ` + "`is not None`" + `, and ` + "`>`" + `, ` + "`>=`" + `, ` + "`<`" + `, ` + "`<=`" + ` against a number (the
-field on either side), combined with ` + "`not`" + `, ` + "`and`" + `, ` + "`or`" + `, if/elif/else and ` + "`A if C else B`" + `; and only when
-the YAML gives those fields literal values. A field the mapping does not set (its default lives in
-the config class), an interpolation, ` + "`???`" + `, a test of anything else (` + "`self.mode`" + `, a call), a loop, try
-or match around the return, and a string such as ` + "`yes`" + ` or ` + "`off`" + ` that YAML 1.1 (OmegaConf) and YAML 1.2
-read differently leave a test open. A test that is written twice (in other quotes, spacing or
-parentheses) is one test, and ` + "`a != b`" + ` is the negation of ` + "`a == b`" + `. A finding needs every way through
-the method that the open tests still allow to refuse (or raise). The condition shown at the method
-is written from those tests, without their comments.
-
-Which configs are read: each server instance whose ` + "`entrypoint`" + ` names the module, and each
-override without an ` + "`entrypoint`" + ` (such as a benchmark's
-` + "`policy_model: responses_api_models: vllm_model: num_workers: 16`" + `), which is matched to the server
-directory's app.py, ` + "`<type>/<dir>/app.py`" + `, when that is an entrypoint. Merge keys (` + "`<<: *anchor`" + `)
-within a file are applied. Every config is also composed as Gym composes it (` + "`config_paths`" + `,
-` + "`_inherit_from`" + `, ` + "`_copy`" + `, ` + "`_delete_key`" + `; see ` + "`gymlint resolve`" + `), and each composed server is judged on its
-composed settings: a benchmark that sets ` + "`num_workers: 16`" + ` over a server defined three includes away
-is reported at the line that sets 16, with the chain of ` + "`config_paths`" + ` entries as related places.
-
-## Why it matters
-` + "`run_webserver`" + ` asks the server for ` + "`multiple_workers_unsupported_reason()`" + ` before uvicorn starts and
-refuses ` + "`num_workers > 1`" + ` with that reason: the run (or the dry run) fails at startup. A config that
-asks for several workers from such a server cannot work as written.
-
-## Example
-` + "```python" + `
-class SpeedBenchServer(SimpleResourcesServer):
-    def multiple_workers_unsupported_reason(self) -> str | None:
-        if self.config.metrics_source == "prometheus":
-            return "The decoding window starts from a metrics snapshot in this process's memory."
-        return None
-` + "```" + `
-` + "```yaml" + `
-speed_bench:
-  resources_servers:
-    speed_bench:
-      entrypoint: app.py
-      metrics_source: prometheus
-      num_workers: 4          # GL104: refused with metrics_source: prometheus
-` + "```" + `
-
-## How to fix
-Set ` + "`num_workers: 1`" + ` or remove it; or change the config so that the server does not refuse (here,
-another ` + "`metrics_source`" + `); or, if the server is in fact safe with several workers, make it so and drop
-or narrow the refusal (and give the module a module-level ` + "`app`" + `).`,
+	Doc:     ruleDoc("GL104"),
 }
 
 // conflictKey is the setting name.

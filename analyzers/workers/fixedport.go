@@ -16,52 +16,7 @@ var FixedPortPerWorker = &diag.Rule{
 	Code: "GL108", Name: "fixed-port-per-worker", Analyzer: "workers", Severity: diag.Error,
 	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A server that accepts several workers starts a socket, sidecar or subprocess server on a fixed port in its start-up code.",
-	Doc: `## What it does
-Reports a server that accepts several workers (a module-level ` + "`app`" + ` and a
-` + "`multiple_workers_unsupported_reason()`" + ` that never refuses, as for GL105) whose start-up code starts a
-server on a fixed port. Start-up code is what every worker runs when it starts: ` + "`__init__`" + `,
-` + "`model_post_init`" + ` and ` + "`setup_webserver`" + ` and what they reach, a FastAPI lifespan function that code
-installs (` + "`FastAPI(lifespan=f)`" + `, ` + "`app.router.lifespan_context = f`" + `), and the module scope of the entrypoint
-and of the module defining the server class (outside ` + "`if __name__ == \"__main__\":`" + `).
-
-The starts it knows, each named through the module's imports (a local function called ` + "`bind`" + ` or a
-repository module called ` + "`socket`" + ` is not the standard library's):
-
-- ` + "`s.bind((host, port))`" + ` on a local ` + "`s = socket.socket(...)`" + ` (also ` + "`with socket.socket() as s:`" + `), and
-  ` + "`socket.create_server((host, port))`" + `;
-- ` + "`subprocess.Popen([...])`" + ` and ` + "`asyncio.create_subprocess_exec(...)`" + ` whose argument list (a list literal,
-  or a local holding one) has ` + "`\"--port\"`" + ` followed by the port;
-- ` + "`uvicorn.run(app, port=...)`" + ` and ` + "`uvicorn.Config(app, port=...)`" + `;
-- ` + "`asyncio.start_server(handler, host, port)`" + `;
-- ` + "`http.server.HTTPServer((host, port), H)`" + ` and ` + "`ThreadingHTTPServer`" + `, ` + "`socketserver.TCPServer`" + `,
-  ` + "`ThreadingTCPServer`" + `, ` + "`UDPServer`" + `.
-
-The port is **fixed** when it is a non-zero integer literal (or a string of one), a field of the
-server's config (` + "`self.config.python_tool_port`" + `), a module constant bound to such a literal, or a local
-that holds only those, also inside ` + "`str(...)`" + ` or ` + "`int(...)`" + `. Port 0 (an ephemeral port the system
-picks), a port computed per worker (from ` + "`os.getpid()`" + `, a free-port helper, a socket bound to port 0
-and read back) and a parameter are not fixed, and say nothing. A port only connected to (a client,
-` + "`httpx.get(f\"http://localhost:{port}\")`" + `) is not a start. When the start runs under ` + "`if`" + ` tests (in its
-function or around the calls that lead to it), the help gives them as the condition of the refusal.
-
-## Why it matters
-With ` + "`num_workers: N`" + `, uvicorn starts N processes and each runs the server's start-up code. The first
-binds the port; the others fail with "address already in use", or, with ` + "`SO_REUSEPORT`" + `, share a
-sidecar the first worker owns and that dies with it.
-
-## Example
-` + "```python" + `
-class ToolServer(SimpleResourcesServer):
-    def model_post_init(self, context):
-        self._sidecar = subprocess.Popen(
-            [sys.executable, "-m", "tool_sidecar", "--port", str(self.config.tool_port)])  # reported
-` + "```" + `
-
-## How to fix
-Give each worker its own port (bind port 0 and read the port back, then hand it to the sidecar), or
-start the sidecar once outside the workers and let each worker connect to it. If neither fits,
-refuse several workers: override ` + "`multiple_workers_unsupported_reason()`" + `, returning the reason under the
-condition that starts the sidecar (` + "`if self.config.use_sidecar:`" + `) and ` + "`None`" + ` otherwise.`,
+	Doc:     ruleDoc("GL108"),
 }
 
 // fixedPortStart is what a call starts on a port, and where the port is.

@@ -16,57 +16,7 @@ var PerWorkerGPUActors = &diag.Rule{
 	Code: "GL110", Name: "per-worker-gpu-actors", Analyzer: "workers", Severity: diag.Error,
 	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A server that accepts several workers builds Ray GPU actors, an actor pool of them or a GPU placement group in its start-up code.",
-	Doc: `## What it does
-Reports a server that accepts several workers (a module-level ` + "`app`" + ` and a
-` + "`multiple_workers_unsupported_reason()`" + ` that never refuses, as for GL105) whose start-up code (as for
-GL108: ` + "`__init__`" + `, ` + "`model_post_init`" + `, ` + "`setup_webserver`" + ` and what they reach, a lifespan function they
-install, module scope) builds Ray GPU resources:
-
-- an actor of a GPU actor class: ` + "`A.remote(...)`" + ` where ` + "`A`" + ` is a class decorated
-  ` + "`@ray.remote(num_gpus=N)`" + ` (a repository class, a class defined in the function, a local
-  ` + "`A = ray.remote(num_gpus=N)(Impl)`" + `, or what a repository factory function returns), or
-  ` + "`A.options(num_gpus=N).remote(...)`" + `;
-- a ` + "`ray.util.ActorPool(actors)`" + ` whose actors (a list or comprehension, or a local holding one) are such
-  actors: the pool is reported, not each actor;
-- a ` + "`ray.util.placement_group(bundles)`" + ` whose bundles ask for ` + "`\"GPU\"`" + `: a list of dictionary literals
-  with a ` + "`\"GPU\"`" + ` key and a non-zero number, also joined or repeated (` + "`[{\"GPU\": 1}] * n + [{\"CPU\": 1}]`" + `)
-  and through locals holding the list or the key.
-
-` + "`ray`" + ` is named through the module's imports (also ` + "`from ray.util import ActorPool`" + ` and imports inside
-the function). N is a non-zero number literal: ` + "`num_gpus=0`" + `, a plain ` + "`@ray.remote`" + ` (CPU-only), and a
-count gymlint cannot read (a config field, ` + "`**kwargs`" + `) say nothing. An actor that is shared rather than
-built per worker, ` + "`ray.get_actor(name)`" + ` or ` + "`.options(name=..., get_if_exists=True)`" + ` or
-` + "`lifetime=\"detached\"`" + `, is not reported. When the actors are built under ` + "`if`" + ` tests, the help gives
-them as the condition of the refusal.
-
-Actors built in a route (` + "`verify`" + `) are not start-up code and are not reported. An actor built and
-dropped by each request costs per request, whatever the worker count. A pool a route builds on its
-first call and keeps on the server (behind a "done" flag) is per worker too, but GL110 does not tell it
-apart from the per-request case, so it says nothing of it: such a server should refuse several workers
-by hand.
-
-## Why it matters
-With ` + "`num_workers: N`" + `, each of the N worker processes runs the start-up code and builds its own actors:
-N times the GPUs the config means to use. The cluster runs out of GPUs, and actors (and the server's
-start-up, which waits for them) hang unscheduled.
-
-## Example
-` + "```python" + `
-@ray.remote(num_gpus=1)
-class Scorer:
-    def score(self, text): ...
-
-class ScoreServer(SimpleResourcesServer):
-    def model_post_init(self, context):
-        self._scorers = [Scorer.remote() for _ in range(self.config.num_shards)]  # reported
-` + "```" + `
-
-## How to fix
-Share one set of actors across the workers: create them by name with
-` + "`Scorer.options(name=\"scorer-0\", get_if_exists=True, lifetime=\"detached\").remote()`" + ` (or look them up with
-` + "`ray.get_actor`" + `), so that every worker uses the same ones. Otherwise refuse several workers: override
-` + "`multiple_workers_unsupported_reason()`" + ` to return the reason, under the condition that builds the actors
-(` + "`if self.config.compute_comet:`" + `) and ` + "`None`" + ` otherwise.`,
+	Doc:     ruleDoc("GL110"),
 }
 
 // gpuActorsCheck is GL110's hazard check.

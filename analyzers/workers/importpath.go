@@ -15,43 +15,7 @@ var UnimportableAppModule = &diag.Rule{
 	Code: "GL107", Name: "unimportable-app-module", Analyzer: "workers", Severity: diag.Error,
 	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A config's entrypoint path makes run_webserver build an import string for uvicorn workers that does not load the entrypoint.",
-	Doc: `## What it does
-Reports, for a server that accepts several workers (a module-level ` + "`app`" + ` and a
-` + "`multiple_workers_unsupported_reason()`" + ` that never refuses, as in rule GL105), each config entry whose
-entrypoint gives an import string that does not load the entrypoint. ` + "`run_webserver`" + ` builds that
-string as the framework does: it joins the server type key, the server directory key and the
-entrypoint with ` + "`/`" + `, removes every ` + "`.py`" + `, and turns every ` + "`/`" + ` into a ` + "`.`" + `. The string does not load
-the entrypoint when:
-
-- the entrypoint leaves its server directory, or passes through it with ` + "`..`" + ` or ` + "`.`" + ` (` + "`../../other/bridge.py`" + `,
-  ` + "`./app.py`" + `, ` + "`sub/../app.py`" + `), or has an empty name (` + "`sub//app.py`" + `): each gives an empty module name;
-- a directory or file name has a dot (` + "`echo.v2/`" + `, ` + "`my.app.py`" + `), which the import reads as a package;
-- a name contains ` + "`.py`" + ` (` + "`my.python/`" + `), which the removal cuts out.
-
-The finding is at the config's entrypoint value and gives the import string. A name that is not a
-Python identifier (` + "`my-server`" + `, ` + "`2048`" + `) is not reported: uvicorn imports the module with
-` + "`importlib.import_module`" + `, which does not require identifiers. A missing entrypoint is GL005's, one
-that leaves the repository GL006's.
-
-## Why it matters
-With ` + "`num_workers > 1`" + `, the main process does not hand uvicorn the app it built: every worker imports
-the module named by the import string and looks ` + "`app`" + ` up in it. A string that does not name the
-entrypoint fails in every worker (` + "`ModuleNotFoundError`" + `), after the config was accepted.
-
-## Example
-` + "```yaml" + `
-lab_harbor_agent:
-  responses_api_agents:
-    harbor_agent:
-      entrypoint: ../../resources_servers/lab/harbor_bridge.py   # reported
-` + "```" + `
-Workers import ` + "`responses_api_agents.harbor_agent.......resources_servers.lab.harbor_bridge`" + `.
-
-## How to fix
-Keep the entrypoint inside its server directory, with names free of dots: move the module into the
-server directory the config names (or give it a server directory of its own and name that one in
-the config). If it must stay where it is, refuse several workers: override
-` + "`multiple_workers_unsupported_reason()`" + ` to return why.`,
+	Doc:     ruleDoc("GL107"),
 }
 
 // unimportableApp finds the config entries of e whose worker import

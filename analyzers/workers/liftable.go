@@ -18,51 +18,7 @@ var LiftableRefusal = &diag.Rule{
 	Code: "GL114", Name: "liftable-refusal", Analyzer: "workers", Severity: diag.Info,
 	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A server refuses several workers always, yet its per-session state is keyed by the routed session and nothing else gymlint sees ties it to one process.",
-	Doc: `## What it does
-Reports, as information, a server whose ` + "`multiple_workers_unsupported_reason()`" + ` returns a reason on every
-path although gymlint finds nothing that needs one process:
-
-- it keeps per-session state (a dictionary or set attribute of the server with a write keyed by the
-  session), and every access by key of every attribute container of its code is keyed by the routed
-  session: the session cookie's ` + "`request.session[SESSION_ID_KEY]`" + ` or ` + "`body.resources_session_id`" + ` (and what
-  derives from them, as in rule GL105). A key from a body field, a minted id or an untraced local
-  keeps it silent; so does a module-level container, and an access of a whole container (iterating,
-  passing it on, ` + "`len()`" + `) outside start-up;
-- no hazard rule (GL107 and the multi-worker hazard rules after it) and not GL105 finds anything in
-  it;
-- its code (the winning methods, what they reach, nested functions) and the modules that hold it
-  import none of ` + "`ray`" + `, ` + "`subprocess`" + `, ` + "`multiprocessing`" + `, ` + "`socket`" + `, ` + "`threading`" + `, ` + "`concurrent`" + `, ` + "`docker`" + `,
-  ` + "`random`" + `, ` + "`shutil`" + `, ` + "`tempfile`" + `, file-lock modules and the like; make no call that writes files or starts a
-  process (` + "`open(..., \"w\")`" + `, ` + "`json.dump`" + `, ` + "`os.makedirs`" + `, ` + "`Path.write_text`" + `, ` + "`asyncio.create_subprocess_exec`" + `);
-  store no attribute of the server (` + "`self.count += 1`" + `) outside start-up; and have no ` + "`global`" + ` statement.
-
-A refusal under a condition is not reported, nor one gymlint cannot read. The finding is at the
-override, with the session-keyed writes as related positions.
-
-## Why it matters
-A refusal makes a server run in one process whatever the config asks. When the only state it keeps
-between requests is per session, under the id session routing follows, each worker serves its own
-sessions and nothing is lost with several workers: the refusal may be left from before the state
-was keyed by the session. The seed's review said this of three servers. This is a hint, not a
-proof: the owners know what else ties the server to one process.
-
-## Example
-` + "```python" + `
-class NotesServer(SimpleResourcesServer):
-    def multiple_workers_unsupported_reason(self) -> str | None:   # reported
-        return "Notes live in the server's memory."
-
-    async def seed_session(self, request, body):
-        self.notes[request.session[SESSION_ID_KEY]] = []
-
-    async def verify(self, request, body):
-        return {"reward": float(len(self.notes.get(request.session[SESSION_ID_KEY], [])))}
-` + "```" + `
-
-## How to fix
-If nothing else ties the server to one process, drop the override (or return ` + "`None`" + `) and give the
-entrypoint a module-level ` + "`app`" + `. If something does, keep the refusal and name that in its reason; to
-silence the hint, suppress it with the reason.`,
+	Doc:     ruleDoc("GL114"),
 }
 
 // liftPlace identifies a refusal override.

@@ -16,62 +16,7 @@ var SharedRandomStream = &diag.Rule{
 	Code: "GL109", Name: "shared-random-stream", Analyzer: "workers", Severity: diag.Error,
 	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A server that accepts several workers scores with draws from one seeded random stream made once at start-up, which each worker replays.",
-	Doc: `## What it does
-Reports scoring code (` + "`verify`" + `, ` + "`aggregate_metrics`" + ` and every function they reach) that draws from a
-random stream seeded once per process, in a server that accepts several workers (a module-level
-` + "`app`" + ` and a ` + "`multiple_workers_unsupported_reason()`" + ` that never refuses, as in rule GL105). A stream is:
-
-- a **generator held by the server**: an attribute ` + "`self.X`" + ` given ` + "`random.Random(seed)`" + `,
-  ` + "`numpy.random.RandomState(seed)`" + `, ` + "`numpy.random.default_rng(seed)`" + ` or ` + "`numpy.random.Generator(...)`" + ` in start-up
-  code (` + "`__init__`" + `, ` + "`model_post_init`" + `, ` + "`setup_webserver`" + ` and what they reach) or as a class-body
-  default (` + "`Field(default_factory=lambda: random.Random(0))`" + `), and assigned nowhere else; a draw is
-  any method call on it (also through a local alias), but ` + "`seed`" + `, ` + "`getstate`" + ` and ` + "`setstate`" + `, and passing
-  it to a repository function that so draws from the parameter it lands in (` + "`score_rule(body, rng=self.rng)`" + `);
-- a **module-level generator**: a name bound at module scope of a repository module to one of those
-  constructions, called by scoring code (` + "`RNG.choice(...)`" + `);
-- **the global stream seeded at start-up**: ` + "`random.seed(x)`" + ` (or ` + "`numpy.random.seed(x)`" + `) at module scope of
-  the entrypoint's or the server class's module (not under ` + "`if __name__ == \"__main__\":`" + `, which workers
-  do not run) or in start-up code, then a draw ` + "`random.choice(...)`" + ` (` + "`numpy.random.rand(...)`" + `, ...) in scoring
-  code.
-
-Names are resolved through the module's imports, so a local ` + "`random`" + ` or a repository module of that
-name is not the standard library's. The construction must be seeded: an argument that is not
-` + "`None`" + `. An unseeded generator (` + "`random.Random()`" + `, ` + "`default_rng()`" + `) is one stream per worker too, but
-its draws are not reproducible in one process either, so nothing is lost with several workers and
-nothing is said. A generator re-seeded by code other than start-up (` + "`self.rng.seed(body.seed)`" + ` or
-` + "`random.seed(...)`" + ` in ` + "`verify`" + `, ` + "`seed_session`" + ` or another route), one made per request inside ` + "`verify`" + ` (` + "`random.Random(body.seed)`" + `), and draws only in
-` + "`seed_session`" + ` or other routes that do not score are not reported. One finding per stream, at
-its first draw, with where it is seeded as related.
-
-## Why it matters
-With one process, the rows a run scores draw successive values of one stream: the scores are
-reproducible from the seed. With N workers, each worker seeds its own copy at start-up and replays
-it from the start for the rows it happens to receive, so the scores depend on how requests were
-spread over the workers and no longer match a single-process run (the seed's voicebench case:
-"draws every rule-scored row from one random stream shared by the whole server").
-
-## Example
-` + "```python" + `
-class JudgeServer(SimpleResourcesServer):
-    def model_post_init(self, context):
-        self.rng = random.Random(self.config.seed)
-
-    async def verify(self, body):
-        pick = self.rng.choice(body.candidates)   # reported
-        ...
-` + "```" + `
-
-## How to fix
-Draw from a generator seeded by the request itself, so that each row's draws do not depend on the
-rows before it:
-` + "```python" + `
-    async def verify(self, body):
-        rng = random.Random(f"{self.config.seed}:{body.id}")
-        pick = rng.choice(body.candidates)
-` + "```" + `
-or, if the scores must come from one stream, refuse several workers: override
-` + "`multiple_workers_unsupported_reason()`" + ` to return why (under the condition, if the stream is made
-only under one).`,
+	Doc:     ruleDoc("GL109"),
 }
 
 // randomCtors are the constructors of seeded random generators.

@@ -16,56 +16,7 @@ var StartupSnapshotInScoring = &diag.Rule{
 	Code: "GL113", Name: "startup-snapshot-in-scoring", Analyzer: "workers", Severity: diag.Error,
 	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A server that accepts several workers scores against a value it measured once at start-up (a clock, a metrics snapshot), which each worker measures from its own start.",
-	Doc: `## What it does
-Reports scoring code (` + "`verify`" + `, ` + "`aggregate_metrics`" + ` and every function they reach) that computes with a
-value the server measured once at start-up, in a server that accepts several workers (a
-module-level ` + "`app`" + ` and a ` + "`multiple_workers_unsupported_reason()`" + ` that never refuses, as in rule GL105).
-
-- The value is an attribute ` + "`self.X`" + ` assigned only in start-up code (` + "`__init__`" + `, ` + "`model_post_init`" + `,
-  ` + "`setup_webserver`" + ` and what they reach) or lazily once: under a test that an attribute the
-  assigning function sets is still unset (` + "`if self.before is None:`" + `), in that function or around
-  every call of it outside start-up code. An attribute any other code assigns is re-measured and
-  does not count. Or the value is a name bound at module scope of a repository module.
-- It is **measured** when the assigned value (through ` + "`await`" + ` and a local's only value) is a call of:
-  a clock (` + "`time.time`" + `, ` + "`time.monotonic`" + `, ` + "`time.perf_counter`" + `, their ` + "`_ns`" + ` forms, ` + "`time.process_time`" + `,
-  ` + "`datetime.datetime.now`" + `/` + "`utcnow`" + `/` + "`today`" + `, ` + "`datetime.date.today`" + `), a process or system counter (any
-  ` + "`psutil`" + ` function, ` + "`resource.getrusage`" + `, ` + "`os.times`" + `), or a method of the server (` + "`self._scrape()`" + `) whose
-  code (what it reaches included) makes an HTTP GET (` + "`requests.get`" + `, ` + "`httpx.get`" + `, ` + "`urllib.request.urlopen`" + `,
-  ` + "`.get(...)`" + ` on a client made by ` + "`requests.Session`" + `, ` + "`httpx.Client`" + `, ` + "`httpx.AsyncClient`" + ` or
-  ` + "`aiohttp.ClientSession`" + `, or a call of a library or framework function with ` + "`method=\"GET\"`" + `, as the
-  framework's ` + "`request(method=\"GET\", url=...)`" + `): a metrics scrape. Names are resolved through the module's imports. A
-  value read from a file or the config at start-up is configuration, not a measurement.
-- Scoring **computes with** it when the value, or a field, item or ` + "`.get()`" + ` of it, is an operand of
-  a subtraction, an addition or a comparison (not ` + "`is`" + `/` + "`is not`" + `/` + "`in`" + `), directly or through ` + "`or`" + `/` + "`and`" + ` and
-  conditional expressions, or is passed to a repository function that computes so with the
-  parameter it lands in. Logging it, returning it or testing it for ` + "`None`" + ` does not count.
-
-One finding per value, at its first use, with where it is measured as related.
-
-## Why it matters
-Each worker process runs start-up on its own, at its own time: with N workers there are N
-snapshots, and a request's score depends on which worker it reaches. A window measured from a
-metrics snapshot counts only the traffic since that worker started, an elapsed time starts from
-that worker's clock. The seed's speed_bench case: "The speculative decoding window starts from a
-metrics snapshot in memory, so each worker would measure from a different start."
-
-## Example
-` + "```python" + `
-class LatencyServer(SimpleResourcesServer):
-    def model_post_init(self, context):
-        self.started = time.monotonic()
-
-    async def verify(self, body):
-        elapsed = time.monotonic() - self.started   # reported
-        ...
-` + "```" + `
-
-## How to fix
-Measure what a request needs from the request (a start time or a counter value it carries, or a
-snapshot the request's own session took), or keep the snapshot outside the process (the metrics
-backend's own window). If scoring needs the one start, refuse several workers: override
-` + "`multiple_workers_unsupported_reason()`" + ` to return why, under the condition the snapshot is taken
-under (` + "`self.config.metrics_source == \"prometheus\"`" + `).`,
+	Doc:     ruleDoc("GL113"),
 }
 
 // measureFns are the functions whose result is a measurement of the

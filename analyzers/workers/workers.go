@@ -68,55 +68,7 @@ var UndeclaredWorkers = &diag.Rule{
 	Code: "GL101", Name: "undeclared-workers", Analyzer: "workers", Severity: diag.Error,
 	Needs:   []string{contract.WorkerRefusal},
 	Summary: "A server has neither a module-level app nor a multiple_workers_unsupported_reason() override.",
-	Doc: `## What it does
-Reports each server entrypoint that has neither a module-level ` + "`app`" + ` nor an override of
-` + "`multiple_workers_unsupported_reason()`" + ` on its server class or on an ancestor class defined in the
-repository (outside the framework package).
-
-## Why it matters
-When a config sets ` + "`num_workers`" + ` above 1, NeMo Gym runs ` + "`uvicorn.run(\"module:app\", workers=N)`" + `: each worker
-process imports the entrypoint and looks up ` + "`app`" + ` in it. A server must either be safe with several
-workers and expose a module-level ` + "`app`" + `, or say why it is not, so that ` + "`run_webserver`" + ` refuses
-` + "`num_workers > 1`" + ` with that reason before uvicorn starts and a dry run reports it. A server with neither
-fails late, at startup or in a training run.
-
-` + "`app`" + ` counts when uvicorn sees it on import: bound at module scope, including inside top-level
-if/elif/else/try/with/for bodies and the elif/else branches of ` + "`if __name__ == \"__main__\":`" + `, but not in
-that guard's own body, nor in a function, class, lambda or comprehension. The override counts on the
-server class or a repository ancestor (mixins included) in Python's method resolution order: a mixin
-listed after a framework server base is shadowed by the framework's default, which never counts.
-A module that a config names but that defines no server class (a library) is reported too unless it
-is exempt, or one of its classes has an ancestry gymlint cannot follow to the end (a base it cannot
-resolve, a cycle, more levels than it follows): that class may be a server class, so nothing is said.
-
-## Example
-` + "```python" + `
-class EchoServer(SimpleResourcesServer):
-    async def verify(self, body): ...
-
-if __name__ == "__main__":
-    EchoServer.run_webserver()
-` + "```" + `
-
-## How to fix
-If the server is safe with several workers (it keeps no per-session state in process memory, or
-keeps it where session routing reaches it), give it a module-level ` + "`app`" + `:
-` + "```python" + `
-if __name__ == "__main__":
-    EchoServer.run_webserver()
-elif is_nemo_gym_fastapi_entrypoint(__file__):
-    app = EchoServer.run_webserver()  # noqa: F401
-` + "```" + `
-Otherwise override the method and return the reason:
-` + "```python" + `
-class EchoServer(SimpleResourcesServer):
-    def multiple_workers_unsupported_reason(self) -> str | None:
-        return "Episodes are kept in this process's memory by the env_id in the request body."
-` + "```" + `
-An editor offers both changes as code actions (with the import of ` + "`is_nemo_gym_fastapi_entrypoint`" + `, and a TODO
-reason to replace); ` + "`gymlint --fix`" + ` applies neither, since which one is right is the author's call.
-A module that starts no server (a base-class module a config names) belongs in ` + "`exempt:`" + ` of
-` + "`.gymlint.yaml`" + `, with the reason.`,
+	Doc:     ruleDoc("GL101"),
 }
 
 // maxRelatedConfigs bounds how many naming configs a diagnostic lists.
