@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+
 	"github.com/gymlint/gymlint/contract"
 
 	"github.com/gymlint/gymlint/diag"

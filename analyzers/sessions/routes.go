@@ -2,10 +2,11 @@ package sessions
 
 import (
 	"fmt"
-	"github.com/gymlint/gymlint/contract"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gymlint/gymlint/contract"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/facts"

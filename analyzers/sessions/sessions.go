@@ -11,27 +11,36 @@
 // answers with lost_session_verification(...); seed and close hold
 // ResourcesSessionLocks.locked(id) across awaits.
 //
-// Its rules, each in its own file with its full documentation (what it
-// does, why it matters, an example, how to fix) in the rule's Doc, which
-// docs/rules.md renders:
+// Its rules, each in its own file (the rule, its run function, then its
+// helpers), with its documentation (what it does, why it matters, an
+// example, how to fix) in docs/CODE.md beside it, which docs/rules.md
+// renders:
 //
 //   - GL301 plain-exception-in-seed (seed.go)
 //   - GL302 seed-without-close (close.go)
-//   - GL303 close-without-fence (close.go)
+//   - GL303 close-without-fence (closefence.go)
 //   - GL304 close-swallows-failure (swallow.go)
 //   - GL305 close-keyed-by-cookie (cookie.go)
-//   - GL306 lost-session-scored, GL307 verify-ignores-lost-session (verify.go)
+//   - GL306 lost-session-scored (verify.go)
+//   - GL307 verify-ignores-lost-session (verifylost.go)
 //   - GL308 lost-session-keyword-spread (spread.go)
 //   - GL309 lost-session-as-observation (routes.go)
 //   - GL310 unserialized-seed-close (locks.go)
 //   - GL311 plain-exception-in-close-conflict (conflict.go)
-//   - GL312 reserved-mcp-tool-name, GL313 mcp-signer-per-request (mcp.go)
-//   - GL314 hand-rolled-reward-components, GL315 multi-reward-without-scalar (rewards.go)
+//   - GL312 reserved-mcp-tool-name (mcptoolname.go)
+//   - GL313 mcp-signer-per-request (mcpsigner.go)
+//   - GL314 hand-rolled-reward-components (rewardcomponents.go)
+//   - GL315 multi-reward-without-scalar (multireward.go)
 //   - GL316 unregistered-failure-kind (failurekind.go)
-//   - GL317 state-not-retired, GL318 unpaired-checkpoint-hooks (checkpoint.go)
-//   - GL319 partial-session-restore, GL320 session-ended-without-checkpoint (checkpoint_more.go)
+//   - GL317 state-not-retired (stateretired.go)
+//   - GL318 unpaired-checkpoint-hooks (unpairedhooks.go)
+//   - GL319 partial-session-restore (partialrestore.go)
+//   - GL320 session-ended-without-checkpoint (endedwithoutcheckpoint.go)
 //   - GL321 own-resources-app (ownapp.go)
 //   - GL322 seed-not-idempotent (idempotent.go)
+//
+// What several rules share is in this file (the hooks of a server, the
+// per-session state) and in package facts.
 //
 // The rules decide from the facts of package facts, which read the typed
 // model of package pyscan: a server's winning methods and overrides, what

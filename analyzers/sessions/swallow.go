@@ -2,8 +2,9 @@ package sessions
 
 import (
 	"fmt"
-	"github.com/gymlint/gymlint/contract"
 	"strings"
+
+	"github.com/gymlint/gymlint/contract"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/facts"

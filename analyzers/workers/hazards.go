@@ -30,7 +30,7 @@ import (
 //     session or refuse several workers under the hazard's condition.
 //
 // A hazard check is a func(v, e, server) []Hazard in the rule's own file,
-// listed in hazardChecks. It decides from the view and the shared facts
+// listed once, in Checks, with hazardRule. It decides from the view and the shared facts
 // (package facts) and says nothing when the model cannot decide.
 
 // ExposedServer is a server that runs with several workers when a config
@@ -136,19 +136,23 @@ type Hazard struct {
 // hazardCheck finds the hazards of one rule in a server of an entrypoint.
 type hazardCheck func(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Hazard
 
-// hazardChecks are the hazard rules and their checks, in code order. A
-// rule's check is in the rule's own file.
-var hazardChecks = []struct {
+// hazardChecks are the hazard rules and their checks, in code order:
+// hazardRule lists each as Checks is initialised, so that a hazard rule is
+// registered once, in Checks.
+var hazardChecks []struct {
 	rule  *diag.Rule
 	check hazardCheck
-}{
-	{UnimportableAppModule, unimportableApp},
-	{FixedPortPerWorker, fixedPortCheck},
-	{SharedRandomStream, checkRandomStream},
-	{PerWorkerGPUActors, gpuActorsCheck},
-	{UnlockedSharedStateFile, checkSharedFile},
-	{CrossRequestWait, checkGroupWait},
-	{StartupSnapshotInScoring, checkStartupSnapshot},
+}
+
+// hazardRule is the entry in Checks of a hazard rule whose check is check:
+// the rule reports what check finds in the servers that run with several
+// workers (runHazard), and Hazards lists it for every server.
+func hazardRule(rule *diag.Rule, check hazardCheck) gym.Check {
+	hazardChecks = append(hazardChecks, struct {
+		rule  *diag.Rule
+		check hazardCheck
+	}{rule, check})
+	return gym.Check{Rule: rule, Run: runHazard(rule)}
 }
 
 // HazardRules are the rules of hazardChecks, for `gymlint servers`.

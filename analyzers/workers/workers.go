@@ -1,9 +1,10 @@
 // Package workers is the workers analyzer: it checks that every server can
 // be started with several uvicorn workers, or refuses them with a reason.
 //
-// Its rules, each in its own file with its full documentation (what it
-// does, why it matters, an example, how to fix) in the rule's Doc, which
-// docs/rules.md renders:
+// Its rules, each in its own file (the rule, its run function, then its
+// helpers), with its documentation (what it does, why it matters, an
+// example, how to fix) in docs/CODE.md beside it, which docs/rules.md
+// renders:
 //
 //   - GL101 undeclared-workers (this file)
 //   - GL102 late-worker-refusal (laterefusal.go)
@@ -45,7 +46,10 @@ import (
 // Method is the name of the refusal method.
 const Method = refusal.Method
 
-// Checks are the rules of this analyzer, in code order.
+// Checks are the rules of this analyzer, in code order. A hazard rule
+// (hazardRule) is listed here once: its check finds the hazard in one
+// server, and hazards.go reports it for the servers that run with several
+// workers.
 var Checks = []gym.Check{
 	{Rule: UndeclaredWorkers, Run: runUndeclared},
 	{Rule: LateWorkerRefusal, Run: runLateRefusal},
@@ -53,13 +57,13 @@ var Checks = []gym.Check{
 	{Rule: RefusedNumWorkers, Run: runRefusedNumWorkers},
 	{Rule: UnroutedSessionState, Run: runUnrouted},
 	{Rule: UnreachableApp, Run: runUnreachableApp},
-	{Rule: UnimportableAppModule, Run: runHazard(UnimportableAppModule)},
-	{Rule: FixedPortPerWorker, Run: runHazard(FixedPortPerWorker)},
-	{Rule: SharedRandomStream, Run: runHazard(SharedRandomStream)},
-	{Rule: PerWorkerGPUActors, Run: runHazard(PerWorkerGPUActors)},
-	{Rule: UnlockedSharedStateFile, Run: runHazard(UnlockedSharedStateFile)},
-	{Rule: CrossRequestWait, Run: runHazard(CrossRequestWait)},
-	{Rule: StartupSnapshotInScoring, Run: runHazard(StartupSnapshotInScoring)},
+	hazardRule(UnimportableAppModule, unimportableApp),
+	hazardRule(FixedPortPerWorker, fixedPortCheck),
+	hazardRule(SharedRandomStream, checkRandomStream),
+	hazardRule(PerWorkerGPUActors, gpuActorsCheck),
+	hazardRule(UnlockedSharedStateFile, checkSharedFile),
+	hazardRule(CrossRequestWait, checkGroupWait),
+	hazardRule(StartupSnapshotInScoring, checkStartupSnapshot),
 	{Rule: LiftableRefusal, Run: runLiftable},
 }
 

@@ -3,6 +3,7 @@ package workers
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -260,4 +261,31 @@ func applyEdits(t *testing.T, path, src string, edits []diag.TextEdit) string {
 		src = src[:e.Start.Offset] + e.NewText + src[e.End.Offset:]
 	}
 	return src
+}
+
+// Each hazard rule is registered once, in Checks, and Hazards runs exactly
+// those checks: the hazard rules are the Checks entries hazardRule made, in
+// code order, without a duplicate.
+func TestHazardRulesAreRegisteredOnce(t *testing.T) {
+	hs := HazardRules()
+	if len(hs) == 0 {
+		t.Fatal("no hazard rule")
+	}
+	inChecks := map[*diag.Rule]int{}
+	for _, c := range Checks {
+		inChecks[c.Rule]++
+	}
+	for i, r := range hs {
+		if inChecks[r] != 1 {
+			t.Errorf("%s: %d entries in Checks, want 1", r.Code, inChecks[r])
+		}
+		if i > 0 && hs[i-1].Code >= r.Code {
+			t.Errorf("hazard rules out of code order: %s before %s", hs[i-1].Code, r.Code)
+		}
+	}
+	for _, code := range []string{"GL107", "GL108", "GL109", "GL110", "GL111", "GL112", "GL113"} {
+		if !slices.ContainsFunc(hs, func(r *diag.Rule) bool { return r.Code == code }) {
+			t.Errorf("%s is not a hazard rule", code)
+		}
+	}
 }

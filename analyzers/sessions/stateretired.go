@@ -26,14 +26,6 @@ var StateNotRetired = &diag.Rule{
 	Doc:     ruleDoc("GL317"),
 }
 
-// UnpairedCheckpointHooks is rule GL318.
-var UnpairedCheckpointHooks = &diag.Rule{
-	Code: "GL318", Name: "unpaired-checkpoint-hooks", Analyzer: Analyzer, Severity: diag.Error,
-	Needs:   []string{contract.CheckpointHooks},
-	Summary: "A resources server overrides export_session_states without restore_session_states, or the reverse.",
-	Doc:     ruleDoc("GL318"),
-}
-
 func runStateNotRetired(v *gym.View) []diag.Diagnostic {
 	f := facts.Of(v)
 	var out []diag.Diagnostic
@@ -118,42 +110,4 @@ func handsOn(f *facts.Facts, server gym.ClassRef, reach []facts.Reached) bool {
 		}
 	}
 	return false
-}
-
-func runUnpairedCheckpointHooks(v *gym.View) []diag.Diagnostic {
-	f := facts.Of(v)
-	var out []diag.Diagnostic
-	done := map[*facts.Func]bool{}
-	for _, s := range ResourcesServers(v) {
-		export, restore := f.Override(s.Class, ExportMethod), f.Override(s.Class, RestoreMethod)
-		if (export == nil) == (restore == nil) {
-			continue
-		}
-		has, missing := export, RestoreMethod
-		if has == nil {
-			has, missing = restore, ExportMethod
-		}
-		if done[has] || has.Module.SyntaxError != nil {
-			continue
-		}
-		if d := v.Lookup(s.Class, missing); d.Uncertain {
-			continue
-		}
-		done[has] = true
-		msg := fmt.Sprintf("%s overrides %s but not %s", has.Name(), has.Fn.Name, missing)
-		if missing == RestoreMethod {
-			msg += ": the states it checkpoints are dropped on resume"
-		} else {
-			msg += ": checkpoints hold no state to restore"
-		}
-		start, end := gym.Range(has.Module, has.Fn.NameSpan)
-		d := UnpairedCheckpointHooks.New(has.Module.Path, start, end, msg)
-		d.Help = "override " + missing + " as the inverse of " + has.Fn.Name
-		if missing == RestoreMethod {
-			d.Help += ": validate every state it is given, then install them all"
-		}
-		d.Related = append(d.Related, hook{f: f, server: s, fn: has}.inherited(has.Fn.Name)...)
-		out = append(out, d)
-	}
-	return out
 }

@@ -1,0 +1,125 @@
+package sessions
+
+import (
+	"fmt"
+
+	"github.com/gymlint/gymlint/contract"
+	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// SessionEndedWithoutCheckpoint is rule GL320.
+var SessionEndedWithoutCheckpoint = &diag.Rule{
+	Code: "GL320", Name: "session-ended-without-checkpoint", Analyzer: Analyzer, Severity: diag.Error,
+	Needs:   []string{contract.CheckpointHooks},
+	Summary: "A route other than the close releases a session's state (it ends the session under another name) without calling checkpoint_session_ended.",
+	Doc:     ruleDoc("GL320"),
+}
+
+func runSessionEndedWithoutCheckpoint(v *gym.View) []diag.Diagnostic {
+	f := facts.Of(v)
+	var out []diag.Diagnostic
+	done := map[*facts.Func]bool{}
+	for _, s := range ResourcesServers(v) {
+		state := sessionState(f, s.Class)
+		if len(state) == 0 {
+			continue
+		}
+		for _, r := range f.Routes(s.Class) {
+			fn := r.Handler
+			if r.Standard || r.Shadowed || fn == nil || done[fn] || fn.Module.SyntaxError != nil {
+				continue
+			}
+			if fn.Recv != "" && (fn.Fn.Name == CloseMethod || fn.Fn.Name == RetireMethod) {
+				continue
+			}
+			done[fn] = true
+			h := hook{f: f, server: s, fn: fn}
+			reach := f.Reach(s.Class, fn)
+			var rel *release
+			for _, x := range releases(h, reach) {
+				if x.call != nil || (x.key.Kind != facts.KeySession && !x.key.SessionLike()) {
+					continue
+				}
+				if sessionRemoval(state, x.node) && !rewrites(state, x) {
+					x := x
+					rel = &x
+					break
+				}
+			}
+			if rel == nil || callsEnded(f, s.Class, reach) {
+				continue
+			}
+			name := fn.Name()
+			msg := fmt.Sprintf("route %s ends a session (%s) but never calls checkpoint_session_ended", name, rel.what)
+			if r.Path != "" {
+				msg = fmt.Sprintf("route %s (%s) ends a session (%s) but never calls checkpoint_session_ended", r.Path, name, rel.what)
+			}
+			start, end := gym.Range(fn.Module, fn.Fn.NameSpan)
+			d := SessionEndedWithoutCheckpoint.New(fn.Module.Path, start, end, msg)
+			d.Help = "call self.checkpoint_session_ended(request) where the route ends the session, so the checkpoint stops counting it as live"
+			d.Related = append(d.Related, gym.Related(rel.in.Module, rel.node.Range(), "the session's state is released here"+via(h, rel.in)))
+			if r.Registration != nil && r.In != nil {
+				d.Related = append(d.Related, gym.Related(r.In.Module, r.Registration.Range(), "the route is registered here"))
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// sessionRemoval reports whether node is a removal from a container of
+// per-session state.
+func sessionRemoval(state map[*facts.Container]bool, node pyscan.Node) bool {
+	for c := range state {
+		for _, a := range c.Accesses {
+			if a.Node == node && (a.Kind == facts.Delete || a.Kind == facts.Pop || a.Kind == facts.Remove) && a.Key != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callsEnded reports whether a function of reach calls
+// checkpoint_session_ended: a call whose callee's last name is it.
+func callsEnded(f *facts.Facts, server gym.ClassRef, reach []facts.Reached) bool {
+	for _, r := range reach {
+		if r.Func.Fn.Name == EndedMethod {
+			return true
+		}
+		for _, c := range f.Calls(server, r.Func) {
+			if lastName(c.Call.Func) == EndedMethod || (c.Target != nil && c.Target.Fn.Name == EndedMethod) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rewrites reports whether the function of a release also writes the same
+// container (before or after it): the route manages the record (replaces a
+// stale or dead one) rather than ending the session. This gives up a route
+// that updates a record and drops it in the same function on its terminal
+// step, for precision.
+func rewrites(state map[*facts.Container]bool, x release) bool {
+	for c := range state {
+		removes := false
+		for _, a := range c.Accesses {
+			if a.Node == x.node {
+				removes = true
+			}
+		}
+		if !removes {
+			continue
+		}
+		for _, a := range c.Accesses {
+			if a.Func == x.in && a.Kind.Writes() {
+				return true
+			}
+		}
+	}
+	return false
+}
