@@ -58,7 +58,7 @@ func TestUnannotatedRayEnabledFixOnRayrepo(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer v.Close()
-		return runCode(UnannotatedRayEnabled.Code)(v)
+		return runUnannotatedRayEnabled(v)
 	}
 	ds := gl204(nil)
 	if len(ds) == 0 {

@@ -182,8 +182,7 @@ func TestClassVar(t *testing.T) {
 				t.Fatalf("%v %v", err, m.SyntaxError)
 			}
 			at := m.Classes[0].Attr(Attr)
-			d := &decl{v: v}
-			if got := d.classVar(m, at.Annotation); got != want {
+			if got := classVar(v, m, at.Annotation); got != want {
 				t.Errorf("classVar(%s) = %d, want %d", ann, got, want)
 			}
 		})
@@ -192,10 +191,10 @@ func TestClassVar(t *testing.T) {
 	// declare one.
 	v := build(t, map[string]string{"m.py": "ClassVar = object\n\n\nclass C:\n    ray_enabled: ClassVar[bool] = True\n"}, gym.Options{})
 	m, _ := v.Module("m.py")
-	if got := (&decl{v: v}).classVar(m, m.Classes[0].Attr(Attr).Annotation); got != notClassVar {
+	if got := classVar(v, m, m.Classes[0].Attr(Attr).Annotation); got != notClassVar {
 		t.Errorf("rebound ClassVar: %d", got)
 	}
-	if got := (&decl{v: v}).classVar(m, nil); got != notClassVar {
+	if got := classVar(v, m, nil); got != notClassVar {
 		t.Errorf("no annotation: %d", got)
 	}
 }
@@ -212,26 +211,31 @@ func TestHasRayWord(t *testing.T) {
 	}
 }
 
-// TestAnalysisShared checks that the rules and Status share one analysis
-// of a view, and that another view gets its own.
+// TestAnalysisShared checks that the rules and Status share one set of
+// facts of a view (the servers' declarations, their Ray use), and that
+// another view gets its own.
 func TestAnalysisShared(t *testing.T) {
 	files := map[string]string{app: server("import ray\n", "")}
 	v, w := build(t, files, gym.Options{}), build(t, files, gym.Options{})
-	a := analysisOf(v)
-	if analysisOf(v) != a {
+	ss, u := declsOf(v), usesOf(v)
+	if declsOf(v) != ss || usesOf(v) != u {
 		t.Error("a second call analysed the view again")
 	}
-	if analysisOf(w) == a {
+	if declsOf(w) == ss || usesOf(w) == u {
 		t.Error("two views share one analysis")
 	}
-	if len(a.diags) != 1 {
-		t.Errorf("diags %v", a.diags)
+	if len(u.list) != 1 || u.list[0].serverDecl != ss.list[0] || u.list[0].found.use == nil {
+		t.Errorf("uses %+v", u.list)
 	}
+	n := 0
 	for _, c := range Checks {
-		c.Run(v)
+		n += len(c.Run(v))
+	}
+	if n != 1 {
+		t.Errorf("%d findings, want GL201", n)
 	}
 	Status(v, v.Entrypoints[0].Servers[0])
-	if analysisOf(v) != a {
+	if declsOf(v) != ss || usesOf(v) != u {
 		t.Error("the rules or Status analysed the view again")
 	}
 }
@@ -244,7 +248,7 @@ func TestFirstUseCached(t *testing.T) {
 		"resources_servers/b/app.py": server("import helpers\n", ""),
 		"helpers.py":                 "import ray\n",
 	}, gym.Options{})
-	a := analysisOf(v)
+	a := usesOf(v)
 	m, _ := v.Module("helpers.py")
 	u := a.scanner.firstUse(m, false)
 	if u == nil || u.what != "imports ray" || u.path != "helpers.py" {

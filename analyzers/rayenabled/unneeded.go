@@ -1,13 +1,44 @@
 package rayenabled
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/contract"
+	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
 )
+
+// UnneededRayEnabled is rule GL205.
+var UnneededRayEnabled = &diag.Rule{
+	Code: "GL205", Name: "unneeded-ray-enabled", Analyzer: "rayenabled", Severity: diag.Warning,
+	Needs:   []string{contract.RayDeclaration},
+	Summary: "A server declares ray_enabled = True but uses no Ray.",
+	Doc:     ruleDoc("GL205"),
+}
+
+// runUnneededRayEnabled reports a server class whose own body in the
+// entrypoint declares ray_enabled = True when the search for its Ray use
+// found none and read everything on the way (an unread module may use
+// Ray), and no config of the server has a Ray setting.
+func runUnneededRayEnabled(v *gym.View) []diag.Diagnostic {
+	return report(usesOf(v).list, func(u *serverUse) []diag.Diagnostic {
+		if u.own == nil || !isTrue(u.own.attr.Value) || u.found.use != nil || !u.found.complete {
+			return nil
+		}
+		if _, _, _, ok := raySetting(v, u.e); ok {
+			return nil
+		}
+		m, at := u.m(), u.own.attr
+		dg := UnneededRayEnabled.New(u.entryPath(), gym.Pos(m, at.Span.Start), gym.Pos(m, at.StmtSpan.End), fmt.Sprintf(
+			"%s declares ray_enabled = True, but gymlint finds no Ray use in it, its ancestors or their imports, nor a Ray setting in its configs",
+			u.subject()))
+		return []diag.Diagnostic{helped(dg, "remove the declaration, unless the server uses Ray through a library gymlint does not read")}
+	})
+}
 
 // raySetting returns the first config setting, among those of the config
 // instances that name the entrypoint and of the overrides of those
