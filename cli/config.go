@@ -6,11 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/contract"
-	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/facts"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/settings/policy"
@@ -35,10 +37,13 @@ type effectiveConfig struct {
 	RespectGitignore bool `json:"respect_gitignore"`
 	// ExtraRoots are the configuration's extra_roots (inside the root),
 	// absent when it has none.
-	ExtraRoots    []string        `json:"extra_roots,omitempty"`
-	FrameworkPath string          `json:"framework_path"`
-	Contract      string          `json:"contract"`
-	Framework     configFramework `json:"framework"`
+	ExtraRoots []string `json:"extra_roots,omitempty"`
+	// Words are the identifier words the configuration adds, by kind, with
+	// every word of the kind (defaults included): absent when it adds none.
+	Words         map[string]configWords `json:"words,omitempty"`
+	FrameworkPath string                 `json:"framework_path"`
+	Contract      string                 `json:"contract"`
+	Framework     configFramework        `json:"framework"`
 	// NotApplied are the enabled rules the contract leaves out.
 	NotApplied []string `json:"not_applied"`
 }
@@ -53,6 +58,13 @@ type configFramework struct {
 	Problems []string `json:"problems"`
 	// Facts has every contract fact: where it was found, or null.
 	Facts map[string]*string `json:"facts"`
+}
+
+// configWords are a kind of identifier words (facts.Words) the
+// configuration extends.
+type configWords struct {
+	Added []string `json:"added"`
+	All   []string `json:"all"`
 }
 
 type configExemption struct {
@@ -97,11 +109,19 @@ func config(args []string, stdout, stderr io.Writer) int {
 		Exclude: append([]string{}, conf.Exclude...), RespectGitignore: opts.Gitignore,
 		ExtraRoots: conf.ExtraRoots,
 	}
+	if len(conf.Words) > 0 {
+		if w, err := facts.NewWords(conf.Words); err == nil {
+			ec.Words = map[string]configWords{}
+			for kind, added := range conf.Words {
+				ec.Words[kind] = configWords{Added: added, All: w.List(kind)}
+			}
+		}
+	}
 	if len(ec.ServerTypes) == 0 {
 		ec.ServerTypes = configscan.DefaultServerTypes
 	}
 	if ec.FrameworkPackage == "" {
-		ec.FrameworkPackage = gym.DefaultFrameworkPackage
+		ec.FrameworkPackage = contract.DefaultPackage
 	}
 	if ec.MaxFileSize == 0 {
 		ec.MaxFileSize = repofs.DefaultMaxFileSize
@@ -206,6 +226,13 @@ func writeConfigText(w io.Writer, ec effectiveConfig) error {
 	fmt.Fprintf(&b, "respect_gitignore: %v\n", ec.RespectGitignore)
 	if len(ec.ExtraRoots) > 0 {
 		fmt.Fprintf(&b, "extra_roots: %s\n", strings.Join(ec.ExtraRoots, " "))
+	}
+	if len(ec.Words) > 0 {
+		fmt.Fprintf(&b, "words: %d kinds extended\n", len(ec.Words))
+		kinds := slices.Sorted(maps.Keys(ec.Words))
+		for _, k := range kinds {
+			fmt.Fprintf(&b, "  %s: +%s (all: %s)\n", k, strings.Join(ec.Words[k].Added, " +"), strings.Join(ec.Words[k].All, " "))
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

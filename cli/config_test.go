@@ -121,3 +121,58 @@ func TestConfigCommand(t *testing.T) {
 		t.Errorf("code %d:\n%s", code, out)
 	}
 }
+
+// The configuration's words reach the check and `gymlint config`: a
+// logging call through an attribute the team names in words.logger is no
+// work before the refusal (GL102), and config lists the kind it extends
+// with every word of it, in text and JSON; without words, config says
+// nothing of them.
+func TestWordsEndToEnd(t *testing.T) {
+	app := "from nemo_gym.base_resources_server import SimpleResourcesServer\n" +
+		"from nemo_gym.server_utils import refuse_unsupported_num_workers\n\n\n" +
+		"class AuditServer(SimpleResourcesServer):\n" +
+		"    def multiple_workers_unsupported_reason(self):\n" +
+		"        return \"trails are kept in this process\"\n\n" +
+		"    def model_post_init(self, context):\n" +
+		"        self.audit.info(\"starting\")\n" +
+		"        refuse_unsupported_num_workers(self)\n"
+	repo := func(conf string) string {
+		files := map[string]string{
+			"resources_servers/audit/app.py":             app,
+			"resources_servers/audit/configs/audit.yaml": "audit:\n  resources_servers:\n    audit:\n      entrypoint: app.py\n      domain: other\n",
+			"resources_servers/audit/requirements.txt":   "fastapi\n",
+		}
+		if conf != "" {
+			files[".gymlint.yaml"] = conf
+		}
+		return writeTree(t, files)
+	}
+	count := func(dir string) int {
+		out, _, _ := run(t, "--format", "json", "--select", "GL102", "--contract", "latest", dir)
+		return len(codesOf(t, out))
+	}
+	plain, words := repo(""), repo("words:\n  logger: [audit]\n")
+	if n := count(plain); n != 1 {
+		t.Errorf("without words: %d GL102, want 1", n)
+	}
+	if n := count(words); n != 0 {
+		t.Errorf("with words.logger [audit]: %d GL102, want 0", n)
+	}
+	out, _, code := run(t, "config", words)
+	if code != ExitClean || !strings.Contains(out, "words: 1 kinds extended\n  logger: +audit (all: LOG LOGGER _log _logger audit log logger logging)\n") {
+		t.Errorf("config text (%d):\n%s", code, out)
+	}
+	out, _, _ = run(t, "config", "--format", "json", words)
+	var ec struct {
+		Words map[string]struct{ Added, All []string }
+	}
+	if err := json.Unmarshal([]byte(out), &ec); err != nil || len(ec.Words["logger"].Added) != 1 || len(ec.Words["logger"].All) != 8 {
+		t.Errorf("config json: %v %+v", err, ec)
+	}
+	if out, _, _ := run(t, "config", plain); strings.Contains(out, "words") {
+		t.Errorf("config without words mentions them:\n%s", out)
+	}
+	if _, errOut, code := run(t, "config", repo("words:\n  loggers: [audit]\n")); code != ExitError || !strings.Contains(errOut, `words: unknown kind "loggers"`) {
+		t.Errorf("an unknown kind: %d %s", code, errOut)
+	}
+}

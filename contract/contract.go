@@ -18,6 +18,12 @@
 // name, a function reads an attribute. Nothing is imported or run; a
 // framework that cannot be read is reported and the latest contract is
 // assumed.
+//
+// It is also the one place that spells the framework's names
+// (framework.go): the server base classes, the route, hook and contract
+// methods, the module functions, the session and error classes, the route
+// paths. Detect reads the facts by them, and gym, facts, the Python
+// analyzers and the inventory match the repository's code against them.
 package contract
 
 import (

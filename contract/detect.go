@@ -11,9 +11,6 @@ import (
 	"github.com/gymlint/gymlint/pyscan"
 )
 
-// DefaultPackage is the framework's package when Options.Package is "".
-const DefaultPackage = "nemo_gym"
-
 // Bounds on what Detect reads of a framework package: a package larger
 // than this is read in part (what is beyond is a Problem).
 const (

@@ -7,27 +7,30 @@ import (
 	"github.com/gymlint/gymlint/pyscan"
 )
 
-// The framework's names the facts are read from. The classes are found by
-// name in any module of the package (the framework moved them between
+// The facts are read by the names of framework.go. The classes are found
+// by name in any module of the package (the framework moved them between
 // modules: nemo_gym.base_resources_server, later
 // nemo_gym.server_runtime.base_resources_server).
-var (
-	resourcesBases = []string{"BaseResourcesServer", "SimpleResourcesServer"}
-	// serverBases are the server bases of every server type.
-	serverBases = append([]string{"BaseServer", "SimpleServer",
-		"BaseResponsesAPIAgent", "SimpleResponsesAPIAgent", "BaseResponsesAPIModel", "SimpleResponsesAPIModel"}, resourcesBases...)
-	checkpointHook = []string{"checkpoint_session_starts", "checkpoint_verify", "checkpoint_session_ended"}
-)
 
 // exported are the facts that hold when the framework defines a class of
 // that name at module scope.
 var exported = map[string]Fact{
-	"ResourcesSessionFences":        SessionFences,
-	"ResourcesSessionLocks":         SessionLocks,
-	"ResourcesSeedRejectedError":    SeedRejectedError,
-	"ResourcesSessionConflictError": SessionConflictError,
-	"ResourcesSessionLostError":     SessionLostError,
+	SessionFencesClass: SessionFences,
+	SessionLocksClass:  SessionLocks,
 }
+
+// functions are the facts that hold when the framework defines a module
+// function of that name.
+var functions = map[string]Fact{
+	LostSessionFunc:     LostSession,
+	TokenSerializerFunc: MCPTokenSerializer,
+}
+
+// sessionClassPrefix begins the names of the session classes
+// (ResourcesSessionFences, ResourcesSessionLocks,
+// ResourcesSessionConflictError, ResourcesSessionLostError): one name in
+// names for them all.
+const sessionClassPrefix = "ResourcesSession"
 
 // names are identifiers of which every fact needs one in the module it is
 // read from (a method, class, function or binding of that name, or a read
@@ -35,17 +38,19 @@ var exported = map[string]Fact{
 // is not parsed: that saves parsing most of the framework; the facts are
 // still read from the model of the modules that are parsed.
 var names = [][]byte{
-	[]byte("multiple_workers_unsupported_reason"), []byte("ray_enabled"), []byte("close_resources_session"),
-	[]byte("checkpoint_session_starts"), []byte("checkpoint_verify"), []byte("checkpoint_session_ended"),
-	[]byte("ResourcesSession"), []byte("ResourcesSeedRejectedError"),
-	[]byte("lost_session_verification"), []byte("RESERVED_MCP_TOOL_NAMES"),
-	[]byte("mcp_session_token_serializer"),
-	[]byte(domainValidator),
+	[]byte(RefusalMethod), []byte(RayEnabledAttr), []byte(CloseMethod),
+	[]byte(CheckpointStartsMethod), []byte(CheckpointVerifyMethod), []byte(CheckpointEndedMethod),
+	[]byte(sessionClassPrefix), []byte(SeedRejectedErrorClass),
+	[]byte(LostSessionFunc), []byte(ReservedMCPToolNamesBinding),
+	[]byte(TokenSerializerFunc),
+	[]byte(DomainValidator),
 }
 
-// domainValidator is the validator of the framework's server instance
-// config that requires a resources server's domain.
-const domainValidator = "validate_domain_for_resources_server"
+func init() {
+	for _, e := range ErrorClasses {
+		exported[e.Name] = e.Fact
+	}
+}
 
 func mayHoldFacts(src []byte) bool {
 	for _, n := range names {
@@ -68,22 +73,22 @@ func readFacts(fw *Framework, mods []*pyscan.Module) {
 			if f, ok := exported[c.Name]; ok {
 				set(f, m, c.NameSpan)
 			}
-			if fn := c.Method(domainValidator); fn != nil {
+			if fn := c.Method(DomainValidator); fn != nil {
 				set(ResourcesDomain, m, fn.NameSpan)
 			}
-			if in(c.Name, serverBases) {
-				if fn := c.Method("multiple_workers_unsupported_reason"); fn != nil {
+			if in(c.Name, ServerBases) {
+				if fn := c.Method(RefusalMethod); fn != nil {
 					set(WorkerRefusal, m, fn.NameSpan)
 				}
-				if at := c.Attr("ray_enabled"); at != nil && isClassVar(at.Annotation) {
+				if at := c.Attr(RayEnabledAttr); at != nil && isClassVar(at.Annotation) {
 					set(RayDeclaration, m, at.Span)
 				}
 			}
-			if in(c.Name, resourcesBases) {
-				if fn := c.Method("close_resources_session"); fn != nil {
+			if in(c.Name, ResourcesBases) {
+				if fn := c.Method(CloseMethod); fn != nil {
 					set(CloseSession, m, fn.NameSpan)
 				}
-				for _, h := range checkpointHook {
+				for _, h := range CheckpointHookMethods {
 					if fn := c.Method(h); fn != nil {
 						set(CheckpointHooks, m, fn.NameSpan)
 					}
@@ -91,15 +96,12 @@ func readFacts(fw *Framework, mods []*pyscan.Module) {
 			}
 		}
 		for _, fn := range m.Functions {
-			if fn.Name == "lost_session_verification" {
-				set(LostSession, m, fn.NameSpan)
-			}
-			if fn.Name == "mcp_session_token_serializer" {
-				set(MCPTokenSerializer, m, fn.NameSpan)
+			if f, ok := functions[fn.Name]; ok {
+				set(f, m, fn.NameSpan)
 			}
 		}
 		for _, b := range m.Bindings {
-			if b.Name == "RESERVED_MCP_TOOL_NAMES" {
+			if b.Name == ReservedMCPToolNamesBinding {
 				set(ReservedMCPToolNames, m, b.Span)
 			}
 		}
@@ -128,12 +130,12 @@ func readsRayEnabled(m *pyscan.Module) (pyscan.Span, bool) {
 		}
 		switch n := n.(type) {
 		case *pyscan.Attribute:
-			if n.Attr == "ray_enabled" {
+			if n.Attr == RayEnabledAttr {
 				at, found = n.Span, true
 			}
 		case *pyscan.Call:
 			if name, ok := n.Func.(*pyscan.Name); ok && name.Id == "getattr" && len(n.Args) >= 2 {
-				if c, ok := n.Args[1].Value.(*pyscan.Constant); ok && c.Kind == pyscan.ConstStr && c.Value == "ray_enabled" {
+				if c, ok := n.Args[1].Value.(*pyscan.Constant); ok && c.Kind == pyscan.ConstStr && c.Value == RayEnabledAttr {
 					at, found = n.Span, true
 				}
 			}

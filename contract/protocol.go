@@ -7,10 +7,8 @@ import "github.com/gymlint/gymlint/pyscan"
 // routes to the app the framework builds (create_resources_app).
 const ProtocolRoutes Fact = "protocol-routes"
 
-const protocolHook = "register_protocol_routes"
-
 func init() {
-	names = append(names, []byte(protocolHook))
+	names = append(names, []byte(RegisterProtocolRoutesMethod))
 	Facts = append(Facts, Info{ProtocolRoutes, "the resources base defines register_protocol_routes", "the protocol routes hook", "SimpleResourcesServer has no register_protocol_routes"})
 }
 
@@ -19,10 +17,10 @@ func init() {
 func readProtocolFacts(set func(Fact, *pyscan.Module, pyscan.Span), mods []*pyscan.Module) {
 	for _, m := range mods {
 		for _, c := range m.Classes {
-			if !in(c.Name, resourcesBases) {
+			if !in(c.Name, ResourcesBases) {
 				continue
 			}
-			if fn := c.Method(protocolHook); fn != nil {
+			if fn := c.Method(RegisterProtocolRoutesMethod); fn != nil {
 				set(ProtocolRoutes, m, fn.NameSpan)
 			}
 		}

@@ -13,16 +13,12 @@ const (
 	FailureVocabulary Fact = "failure-kind-vocabulary"
 )
 
-// failureValidator is the validator of BaseVerifyResponse that warns on
-// a failure_kind outside the registered vocabulary.
-const failureValidator = "_warn_on_unregistered_failure_kind"
-
 func init() {
-	exported["BaseMultiRewardVerifyResponse"] = MultiRewardResponse
-	names = append(names, []byte("BaseMultiRewardVerifyResponse"), []byte(failureValidator))
+	exported[MultiRewardResponseClass] = MultiRewardResponse
+	names = append(names, []byte(MultiRewardResponseClass), []byte(FailureValidator))
 	Facts = append(Facts,
 		Info{MultiRewardResponse, "the framework exports BaseMultiRewardVerifyResponse", "the multi-reward verify response", "no class BaseMultiRewardVerifyResponse"},
-		Info{FailureVocabulary, "the framework's BaseVerifyResponse warns on a failure_kind outside its registered vocabulary", "the failure-kind vocabulary", "BaseVerifyResponse has no " + failureValidator},
+		Info{FailureVocabulary, "the framework's BaseVerifyResponse warns on a failure_kind outside its registered vocabulary", "the failure-kind vocabulary", "BaseVerifyResponse has no " + FailureValidator},
 	)
 }
 
@@ -30,10 +26,10 @@ func init() {
 // framework module.
 func readResponseFacts(m *pyscan.Module, set func(Fact, *pyscan.Module, pyscan.Span)) {
 	for _, c := range m.Classes {
-		if c.Name != "BaseVerifyResponse" {
+		if c.Name != VerifyResponseClass {
 			continue
 		}
-		if fn := c.Method(failureValidator); fn != nil {
+		if fn := c.Method(FailureValidator); fn != nil {
 			set(FailureVocabulary, m, fn.NameSpan)
 		}
 	}

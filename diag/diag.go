@@ -140,7 +140,8 @@ type Rule struct {
 	// holds under every framework.
 	Needs []string
 	// Doc is the rule's page in Markdown: what it does, why it matters, an
-	// example, and how to fix it.
+	// example, and how to fix it. It is kept as docs/CODE.md beside the
+	// rule, embedded, and read with ReadDoc.
 	Doc string
 }
 

@@ -181,6 +181,7 @@ func New(o Options) (*Engine, error) {
 		Exclude:          conf.Exclude,
 		Gitignore:        !o.NoGitignore,
 		ExtraRoots:       extra,
+		Words:            conf.Words,
 	}
 	if o.MaxFileSize > 0 {
 		e.opts.MaxFileSize = o.MaxFileSize

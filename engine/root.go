@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/configscan"
-	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/settings"
 )
 
@@ -82,8 +82,8 @@ func marker(dir string) string {
 			return t + "/"
 		}
 	}
-	if isFile(filepath.Join(dir, gym.DefaultFrameworkPackage, "__init__.py")) {
-		return gym.DefaultFrameworkPackage + "/"
+	if isFile(filepath.Join(dir, contract.DefaultPackage, "__init__.py")) {
+		return contract.DefaultPackage + "/"
 	}
 	return ""
 }

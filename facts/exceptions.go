@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -72,16 +73,15 @@ var validationErrors = []string{
 
 var httpExceptions = []string{"fastapi.HTTPException", "fastapi.exceptions.HTTPException", "starlette.exceptions.HTTPException"}
 
-// frameworkErrors are the framework's HTTP errors, with their statuses and
-// the builtin bases they add.
-var frameworkErrors = map[string]struct {
-	status int
-	bases  []string
-}{
-	"ResourcesSeedRejectedError":    {422, []string{"builtins.ValueError"}},
-	"ResourcesSessionConflictError": {409, []string{"builtins.ValueError"}},
-	"ResourcesSessionLostError":     {404, nil},
-}
+// frameworkErrors are the framework's HTTP errors (contract.ErrorClasses)
+// by name.
+var frameworkErrors = func() map[string]contract.ErrorClass {
+	out := map[string]contract.ErrorClass{}
+	for _, e := range contract.ErrorClasses {
+		out[e.Name] = e
+	}
+	return out
+}()
 
 // builtinBases are the builtin ancestors of the builtin exceptions rules
 // ask about.
@@ -129,8 +129,8 @@ func (f *Facts) excOfSymbol(s gym.Symbol, depth int) Exc {
 	if fw := f.v.SymbolFrameworkName(s); fw != "" {
 		x.Framework = fw
 		if fe, ok := frameworkErrors[fw]; ok {
-			x.Status = fe.status
-			x.Bases = append(append([]string{}, fe.bases...), "fastapi.HTTPException", "starlette.exceptions.HTTPException", "builtins.Exception", "builtins.BaseException")
+			x.Status = fe.Status
+			x.Bases = append(append([]string{}, fe.Bases...), "fastapi.HTTPException", "starlette.exceptions.HTTPException", "builtins.Exception", "builtins.BaseException")
 			return x
 		}
 	}

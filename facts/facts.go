@@ -56,6 +56,9 @@ type Facts struct {
 	once    memo[*pyscan.Class, []AttrSet]
 	startup memo[startupKey, []StartupCall]
 	servers map[*pyscan.Class]*serverFacts
+	// words are the identifier words of this view (Words).
+	wordsOnce sync.Once
+	words     *Words
 }
 
 type sharedKey struct{}

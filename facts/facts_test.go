@@ -382,7 +382,7 @@ func TestKeyOf(t *testing.T) {
 			got += fmt.Sprintf(" from %d", k.From)
 		case facts.KeyBody:
 			got += " " + k.Field
-			if k.SessionLike() {
+			if f.SessionLike(k) {
 				got += " session-like"
 			}
 		}

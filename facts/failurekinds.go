@@ -1,13 +1,10 @@
 package facts
 
 import (
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
 )
-
-// FailureValidator is the validator of the framework's BaseVerifyResponse
-// that warns on a failure_kind outside the registered vocabulary.
-const FailureValidator = "_warn_on_unregistered_failure_kind"
 
 // Vocabulary is the framework's registered failure kinds, as its
 // BaseVerifyResponse validates them.
@@ -52,7 +49,7 @@ func FailureKinds(v *gym.View, base gym.ClassRef) *Vocabulary {
 type vocabKey struct{ c *pyscan.Class }
 
 func failureKinds(v *gym.View, base gym.ClassRef) *Vocabulary {
-	fn := base.Class.Method(FailureValidator)
+	fn := base.Class.Method(contract.FailureValidator)
 	if fn == nil {
 		return nil
 	}

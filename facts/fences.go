@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -35,12 +36,12 @@ func (f *Facts) Fences(server gym.ClassRef, close *Func) []Fence {
 	for _, r := range f.Reach(server, close) {
 		closeReach[r.Func] = true
 		for _, c := range f.Calls(server, r.Func) {
-			if f.IsFrameworkMethod(server, r.Func, c.Call, "ResourcesSessionFences.fence") {
+			if f.IsFrameworkMethod(server, r.Func, c.Call, contract.FencesFence) {
 				out = append(out, Fence{Call: c, Framework: true})
 			}
 		}
 	}
-	seed := f.Override(server, "seed_session")
+	seed := f.Override(server, contract.SeedMethod)
 	if seed == nil {
 		return out
 	}

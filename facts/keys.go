@@ -3,6 +3,7 @@ package facts
 import (
 	"strings"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -63,41 +64,20 @@ const (
 )
 
 // SessionLike reports whether a KeyBody key names a session-like thing:
-// a field named id, sid or eid, or session, env, environment, episode,
-// rollout, sandbox, instance, game, conversation, trajectory, traj, run,
-// container, thread, chat, state or world followed by id, key or handle
-// (env_id, envId, sandbox_handle). A cache keyed by another field
-// (body.url, body.task_id) is not per-session state.
-func (k Key) SessionLike() bool {
-	return k.Kind == KeyBody && sessionLikeField(k.Field)
-}
-
-var sessionNouns = []string{
-	"session", "environment", "env", "episode", "rollout", "sandbox", "instance", "game",
-	"conversation", "trajectory", "traj", "run", "container", "thread", "chat", "state", "world",
-}
-
-func sessionLikeField(name string) bool {
-	l := strings.ToLower(name)
-	switch l {
+// a field named id, sid or eid, or a session noun (the session-noun words,
+// Words: session, env, episode, rollout, sandbox, ...) followed by id, key
+// or handle (env_id, envId, sandbox_handle). A cache keyed by another
+// field (body.url, body.task_id) is not per-session state.
+func (f *Facts) SessionLike(k Key) bool {
+	if k.Kind != KeyBody {
+		return false
+	}
+	switch strings.ToLower(k.Field) {
 	case "id", "sid", "eid":
 		return true
 	}
-	for _, n := range sessionNouns {
-		rest, ok := strings.CutPrefix(l, n)
-		if !ok {
-			continue
-		}
-		switch strings.TrimPrefix(rest, "_") {
-		case "id", "key", "handle":
-			return true
-		}
-	}
-	return false
+	return f.Words().Has(WordSessionNoun, k.Field)
 }
-
-// notBody are parameter names that are not request bodies.
-var notBody = map[string]bool{"self": true, "cls": true, "request": true, "req": true, "response": true}
 
 // maxKeyDepth bounds how far KeyOf follows locals, parameters and calls.
 const maxKeyDepth = 6
@@ -154,7 +134,7 @@ func (k *keyer) key(fn *Func, e pyscan.Expr, depth int) Key {
 		if c, ok := e.Value.(*pyscan.Call); ok && k.minted(fn, c) {
 			return Key{Kind: KeyMinted}
 		}
-		if e.Attr == "resources_session_id" {
+		if e.Attr == contract.SessionIDField {
 			return Key{Kind: KeySession, From: FromBody}
 		}
 		if root := pyscan.Root(e); root != nil && pyscan.Dotted(e) != "" && k.isBody(fn, root) {
@@ -238,7 +218,7 @@ func (k *keyer) key(fn *Func, e pyscan.Expr, depth int) Key {
 
 // field classifies a field of a request body.
 func (k *keyer) field(name string) Key {
-	if name == "resources_session_id" {
+	if name == contract.SessionIDField {
 		return Key{Kind: KeySession, From: FromBody}
 	}
 	return Key{Kind: KeyBody, Field: name}
@@ -248,7 +228,7 @@ func (k *keyer) field(name string) Key {
 // it: a parameter of fn that is not its receiver, a request or a response.
 func (k *keyer) isBody(fn *Func, e pyscan.Expr) bool {
 	n, ok := e.(*pyscan.Name)
-	if !ok || notBody[n.Id] || n.Id == fn.Recv {
+	if !ok || k.f.Words().Has(WordNotBody, n.Id) || n.Id == fn.Recv {
 		return false
 	}
 	for _, v := range k.f.Values(fn, n.Id) {
@@ -274,13 +254,13 @@ func (k *keyer) cookie(fn *Func, e pyscan.Expr) bool {
 // SESSION_ID_KEY or its value "session_id".
 func (k *keyer) sessionIDKey(fn *Func, e pyscan.Expr) bool {
 	if s, ok := pyscan.Str(e); ok {
-		return s == "session_id"
+		return s == contract.SessionIDKeyValue
 	}
 	d := pyscan.Dotted(e)
 	if d == "" || k.f.isLocal(fn, rootName(d)) {
 		return false
 	}
-	return k.f.v.FrameworkName(fn.Module, d) == "SESSION_ID_KEY"
+	return k.f.v.FrameworkName(fn.Module, d) == contract.SessionIDKey
 }
 
 // mintFuncs are the functions whose results are fresh ids.

@@ -1,8 +1,7 @@
 package facts
 
 import (
-	"strings"
-
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -75,7 +74,7 @@ func (f *Facts) lockOf(server gym.ClassRef, fn *Func, e pyscan.Expr, depth int) 
 	}
 	switch e := e.(type) {
 	case *pyscan.Call:
-		if f.IsFrameworkMethod(server, fn, e, "ResourcesSessionLocks.locked") {
+		if f.IsFrameworkMethod(server, fn, e, contract.LocksLocked) {
 			return Lock{Kind: LockSession, Key: e.Positional(0), Framework: true}, true
 		}
 		if l, ok := f.lockHelper(server, fn, e, depth); ok {
@@ -228,5 +227,6 @@ func (f *Facts) lockClass(m *pyscan.Module, e pyscan.Expr) bool {
 	return e != nil && lockClasses[f.v.QualifiedName(m, e)]
 }
 
-// lockName reports whether an identifier says it names a lock.
-func (f *Facts) lockName(name string) bool { return strings.Contains(strings.ToLower(name), "lock") }
+// lockName reports whether an identifier says it names a lock (the lock
+// words, Words).
+func (f *Facts) lockName(name string) bool { return f.Words().Has(WordLock, name) }

@@ -15,17 +15,12 @@ import (
 // the framework reserves for MCP tools, whether a server is exposed over
 // MCP, and what name MCP auto-exposure gives a route.
 
-// SeedReservedMCPToolNames are the reserved MCP tool names of the current
-// contract (the resources-server API reference), used when the
-// repository's framework cannot be read for them.
-var SeedReservedMCPToolNames = []string{"aggregate_metrics", "close_session", "mcp", "seed_session", "verify"}
-
 // ReservedMCPToolNames returns the names the framework reserves for MCP
 // tools: the str literals of its module-scope RESERVED_MCP_TOOL_NAMES
 // (`frozenset({"verify", ...})`, a set, list or tuple literal, or
 // frozenset/set/tuple/list of one) when the framework is in the
 // repository and binds it so; from is where ("nemo_gym/x.py:68"). Else
-// SeedReservedMCPToolNames, with from "".
+// contract.LatestReservedMCPToolNames, with from "".
 func ReservedMCPToolNames(v *gym.View) (names map[string]bool, from string) {
 	return v.Shared(reservedKey{}, func() any {
 		names, from := readReserved(v)
@@ -44,7 +39,7 @@ func (r reservedNames) get() (map[string]bool, string) { return r.names, r.from 
 
 func readReserved(v *gym.View) (map[string]bool, string) {
 	seed := map[string]bool{}
-	for _, n := range SeedReservedMCPToolNames {
+	for _, n := range contract.LatestReservedMCPToolNames {
 		seed[n] = true
 	}
 	fw := v.Options.Framework
@@ -64,7 +59,7 @@ func readReserved(v *gym.View) (map[string]bool, string) {
 		return seed, ""
 	}
 	for _, b := range m.Bindings {
-		if b.Name != "RESERVED_MCP_TOOL_NAMES" || b.Value == nil {
+		if b.Name != contract.ReservedMCPToolNamesBinding || b.Value == nil {
 			continue
 		}
 		if names, ok := strSet(b.Value); ok && len(names) > 0 {
@@ -167,17 +162,13 @@ func exposeTrue(settings *configscan.Node) (configscan.Pos, bool) {
 	return p.KeyPos, true
 }
 
-// MCPToolsMethod is the method through which a server chooses its MCP
-// tools: mcp_tools(harvested, catchall).
-const MCPToolsMethod = "mcp_tools"
-
 // KeepsHarvested returns the server's repository override of mcp_tools
 // when one of its return statements returns something built from its
 // first parameter, the harvested routes (`return harvested`, `return
 // harvested + [catchall.tool(...)]`, `return [t for t in harvested if
 // ...]`); nil otherwise.
 func (f *Facts) KeepsHarvested(server gym.ClassRef) *Func {
-	fn := f.Override(server, MCPToolsMethod)
+	fn := f.Override(server, contract.MCPToolsMethod)
 	if fn == nil {
 		return nil
 	}

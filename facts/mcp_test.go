@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/facts"
 	"github.com/gymlint/gymlint/gym"
 )
@@ -46,7 +47,7 @@ if __name__ == "__main__":
 	f := build(t, files)
 	v := f.View()
 	names, from := facts.ReservedMCPToolNames(v)
-	if got := facts.SortedNames(names); !slices.Equal(got, facts.SeedReservedMCPToolNames) || from != "" {
+	if got := facts.SortedNames(names); !slices.Equal(got, contract.LatestReservedMCPToolNames) || from != "" {
 		t.Errorf("reserved %v from %q", got, from)
 	}
 	for path, want := range map[string]string{"/get_weather": "get_weather", "//x": "x", "/{tool}": "", "": ""} {

@@ -3,31 +3,26 @@ package facts
 import (
 	"strings"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
 )
 
-// StartupMethods are the methods that run once per worker process when a
-// server starts: the constructor, pydantic's post-init hook, and the
-// framework's hook that builds the FastAPI app.
-var StartupMethods = []string{"__init__", "model_post_init", "setup_webserver"}
-
-// ScoringMethods are the routes whose answer is a score.
-var ScoringMethods = []string{"verify", "aggregate_metrics"}
-
 // Startup returns the code of server that runs at start-up in every
-// worker: the winning repository overrides of StartupMethods and every
-// function they reach (Reach), each once, in that order. Module scope is
-// start-up too; it has no Func (read the module's body).
+// worker: the winning repository overrides of contract.StartupHooks (the
+// constructor, pydantic's post-init hook, and the framework's hook that
+// builds the FastAPI app) and every function they reach (Reach), each
+// once, in that order. Module scope is start-up too; it has no Func (read
+// the module's body).
 func (f *Facts) Startup(server gym.ClassRef) []Reached {
-	return f.phase(server, StartupMethods)
+	return f.phase(server, contract.StartupHooks)
 }
 
 // Scoring returns the code of server that computes scores: the winning
-// repository overrides of ScoringMethods and every function they reach,
-// each once.
+// repository overrides of contract.ScoringMethods and every function they
+// reach, each once.
 func (f *Facts) Scoring(server gym.ClassRef) []Reached {
-	return f.phase(server, ScoringMethods)
+	return f.phase(server, contract.ScoringMethods)
 }
 
 func (f *Facts) phase(server gym.ClassRef, names []string) []Reached {

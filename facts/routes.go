@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -17,10 +18,8 @@ type Route struct {
 	// function nested in a method (a closure or a factory's product), or
 	// a module function.
 	Handler *Func
-	// Standard is set for the routes the framework serves by name: a
-	// resources server's seed_session, verify, close_resources_session and
-	// aggregate_metrics, an agent's run and responses, a model's
-	// chat_completions, responses and messages. Registration is nil then.
+	// Standard is set for the routes the framework serves by name
+	// (contract.StandardRoutes). Registration is nil then.
 	Standard bool
 	// Registration is the call that registers the route
 	// (`app.post("/x")(self.m)`, `app.add_api_route("/x", self.m)`), or
@@ -38,17 +37,14 @@ type Route struct {
 }
 
 // standardRoutes are the methods the framework's setup_webserver serves by
-// name, with their paths.
-var standardRoutes = map[string]string{
-	"seed_session":            "/seed_session",
-	"verify":                  "/verify",
-	"close_resources_session": "/close_session",
-	"aggregate_metrics":       "/aggregate_metrics",
-	"run":                     "/run",
-	"responses":               "/v1/responses",
-	"chat_completions":        "/v1/chat/completions",
-	"messages":                "/v1/messages",
-}
+// name, with their paths (contract.StandardRoutes).
+var standardRoutes = func() map[string]string {
+	out := map[string]string{}
+	for _, r := range contract.StandardRoutes {
+		out[r.Method] = r.Path
+	}
+	return out
+}()
 
 // StandardRoute reports whether a method name is one the framework serves
 // by name.

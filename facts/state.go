@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -407,7 +408,7 @@ func (f *Facts) ContainerOf(server gym.ClassRef, fn *Func, e pyscan.Expr) *Conta
 // reaches). The writes that show it are returned.
 func (f *Facts) PerSession(server gym.ClassRef, c *Container) []*Access {
 	seedReach := map[*Func]bool{}
-	if seed := f.Override(server, "seed_session"); seed != nil {
+	if seed := f.Override(server, contract.SeedMethod); seed != nil {
 		for _, r := range f.Reach(server, seed) {
 			seedReach[r.Func] = true
 		}
@@ -418,7 +419,7 @@ func (f *Facts) PerSession(server gym.ClassRef, c *Container) []*Access {
 			continue
 		}
 		switch {
-		case a.KeyOf.Kind == KeySession, a.KeyOf.SessionLike():
+		case a.KeyOf.Kind == KeySession, f.SessionLike(a.KeyOf):
 		case a.KeyOf.Kind == KeyMinted && seedReach[a.Func]:
 		default:
 			continue

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/internal/repofs"
@@ -152,11 +153,11 @@ func NewCache(root string, opts Options) (*Cache, error) {
 	}
 	c.setupBases(opts.ExtraRoots, opts.InstallRoot)
 	if c.framework == "" {
-		c.framework = DefaultFrameworkPackage
+		c.framework = contract.DefaultPackage
 	}
 	bases := opts.ServerBases
 	if bases == nil {
-		bases = DefaultServerBases
+		bases = contract.ServerBases
 	}
 	for _, b := range bases {
 		c.serverBases[b] = true

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/pyscan"
 )
 
@@ -290,7 +291,7 @@ func (v *View) Lookup(c ClassRef, name string) Definition {
 func (v *View) ServerClasses(m *pyscan.Module) []Server {
 	for _, c := range ModuleCalls(m) {
 		a, ok := c.Func.(*pyscan.Attribute)
-		if !ok || a.Attr != "run_webserver" {
+		if !ok || a.Attr != contract.RunWebserverMethod {
 			continue
 		}
 		recv := pyscan.Dotted(a.Value)
@@ -351,12 +352,12 @@ func ModuleCalls(m *pyscan.Module) []*pyscan.Call {
 	return out
 }
 
-// HasModuleApp returns the module-level binding of `app` that uvicorn sees
-// when it imports the module (not one inside the `__main__` guard's body),
-// or nil.
+// HasModuleApp returns the module-level binding of `app`
+// (contract.ModuleApp) that uvicorn sees when it imports the module (not
+// one inside the `__main__` guard's body), or nil.
 func HasModuleApp(m *pyscan.Module) *pyscan.Binding {
 	for _, b := range m.Bindings {
-		if b.Name == "app" && !b.Where.InMainGuard {
+		if b.Name == contract.ModuleApp && !b.Where.InMainGuard {
 			return b
 		}
 	}

@@ -32,17 +32,6 @@ import (
 	"github.com/gymlint/gymlint/pyscan"
 )
 
-// DefaultFrameworkPackage is the top-level package of the NeMo Gym framework.
-const DefaultFrameworkPackage = "nemo_gym"
-
-// DefaultServerBases are the framework classes that make a class a server.
-var DefaultServerBases = []string{
-	"BaseServer", "SimpleServer",
-	"BaseResourcesServer", "SimpleResourcesServer",
-	"BaseResponsesAPIAgent", "SimpleResponsesAPIAgent",
-	"BaseResponsesAPIModel", "SimpleResponsesAPIModel",
-}
-
 // Exemption names an entrypoint that starts no server (a base-class module
 // that a config names), with the reason.
 type Exemption struct {
@@ -58,8 +47,8 @@ type Exemption struct {
 // Options configure a scan.
 type Options struct {
 	ServerTypes      []string // nil: configscan.DefaultServerTypes
-	FrameworkPackage string   // "": DefaultFrameworkPackage
-	ServerBases      []string // nil: DefaultServerBases
+	FrameworkPackage string   // "": contract.DefaultPackage
+	ServerBases      []string // nil: contract.ServerBases
 	Exemptions       []Exemption
 	MaxFileSize      int64             // 0: repofs.DefaultMaxFileSize
 	Jobs             int               // parallel parsers; 0: number of CPUs
@@ -90,6 +79,10 @@ type Options struct {
 	// virtual environment: site-packages), searched after the root; "":
 	// none.
 	InstallRoot string
+	// Words are the identifier words the configuration adds, by kind
+	// (facts.Words: the `words:` table of .gymlint.yaml, checked when it
+	// was read); nil: the defaults alone.
+	Words map[string][]string
 }
 
 // ConfigRef is a config instance that names an entrypoint.

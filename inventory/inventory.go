@@ -26,8 +26,8 @@ import (
 // SessionMethods are the resources-server session contract's methods that
 // the inventory looks for.
 var SessionMethods = []string{
-	"seed_session", "close_resources_session", "verify",
-	"export_session_states", "restore_session_states", "retire_session_state",
+	contract.SeedMethod, contract.CloseMethod, contract.VerifyMethod,
+	contract.ExportMethod, contract.RestoreMethod, contract.RetireMethod,
 }
 
 // Server is one row of the inventory. JSON field names are a stable interface.

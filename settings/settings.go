@@ -43,6 +43,7 @@ import (
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/internal/repofs"
 )
@@ -87,6 +88,10 @@ type Settings struct {
 	// a directory outside itself: that is only for the user's
 	// --extra-root and NEMO_GYM_EXTRA_ROOTS.
 	ExtraRoots []string
+	// Words are identifier words added to gymlint's fallbacks, by kind
+	// (facts.Words): `words: {release: [evict], session-noun: [match]}`.
+	// nil: the defaults alone.
+	Words map[string][]string
 
 	// Shadowed names a second configuration that was not read because File
 	// takes precedence (pyproject.toml's [tool.gymlint] beside .gymlint.yaml).
@@ -99,7 +104,7 @@ type Settings struct {
 }
 
 // Keys are the recognised top-level keys.
-var Keys = []string{"server_types", "framework_package", "framework_path", "contract", "max_file_size", "exempt", "enable", "disable", "severity", "per_path_ignores", "exclude", "extra_roots"}
+var Keys = []string{"server_types", "framework_package", "framework_path", "contract", "max_file_size", "exempt", "enable", "disable", "severity", "per_path_ignores", "exclude", "extra_roots", "words"}
 
 // Error is a configuration error with its place.
 type Error struct {
@@ -455,6 +460,12 @@ func (s *Settings) fromMapping(name string, data []byte, root *yaml.Node) error 
 				}
 				s.ExtraRoots = append(s.ExtraRoots, c)
 			}
+		case "words":
+			w, err := words(name, v)
+			if err != nil {
+				return err
+			}
+			s.Words = w
 		default:
 			return &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q (known: %s)", k.Value, strings.Join(Keys, ", "))}
 		}
@@ -490,6 +501,35 @@ func exemption(name string, n *yaml.Node) (gym.Exemption, error) {
 		return x, &Error{File: name, Line: n.Line, Msg: fmt.Sprintf("exempt entry %s has no reason: say why the module starts no server", x.Path)}
 	}
 	return x, nil
+}
+
+// words reads the words: mapping, a list of identifier words for each
+// kind that facts.Words lets the configuration extend.
+func words(name string, v *yaml.Node) (map[string][]string, error) {
+	if v.Kind != yaml.MappingNode {
+		return nil, &Error{File: name, Line: v.Line, Msg: "words must be a mapping of a kind to a list of words (kinds: " + strings.Join(facts.ConfigurableKinds(), ", ") + ")"}
+	}
+	out := map[string][]string{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, val := v.Content[i], v.Content[i+1]
+		if kind := facts.KindOf(k.Value); kind == nil || !kind.Configurable {
+			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("words: unknown kind %q (known: %s)", k.Value, strings.Join(facts.ConfigurableKinds(), ", "))}
+		}
+		list, err := stringList(name, "words: "+k.Value, val)
+		if err != nil {
+			return nil, err
+		}
+		for j, w := range list {
+			if strings.TrimSpace(w) == "" || strings.ContainsAny(w, " \t\n") {
+				return nil, &Error{File: name, Line: val.Content[j].Line, Msg: fmt.Sprintf("words: %s: %q is not one identifier word", k.Value, w)}
+			}
+		}
+		out[k.Value] = append(out[k.Value], list...)
+	}
+	if _, err := facts.NewWords(out); err != nil {
+		return nil, &Error{File: name, Line: v.Line, Msg: err.Error()}
+	}
+	return out, nil
 }
 
 func scalar(name, key string, v *yaml.Node) (string, error) {

@@ -2,26 +2,27 @@
 // mistakes in a config's server instances that NeMo Gym's supervisor (or
 // the server's own config validation) rejects at startup.
 //
-// Its rules, each documented in full in its Doc:
+// Its rules, each in its own file (the rule, its run function, then its
+// helpers), with its documentation in docs/CODE.md beside it:
 //
 //   - GL401 duplicate-fixed-port (error, ports.go): two servers of one
 //     composed config (configscan.Compose: config_paths, _inherit_from,
 //     _copy) ask for the same fixed port;
-//   - GL402 server-dir-not-installable (error): the server directory a
+//   - GL402 server-dir-not-installable (error, installable.go): the server directory a
 //     config names exists but ships neither requirements.txt nor
 //     pyproject.toml (or ships both), so the supervisor cannot set up its
 //     venv;
-//   - GL403 non-numeric-setting (error): a numeric setting (one the
+//   - GL403 non-numeric-setting (error, numeric.go): a numeric setting (one the
 //     server's config class declares as a number, `port` and
 //     `num_workers` when the class cannot be read, any
 //     `*_timeout_seconds`) whose value is neither a number nor a numeric
 //     string;
-//   - GL404 invalid-base-url (error): a model server's `*base_url` that
+//   - GL404 invalid-base-url (error, baseurl.go): a model server's `*base_url` that
 //     is neither a string nor a list of strings, or a URL without an
 //     http:// or https:// scheme;
-//   - GL405 duplicate-server-dir-key (error): a server type with more
+//   - GL405 duplicate-server-dir-key (error, dirkeys.go): a server type with more
 //     than one server directory key;
-//   - GL407 resources-server-without-domain (error): a resources server
+//   - GL407 resources-server-without-domain (error, domain.go): a resources server
 //     without `domain:`.
 //
 // An absolute entrypoint is the core rule GL006's (entrypoint-outside-root),

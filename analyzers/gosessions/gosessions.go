@@ -52,12 +52,14 @@
 //
 // # Rules
 //
-// Each rule's full documentation (what it does, why it matters, an example,
-// how to fix it) is its Doc in Rules, which docs/rules.md renders:
+// Each rule is a file (its diag.Rule, then the checker methods that report
+// it); its full documentation (what it does, why it matters, an example,
+// how to fix it) is docs/CODE.md beside it, which docs/rules.md renders:
 //
 //   - GL350 go-seed-server-error (seed.go)
 //   - GL351 go-close-without-fence (close.go)
-//   - GL352 go-lost-session-scored, GL353 go-lost-session-status (lost.go)
+//   - GL352 go-lost-session-scored (lost.go)
+//   - GL353 go-lost-session-status (loststatus.go)
 //   - GL354 go-unlocked-session-map (locks.go)
 //
 // Each diagnostic carries its rule code in Category and the rule's page in

@@ -8,6 +8,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/gymlint/gymlint/facts"
 )
 
 // class is what a variable or expression holds.
@@ -964,14 +966,6 @@ func (sc *scanner) bindOnly(vars map[*types.Var]value, n ast.Node) {
 	}
 }
 
-// decodeNames are the parts of a callee's name that make it a decoder of
-// the request body.
-var decodeNames = []string{"decode", "unmarshal", "bind", "readjson", "parsejson", "readbody", "parsebody"}
-
-// inputNames are the parts of a callee's name that say it decodes, parses
-// or validates input.
-var inputNames = []string{"decode", "unmarshal", "parse", "valid"}
-
 // CalleeName is the name a call calls: f in f(), pkg.f(), x.f() and their
 // instantiations f[T]() and pkg.f[T]().
 func CalleeName(call *ast.CallExpr) string {
@@ -994,7 +988,9 @@ func CalleeName(call *ast.CallExpr) string {
 // NamedDecoder reports whether call's callee is named like a decoder of
 // the request body (Decode, Unmarshal, Bind, ReadJSON, ...): the one
 // answer gostate's state and the session rules use.
-func NamedDecoder(call *ast.CallExpr) bool { return nameHas(CalleeName(call), decodeNames) }
+func NamedDecoder(call *ast.CallExpr) bool {
+	return facts.DefaultWords.Has(facts.WordGoDecode, CalleeName(call))
+}
 
 // purePackages are the standard-library packages whose functions compute
 // from their arguments alone: string, byte and rune helpers, regular
@@ -1012,16 +1008,8 @@ func PureFunc(fn *types.Func) bool { return fn.Pkg() != nil && purePackages[fn.P
 // NamedInputCheck reports whether call's callee is named like a function
 // that decodes, parses or validates input (decode, unmarshal, parse,
 // valid in its name).
-func NamedInputCheck(call *ast.CallExpr) bool { return nameHas(CalleeName(call), inputNames) }
-
-func nameHas(name string, parts []string) bool {
-	lower := strings.ToLower(name)
-	for _, p := range parts {
-		if strings.Contains(lower, p) {
-			return true
-		}
-	}
-	return false
+func NamedInputCheck(call *ast.CallExpr) bool {
+	return facts.DefaultWords.Has(facts.WordGoInput, CalleeName(call))
 }
 
 // isDecodeCall is NamedDecoder, remembered by callee name for the scan.
@@ -1029,7 +1017,7 @@ func (r *Result) isDecodeCall(call *ast.CallExpr) bool {
 	name := CalleeName(call)
 	is, ok := r.decoders[name]
 	if !ok {
-		is = nameHas(name, decodeNames)
+		is = facts.DefaultWords.Has(facts.WordGoDecode, name)
 		r.decoders[name] = is
 	}
 	return is
@@ -1053,9 +1041,7 @@ func fieldNamesSession(sel *types.Selection, field *types.Var) bool {
 	return false
 }
 
-func namesSession(s string) bool {
-	return strings.Contains(strings.ToLower(s), "session")
-}
+func namesSession(s string) bool { return facts.DefaultWords.Has(facts.WordGoSession, s) }
 
 // mentionsSession reports whether a key expression names the session
 // anywhere, or is the name sid.

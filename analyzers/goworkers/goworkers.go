@@ -16,7 +16,8 @@
 // plain functions, declares it as a package-level function of the same
 // name and signature).
 //
-// Rules (full documentation in each rule's Doc, rendered in docs/rules.md):
+// Rules (each in its own file; its documentation in docs/CODE.md beside it,
+// rendered in docs/rules.md):
 //
 //   - GL150 go-unrouted-state (unrouted.go): a server keeps process-local
 //     session state that requests find by a field of the request body, and

@@ -22,10 +22,6 @@ var SeedWithoutClose = &diag.Rule{
 	Doc:     ruleDoc("GL302"),
 }
 
-// adHocClose are method names that look like a close the Environment
-// Server does not call.
-var adHocClose = []string{"close_session", "close", "end_session", "cleanup_session", "delete_session", "release_session", "cleanup", "teardown"}
-
 func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 	type group struct {
 		seed    *facts.Func
@@ -45,7 +41,7 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 	var order []*facts.Func
 	groups := map[*facts.Func]*group{}
 	for _, s := range ResourcesServers(v) {
-		seed := f.Override(s.Class, SeedMethod)
+		seed := f.Override(s.Class, contract.SeedMethod)
 		if seed == nil {
 			continue
 		}
@@ -65,7 +61,7 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 			continue
 		}
 		sort.SliceStable(seedWrites, func(i, j int) bool { return seedWrites[i].Node.Range().Start < seedWrites[j].Node.Range().Start })
-		d := v.Lookup(s.Class, CloseMethod)
+		d := v.Lookup(s.Class, contract.CloseMethod)
 		if d.Uncertain || d.Found() {
 			continue
 		}
@@ -92,7 +88,7 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 			g.unshadowed++
 		}
 		for _, meth := range f.Methods(s.Class) {
-			if slices.Contains(adHocClose, meth.Fn.Name) {
+			if f.Words().Has(facts.WordAdHocClose, meth.Fn.Name) {
 				note := "/close_session does not call " + meth.Name()
 				if !slices.Contains(g.notes, note) {
 					g.notes = append(g.notes, note)
@@ -167,25 +163,6 @@ type release struct {
 	key facts.Key
 }
 
-// releaseWords are the words of a callee's last name that say it releases
-// a resource.
-var releaseWords = map[string]bool{
-	"close": true, "aclose": true, "stop": true, "kill": true, "terminate": true, "shutdown": true,
-	"release": true, "delete": true, "destroy": true, "cleanup": true, "teardown": true, "dispose": true,
-}
-
-// releasesResource reports whether a callee's last name says it releases
-// a resource: one of its words (split at underscores) is close, aclose,
-// stop, kill, terminate, shutdown, release, delete, destroy, cleanup,
-// teardown or dispose, or it says clean_up or tear_down.
-func releasesResource(name string) bool {
-	if hasWord(name, releaseWords) {
-		return true
-	}
-	l := strings.ToLower(name)
-	return strings.Contains(l, "clean_up") || strings.Contains(l, "tear_down")
-}
-
 // releases lists where the functions a close reaches release state:
 // removals from a container of the server's state (del, pop, popitem,
 // clear, discard, remove, __delitem__), and calls whose last name says
@@ -215,10 +192,10 @@ func releases(h hook, reach []facts.Reached) []release {
 	for _, r := range reach {
 		for _, c := range f.Calls(h.server.Class, r.Func) {
 			last := lastName(c.Call.Func)
-			if last == CloseMethod || last == SeedMethod || isSuper(c.Call.Func) {
+			if last == contract.CloseMethod || last == contract.SeedMethod || isSuper(c.Call.Func) {
 				continue
 			}
-			if !releasesResource(last) || last == "remove" || strings.HasPrefix(last, "pop") {
+			if !f.Words().Has(facts.WordRelease, last) || last == "remove" || strings.HasPrefix(last, "pop") {
 				continue
 			}
 			out = append(out, release{in: r.Func, node: c.Call, what: oneLine(r.Func.Module.Text(c.Call.Func)) + "(...)", call: c.Call, ctx: c.Ctx()})

@@ -20,7 +20,7 @@ var CloseWithoutFence = &diag.Rule{
 
 func runCloseWithoutFence(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, h := range hooks(v, CloseMethod) {
+	for _, h := range hooks(v, contract.CloseMethod) {
 		f := h.f
 		reach := f.Reach(h.server.Class, h.fn)
 		rels := releases(h, reach)

@@ -21,7 +21,7 @@ var PlainExceptionInCloseConflict = &diag.Rule{
 
 func runPlainExceptionInCloseConflict(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, h := range hooks(v, CloseMethod) {
+	for _, h := range hooks(v, contract.CloseMethod) {
 		f := h.f
 		state := f.StateOf(h.server.Class)
 		for _, r := range f.Escapes(h.server.Class, h.fn) {
@@ -60,7 +60,7 @@ func runPlainExceptionInCloseConflict(v *gym.View) []diag.Diagnostic {
 			if len(r.Via) > 0 {
 				d.Related = append(d.Related, gym.Related(m, r.Node.Range(), r.In.Name()+" raises here"))
 			}
-			d.Related = append(d.Related, h.inherited("close_resources_session")...)
+			d.Related = append(d.Related, h.inherited(contract.CloseMethod)...)
 			out = append(out, d)
 		}
 	}
@@ -147,7 +147,7 @@ func recorded(f *facts.Facts, h hook, fn *facts.Func, state *facts.State, e pysc
 			if f.ContainerOf(h.server.Class, fn, a.Value) != nil {
 				return true
 			}
-			if f.IsFrameworkMethod(h.server.Class, fn, e, "ResourcesSessionFences.get") {
+			if f.IsFrameworkMethod(h.server.Class, fn, e, contract.FencesGet) {
 				return true
 			}
 		}

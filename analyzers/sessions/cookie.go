@@ -21,7 +21,7 @@ var CloseKeyedByCookie = &diag.Rule{
 
 func runCloseKeyedByCookie(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, h := range hooks(v, CloseMethod) {
+	for _, h := range hooks(v, contract.CloseMethod) {
 		f := h.f
 		reach := f.Reach(h.server.Class, h.fn)
 		in := map[*facts.Func]bool{}

@@ -32,7 +32,7 @@ func runSessionEndedWithoutCheckpoint(v *gym.View) []diag.Diagnostic {
 			if r.Standard || r.Shadowed || fn == nil || done[fn] || fn.Module.SyntaxError != nil {
 				continue
 			}
-			if fn.Recv != "" && (fn.Fn.Name == CloseMethod || fn.Fn.Name == RetireMethod) {
+			if fn.Recv != "" && (fn.Fn.Name == contract.CloseMethod || fn.Fn.Name == contract.RetireMethod) {
 				continue
 			}
 			done[fn] = true
@@ -40,7 +40,7 @@ func runSessionEndedWithoutCheckpoint(v *gym.View) []diag.Diagnostic {
 			reach := f.Reach(s.Class, fn)
 			var rel *release
 			for _, x := range releases(h, reach) {
-				if x.call != nil || (x.key.Kind != facts.KeySession && !x.key.SessionLike()) {
+				if x.call != nil || (x.key.Kind != facts.KeySession && !f.SessionLike(x.key)) {
 					continue
 				}
 				if sessionRemoval(state, x.node) && !rewrites(state, x) {
@@ -87,11 +87,11 @@ func sessionRemoval(state map[*facts.Container]bool, node pyscan.Node) bool {
 // checkpoint_session_ended: a call whose callee's last name is it.
 func callsEnded(f *facts.Facts, server gym.ClassRef, reach []facts.Reached) bool {
 	for _, r := range reach {
-		if r.Func.Fn.Name == EndedMethod {
+		if r.Func.Fn.Name == contract.CheckpointEndedMethod {
 			return true
 		}
 		for _, c := range f.Calls(server, r.Func) {
-			if lastName(c.Call.Func) == EndedMethod || (c.Target != nil && c.Target.Fn.Name == EndedMethod) {
+			if lastName(c.Call.Func) == contract.CheckpointEndedMethod || (c.Target != nil && c.Target.Fn.Name == contract.CheckpointEndedMethod) {
 				return true
 			}
 		}

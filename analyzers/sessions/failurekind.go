@@ -70,7 +70,7 @@ func frameworkVocabulary(v *gym.View) *facts.Vocabulary {
 		return nil
 	}
 	for _, c := range m.Classes {
-		if c.Name == verifyResponseName && c.Method(facts.FailureValidator) != nil {
+		if c.Name == contract.VerifyResponseClass && c.Method(contract.FailureValidator) != nil {
 			return facts.FailureKinds(v, gym.ClassRef{Module: m, Class: c})
 		}
 	}
@@ -95,9 +95,9 @@ func failureKindArg(f *facts.Facts, m *pyscan.Module, fn *facts.Func, c *pyscan.
 	sym := v.Resolve(m, d)
 	positional := false
 	switch v.SymbolFrameworkName(sym) {
-	case lostSessionName, "ResourcesSessionLostError":
+	case contract.LostSessionFunc, contract.SessionLostErrorClass:
 		positional = true
-	case verifyResponseName, multiRewardName:
+	case contract.VerifyResponseClass, contract.MultiRewardResponseClass:
 	default:
 		if sym.Kind != gym.RepoClass || sym.Class == nil {
 			return nil
@@ -110,7 +110,7 @@ func failureKindArg(f *facts.Facts, m *pyscan.Module, fn *facts.Func, c *pyscan.
 	for _, a := range c.Args {
 		switch a.Kind {
 		case pyscan.Keyword:
-			if a.Name == "failure_kind" {
+			if a.Name == contract.FailureKindField {
 				return a.Value
 			}
 		case pyscan.Positional:

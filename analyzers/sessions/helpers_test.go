@@ -54,24 +54,6 @@ func TestSplatOperand(t *testing.T) {
 	}
 }
 
-func TestWords(t *testing.T) {
-	for name, want := range map[string]bool{
-		"close": true, "aclose": true, "kill_sandbox": true, "_teardown": true, "clean_up_env": true,
-		"tear_down": true, "closet": false, "stopwatch": false, "remove": false, "dispose_of": true,
-	} {
-		if got := releasesResource(name); got != want {
-			t.Errorf("releasesResource(%q) = %v, want %v", name, got, want)
-		}
-	}
-	for name, want := range map[string]bool{
-		"end_session": true, "reset": true, "_init_env": true, "send": false, "seed": true, "seeding": false,
-	} {
-		if got := sessionEdge(name); got != want {
-			t.Errorf("sessionEdge(%q) = %v, want %v", name, got, want)
-		}
-	}
-}
-
 func TestIsResourcesServer(t *testing.T) {
 	files := map[string]string{
 		"nemo_gym/__init__.py":     "",

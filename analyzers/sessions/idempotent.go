@@ -20,7 +20,7 @@ var SeedNotIdempotent = &diag.Rule{
 
 func runSeedNotIdempotent(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, h := range hooks(v, SeedMethod) {
+	for _, h := range hooks(v, contract.SeedMethod) {
 		ss := sessionState(h.f, h.server.Class)
 		if len(ss) == 0 {
 			continue
@@ -129,7 +129,7 @@ func notIdempotent(h hook, ss map[*facts.Container]bool) (diag.Diagnostic, bool)
 		for _, u := range unchecked[1:] {
 			rest = append(rest, u.a)
 		}
-		d.Related = append(writesRelated(rest), h.inherited(SeedMethod)...)
+		d.Related = append(writesRelated(rest), h.inherited(contract.SeedMethod)...)
 		return d, true
 	}
 
@@ -164,7 +164,7 @@ func notIdempotent(h hook, ss map[*facts.Container]bool) (diag.Diagnostic, bool)
 				"%s.seed_session returns the existing session only for the same episode (`%s`), then replaces a record bound to another episode with %s",
 				h.owner().Name, clip(m.Text(test), 60), access(w.a)))
 			d.Help = "when the recorded episode differs, raise " + conflictName(h.f.View()) + " instead of replacing the record"
-			d.Related = append([]diag.Related{writeRelated(w.a)}, h.inherited(SeedMethod)...)
+			d.Related = append([]diag.Related{writeRelated(w.a)}, h.inherited(contract.SeedMethod)...)
 			return d, true
 		}
 	}

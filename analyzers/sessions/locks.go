@@ -20,8 +20,6 @@ var UnserializedSeedClose = &diag.Rule{
 	Doc:     ruleDoc("GL310"),
 }
 
-const locksName = "ResourcesSessionLocks.locked"
-
 // recordAccess is a read or a write of one record of a per-session
 // container.
 type recordAccess struct {
@@ -42,7 +40,7 @@ func runUnserializedSeedClose(v *gym.View) []diag.Diagnostic {
 		if len(ss) == 0 {
 			continue
 		}
-		for _, method := range []string{SeedMethod, CloseMethod} {
+		for _, method := range []string{contract.SeedMethod, contract.CloseMethod} {
 			fn := f.Override(s.Class, method)
 			if fn == nil || done[fn] || fn.Module.SyntaxError != nil {
 				continue
@@ -137,7 +135,7 @@ func lockID(m *pyscan.Module, key pyscan.Expr) string {
 	if t != "" && len(t) <= 40 {
 		return t
 	}
-	return "body.resources_session_id"
+	return "body." + contract.SessionIDField
 }
 
 // lockAttr names the server's ResourcesSessionLocks attribute
@@ -147,7 +145,7 @@ func lockAttr(h hook) string {
 	if recv == "" {
 		recv = "self"
 	}
-	if a := h.f.AttrHolding(h.server.Class, "ResourcesSessionLocks"); a != "" {
+	if a := h.f.AttrHolding(h.server.Class, contract.SessionLocksClass); a != "" {
 		return recv + a
 	}
 	return recv + "._session_locks"
@@ -216,7 +214,7 @@ func fenceReads(h hook) []recordAccess {
 		if key == nil {
 			continue
 		}
-		if h.f.IsFrameworkMethod(h.server.Class, h.fn, c.Call, "ResourcesSessionFences.raise_if_fenced") || h.f.IsFrameworkMethod(h.server.Class, h.fn, c.Call, "ResourcesSessionFences.get") {
+		if h.f.IsFrameworkMethod(h.server.Class, h.fn, c.Call, contract.FencesRaiseIfFenced) || h.f.IsFrameworkMethod(h.server.Class, h.fn, c.Call, contract.FencesGet) {
 			out = append(out, recordAccess{key: key, span: c.Call.Span, at: c.Call.Start,
 				what: "the fence, " + oneLine(m.Text(c.Call.Func)) + "(" + oneLine(m.Text(key)) + ")", fence: true})
 		}

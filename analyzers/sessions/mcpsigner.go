@@ -34,7 +34,7 @@ func runMCPSignerPerRequest(v *gym.View) []diag.Diagnostic {
 				starts = append(starts, start{r.Handler, "route " + r.RouteName()})
 			}
 		}
-		for _, h := range perRequestHooks {
+		for _, h := range contract.MCPPerRequestHooks {
 			if fn := f.Override(c, h); fn != nil {
 				starts = append(starts, start{fn, h})
 			}
@@ -47,7 +47,7 @@ func runMCPSignerPerRequest(v *gym.View) []diag.Diagnostic {
 					continue
 				}
 				for _, call := range f.Calls(c, fn) {
-					if done[call.Call] || !frameworkCall(f, fn, call.Call, "mcp_session_token_serializer") || f.RunsOnce(c, call) {
+					if done[call.Call] || !frameworkCall(f, fn, call.Call, contract.TokenSerializerFunc) || f.RunsOnce(c, call) {
 						continue
 					}
 					done[call.Call] = true

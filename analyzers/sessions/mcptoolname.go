@@ -70,7 +70,7 @@ func runReservedMCPToolName(v *gym.View) []diag.Diagnostic {
 				}
 				// The framework's own route, registered again by the server
 				// with the method of that name (app.post("/verify")(self.verify)).
-				if r.Handler != nil && r.Handler.Fn != nil && facts.StandardRoute(r.Handler.Fn.Name) && standardPath(r.Handler.Fn.Name) == r.Path {
+				if r.Handler != nil && r.Handler.Fn != nil && facts.StandardRoute(r.Handler.Fn.Name) && contract.RoutePath(contract.ResourcesRoutes, r.Handler.Fn.Name) == r.Path {
 					continue
 				}
 				done[r.Registration] = true
@@ -83,7 +83,7 @@ func runReservedMCPToolName(v *gym.View) []diag.Diagnostic {
 				out = append(out, d)
 			}
 			// catchall.tool("verify", ...) in an mcp_tools override.
-			if fn := f.Override(c, facts.MCPToolsMethod); fn != nil && fn.Module.SyntaxError == nil {
+			if fn := f.Override(c, contract.MCPToolsMethod); fn != nil && fn.Module.SyntaxError == nil {
 				catchall := facts.MCPToolsParam(fn, 1)
 				for _, call := range f.Calls(c, fn) {
 					a, ok := call.Call.Func.(*pyscan.Attribute)
@@ -109,24 +109,6 @@ func runReservedMCPToolName(v *gym.View) []diag.Diagnostic {
 	}
 	return out
 }
-
-// standardPath is the path the framework serves a standard method at.
-func standardPath(method string) string {
-	switch method {
-	case SeedMethod:
-		return "/seed_session"
-	case VerifyMethod:
-		return "/verify"
-	case CloseMethod:
-		return "/close_session"
-	case "aggregate_metrics":
-		return "/aggregate_metrics"
-	}
-	return ""
-}
-
-// perRequestHooks are the framework's MCP hooks it calls per request.
-var perRequestHooks = []string{"mcp_allowed_tools_for_session", "normalize_tool_name"}
 
 // cacheDecorators make a function run once per argument set.
 var cacheDecorators = map[string]bool{

@@ -21,7 +21,7 @@ var MultiRewardWithoutScalar = &diag.Rule{
 
 func runMultiRewardWithoutScalar(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, h := range hooks(v, VerifyMethod) {
+	for _, h := range hooks(v, contract.VerifyMethod) {
 		calls, cls, ok := multiRewardReturns(h.f, h.fn)
 		if !ok {
 			continue
@@ -34,7 +34,7 @@ func runMultiRewardWithoutScalar(v *gym.View) []diag.Diagnostic {
 		for _, c := range calls[1:] {
 			d.Related = append(d.Related, gym.Related(m, c.Span, "another return without reward"))
 		}
-		d.Related = append(d.Related, h.inherited("verify")...)
+		d.Related = append(d.Related, h.inherited(contract.VerifyMethod)...)
 		out = append(out, d)
 	}
 	return out
@@ -79,7 +79,7 @@ func multiRewardReturns(f *facts.Facts, fn *facts.Func) (calls []*pyscan.Call, c
 func withoutReward(f *facts.Facts, fn *facts.Func, c *pyscan.Call) bool {
 	for _, a := range c.Args {
 		switch {
-		case a.Kind == pyscan.Keyword && a.Name != "reward":
+		case a.Kind == pyscan.Keyword && a.Name != contract.RewardField:
 		case a.Kind == pyscan.StarStarArg && requestDump(f, fn, a.Value):
 		default:
 			return false
@@ -113,7 +113,7 @@ func requestDump(f *facts.Facts, fn *facts.Func, e pyscan.Expr) bool {
 	v := f.View()
 	sym := v.ResolveExpr(fn.Module, p.Annotation)
 	switch v.SymbolFrameworkName(sym) {
-	case "BaseVerifyRequest", "BaseRunRequest":
+	case contract.VerifyRequestClass, contract.RunRequestClass:
 		return true
 	}
 	if sym.Kind != gym.RepoClass || sym.Class == nil || v.IsFrameworkModule(sym.Module.Name) {
@@ -127,7 +127,7 @@ func requestDump(f *facts.Facts, fn *facts.Func, e pyscan.Expr) bool {
 	for _, a := range mro {
 		switch a.Kind {
 		case gym.Own:
-			if a.Class.Class == nil || a.Class.Class.Attr("reward") != nil || a.Class.Class.Attr("model_config") != nil {
+			if a.Class.Class == nil || a.Class.Class.Attr(contract.RewardField) != nil || a.Class.Class.Attr("model_config") != nil {
 				return false
 			}
 		case gym.Framework, gym.FrameworkServer:
@@ -135,7 +135,7 @@ func requestDump(f *facts.Facts, fn *facts.Func, e pyscan.Expr) bool {
 			if i := strings.LastIndexByte(name, '.'); i >= 0 {
 				name = name[i+1:]
 			}
-			if name != "BaseVerifyRequest" && name != "BaseRunRequest" {
+			if name != contract.VerifyRequestClass && name != contract.RunRequestClass {
 				return false
 			}
 			request = true
@@ -196,7 +196,7 @@ func multiRewardClass(f *facts.Facts, fn *facts.Func, e pyscan.Expr) bool {
 	}
 	v := f.View()
 	sym := v.Resolve(fn.Module, d)
-	if v.SymbolFrameworkName(sym) == multiRewardName {
+	if v.SymbolFrameworkName(sym) == contract.MultiRewardResponseClass {
 		return true
 	}
 	if sym.Kind != gym.RepoClass || sym.Class == nil || v.IsFrameworkModule(sym.Module.Name) {
@@ -209,7 +209,7 @@ func multiRewardClass(f *facts.Facts, fn *facts.Func, e pyscan.Expr) bool {
 	}
 	mro, _ := v.MRO(ref)
 	for _, a := range mro {
-		if a.Kind == gym.Own && a.Class.Class != nil && (a.Class.Class.Attr("reward") != nil || len(a.Class.Class.Methods) > 0) {
+		if a.Kind == gym.Own && a.Class.Class != nil && (a.Class.Class.Attr(contract.RewardField) != nil || len(a.Class.Class.Methods) > 0) {
 			return false
 		}
 	}

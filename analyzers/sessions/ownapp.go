@@ -29,12 +29,12 @@ func runOwnResourcesApp(v *gym.View) []diag.Diagnostic {
 		out = append(out, d)
 	}
 	for _, s := range ResourcesServers(v) {
-		if fn := f.Override(s.Class, "create_resources_app"); fn != nil && !done[fn] && fn.Module.SyntaxError == nil {
+		if fn := f.Override(s.Class, contract.CreateResourcesAppMethod); fn != nil && !done[fn] && fn.Module.SyntaxError == nil {
 			done[fn] = true
 			report(s, fn, fmt.Sprintf("%s overrides create_resources_app, building the resources app itself", fn.Name()))
 			continue
 		}
-		fn := f.Override(s.Class, "setup_webserver")
+		fn := f.Override(s.Class, contract.SetupWebserverMethod)
 		if fn == nil || fn.Module.SyntaxError != nil {
 			continue
 		}
@@ -54,7 +54,7 @@ func runOwnResourcesApp(v *gym.View) []diag.Diagnostic {
 			// is not it).
 			builder := fn
 			for _, c := range r.Via {
-				if c.Target != nil && c.Target.Fn.Name == "setup_webserver" {
+				if c.Target != nil && c.Target.Fn.Name == contract.SetupWebserverMethod {
 					builder = c.Target
 				}
 			}

@@ -20,7 +20,7 @@ var PartialSessionRestore = &diag.Rule{
 
 func runPartialSessionRestore(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, h := range hooks(v, RestoreMethod) {
+	for _, h := range hooks(v, contract.RestoreMethod) {
 		f := h.f
 		param := statesParam(h.fn.Fn)
 		if param == "" {
@@ -74,7 +74,7 @@ func runPartialSessionRestore(v *gym.View) []diag.Diagnostic {
 			if w.in != h.fn {
 				d.Related = append(d.Related, gym.Related(w.in.Module, w.node.Range(), "the state is installed here, in "+w.in.Name()))
 			}
-			d.Related = append(d.Related, h.inherited("restore_session_states")...)
+			d.Related = append(d.Related, h.inherited(contract.RestoreMethod)...)
 			out = append(out, d)
 			break
 		}

@@ -9,13 +9,6 @@ import (
 	"github.com/gymlint/gymlint/gym"
 )
 
-// The framework's verify responses.
-const (
-	verifyResponseName = "BaseVerifyResponse"
-	multiRewardName    = "BaseMultiRewardVerifyResponse"
-	rewardComponents   = "reward_components"
-)
-
 // HandRolledRewardComponents is rule GL314.
 var HandRolledRewardComponents = &diag.Rule{
 	Code: "GL314", Name: "hand-rolled-reward-components", Analyzer: Analyzer, Severity: diag.Error,
@@ -28,13 +21,13 @@ func runHandRolledRewardComponents(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, m := range resourcesModules(v) {
 		for _, c := range m.Classes {
-			at := c.Attr(rewardComponents)
+			at := c.Attr(contract.RewardComponentsField)
 			if at == nil {
 				continue
 			}
 			ref := gym.ClassRef{Module: m, Class: c}
 			isResponse, isMulti, ok := responseKind(v, ref)
-			if !ok || !isResponse || isMulti || ownAncestorDeclares(v, ref, rewardComponents) {
+			if !ok || !isResponse || isMulti || ownAncestorDeclares(v, ref, contract.RewardComponentsField) {
 				continue
 			}
 			start, end := gym.Range(m, at.Span)
@@ -99,9 +92,9 @@ func frameworkResponse(v *gym.View, a gym.Ancestor, depth int) (isResponse, isMu
 		name = name[i+1:]
 	}
 	switch name {
-	case multiRewardName:
+	case contract.MultiRewardResponseClass:
 		return true, true
-	case verifyResponseName:
+	case contract.VerifyResponseClass:
 		return true, false
 	}
 	if a.Class.Class == nil || depth > 16 {

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,21 +23,12 @@ var LostSessionAsObservation = &diag.Rule{
 	Doc:     ruleDoc("GL309"),
 }
 
-// lifecycleMethods are the framework's session, scoring and set-up
-// methods: never tool routes.
-var lifecycleMethods = map[string]bool{
-	SeedMethod: true, VerifyMethod: true, CloseMethod: true,
-	"aggregate_metrics": true, "compute_metrics": true, "get_key_metrics": true, "compute_repeat_metrics": true,
-	"setup_webserver": true, "register_protocol_routes": true, "create_resources_app": true,
-	"setup_session_middleware": true, "setup_checkpoint_participant": true, "setup_resources_checkpoint": true,
-	"model_post_init": true, "__init__": true, "multiple_workers_unsupported_reason": true,
-	"mcp_tools": true, "mcp_allowed_tools_for_session": true, "normalize_tool_name": true,
-	"export_session_states": true, "restore_session_states": true, "retire_session_state": true,
-	"checkpoint_session_ended": true, "get_reverify_mode": true, "run_webserver": true,
-}
-
-func notToolRoute(name string) bool {
-	return lifecycleMethods[name] || sessionEdge(name) || strings.HasPrefix(name, "__")
+// notToolRoute reports whether a method is no tool route: a lifecycle
+// method of the framework (contract.LifecycleMethods), a dunder, or one
+// whose name says it starts or ends a session (the session-edge words,
+// facts.Words).
+func notToolRoute(f *facts.Facts, name string) bool {
+	return slices.Contains(contract.LifecycleMethods, name) || f.Words().Has(facts.WordSessionEdge, name) || strings.HasPrefix(name, "__")
 }
 
 // toolFunc is a function that serves a tool route.
@@ -73,7 +65,7 @@ func runLostSessionAsObservation(v *gym.View) []diag.Diagnostic {
 // the framework's ResourcesSessionFences.
 func closedSets(f *facts.Facts, server gym.ClassRef) map[*facts.Container]bool {
 	set := map[*facts.Container]bool{}
-	if cl := f.Override(server, CloseMethod); cl != nil {
+	if cl := f.Override(server, contract.CloseMethod); cl != nil {
 		for _, fe := range f.Fences(server, cl) {
 			if fe.Record != nil {
 				set[fe.Record.Container] = true
@@ -82,7 +74,7 @@ func closedSets(f *facts.Facts, server gym.ClassRef) map[*facts.Container]bool {
 	}
 	for _, c := range f.StateOf(server).Containers {
 		for _, cls := range f.AttrClasses(server, c.Key) {
-			if cls == "ResourcesSessionFences" {
+			if cls == contract.SessionFencesClass {
 				set[c] = true
 			}
 		}
@@ -122,13 +114,13 @@ func toolRoutes(f *facts.Facts, server gym.ClassRef) []toolFunc {
 		if r.Standard || r.Handler == nil {
 			continue
 		}
-		if r.Handler.Outer == nil && notToolRoute(r.Handler.Fn.Name) {
+		if r.Handler.Outer == nil && notToolRoute(f, r.Handler.Fn.Name) {
 			continue
 		}
 		add(toolFunc{fn: r.Handler, factory: r.Factory})
 	}
 	for _, m := range methods {
-		if !referenced[m] && !notToolRoute(m.Fn.Name) {
+		if !referenced[m] && !notToolRoute(f, m.Fn.Name) {
 			add(toolFunc{fn: m})
 		}
 	}
@@ -147,7 +139,7 @@ func toolRoutes(f *facts.Facts, server gym.ClassRef) []toolFunc {
 		}
 		next = append(next, f.MethodRefs(server, cur.fn)...)
 		for _, t := range next {
-			if notToolRoute(t.Fn.Name) {
+			if notToolRoute(f, t.Fn.Name) {
 				continue
 			}
 			add(toolFunc{fn: t, route: route})

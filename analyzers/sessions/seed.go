@@ -25,7 +25,7 @@ var badInput = []string{"ValueError", "TypeError", "KeyError", "IndexError", "Lo
 
 func runPlainExceptionInSeed(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, h := range hooks(v, SeedMethod) {
+	for _, h := range hooks(v, contract.SeedMethod) {
 		reported := map[*pyscan.Call]bool{}
 		raised := map[pyscan.Node]bool{} // the raises the findings so far name
 		for _, r := range h.f.Escapes(h.server.Class, h.fn) {
@@ -70,7 +70,7 @@ func runPlainExceptionInSeed(v *gym.View) []diag.Diagnostic {
 			if caught != nil {
 				d.Related = append(d.Related, gym.Related(r.In.Module, caught.Span, "the exception is caught here and re-raised"))
 			}
-			d.Related = append(d.Related, h.inherited("seed_session")...)
+			d.Related = append(d.Related, h.inherited(contract.SeedMethod)...)
 			out = append(out, d)
 		}
 	}

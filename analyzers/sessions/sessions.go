@@ -57,8 +57,10 @@
 package sessions
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/facts"
 	"github.com/gymlint/gymlint/gym"
@@ -67,13 +69,6 @@ import (
 
 // Analyzer is the analyzer name every rule of this package carries.
 const Analyzer = "sessions"
-
-// The names of the contract's methods.
-const (
-	SeedMethod   = "seed_session"
-	CloseMethod  = "close_resources_session"
-	VerifyMethod = "verify"
-)
 
 // Checks are the rules of this analyzer, in code order.
 var Checks = []gym.Check{
@@ -100,10 +95,6 @@ var Checks = []gym.Check{
 	{Rule: OwnResourcesApp, Run: runOwnResourcesApp},
 	{Rule: SeedNotIdempotent, Run: runSeedNotIdempotent},
 }
-
-// resourcesBases are the framework classes that make a server a
-// resources server.
-var resourcesBases = map[string]bool{"SimpleResourcesServer": true, "BaseResourcesServer": true}
 
 // ResourcesServers returns the resources-server classes of the view's
 // entrypoints, each once, in entrypoint order. Entrypoints that are exempt,
@@ -153,13 +144,13 @@ func frameworkResources(v *gym.View, a gym.Ancestor, depth int) bool {
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		name = name[i+1:]
 	}
-	if resourcesBases[name] {
+	if slices.Contains(contract.ResourcesBases, name) {
 		return true
 	}
 	if a.Class.Class == nil || depth > 16 {
 		return false
 	}
-	if resourcesBases[a.Class.Class.Name] {
+	if slices.Contains(contract.ResourcesBases, a.Class.Class.Name) {
 		return true
 	}
 	for _, b := range v.Bases(a.Class) {
@@ -285,29 +276,6 @@ func clip(s string, n int) string {
 		return s[:n] + "..."
 	}
 	return s
-}
-
-// sessionEdgeWords are the words of a method name that says it starts or
-// ends a session.
-var sessionEdgeWords = map[string]bool{
-	"seed": true, "reset": true, "init": true, "close": true, "end": true, "discard": true,
-	"release": true, "cleanup": true, "teardown": true, "shutdown": true,
-}
-
-// sessionEdge reports whether a method name says that it starts or ends a
-// session: one of its words (split at underscores) is seed, reset, init,
-// close, end, discard, release, cleanup, teardown or shutdown.
-func sessionEdge(name string) bool { return hasWord(name, sessionEdgeWords) }
-
-// hasWord reports whether one of the underscore-separated words of an
-// identifier is in words (case-insensitively).
-func hasWord(name string, words map[string]bool) bool {
-	for _, w := range strings.Split(strings.ToLower(name), "_") {
-		if words[w] {
-			return true
-		}
-	}
-	return false
 }
 
 // lastName is the last name of a callee: "kill" for self.sandbox.kill.

@@ -150,7 +150,7 @@ func isLostCall(f *facts.Facts, m *pyscan.Module, fn *facts.Func, c *pyscan.Call
 			return false
 		}
 	}
-	return f.View().FrameworkName(m, d) == lostSessionName
+	return f.View().FrameworkName(m, d) == contract.LostSessionFunc
 }
 
 func clipAll(ss []string, n int) []string {

@@ -10,14 +10,6 @@ import (
 	"github.com/gymlint/gymlint/pyscan"
 )
 
-// The checkpoint hooks of the resources base.
-const (
-	RetireMethod  = "retire_session_state"
-	ExportMethod  = "export_session_states"
-	RestoreMethod = "restore_session_states"
-	EndedMethod   = "checkpoint_session_ended"
-)
-
 // StateNotRetired is rule GL317.
 var StateNotRetired = &diag.Rule{
 	Code: "GL317", Name: "state-not-retired", Analyzer: Analyzer, Severity: diag.Error,
@@ -36,9 +28,9 @@ func runStateNotRetired(v *gym.View) []diag.Diagnostic {
 			continue
 		}
 		w := state[0].Writes[0]
-		retire := f.Override(s.Class, RetireMethod)
+		retire := f.Override(s.Class, contract.RetireMethod)
 		if retire == nil {
-			if d := v.Lookup(s.Class, RetireMethod); d.Uncertain || d.Found() {
+			if d := v.Lookup(s.Class, contract.RetireMethod); d.Uncertain || d.Found() {
 				continue
 			}
 			msg := fmt.Sprintf("%s keeps per-session state (%s) but has no retire_session_state override to release it", s.Class.Class.Name, where(w))
@@ -67,7 +59,7 @@ func runStateNotRetired(v *gym.View) []diag.Diagnostic {
 		start, end := gym.Range(retire.Module, retire.Fn.NameSpan)
 		d := StateNotRetired.New(retire.Module.Path, start, end, msg)
 		d.Help = "release the session's state by the session_id it is given, as the close does (" + w.Container.Name + ".pop(session_id, None))"
-		d.Related = append(d.Related, h.inherited("retire_session_state")...)
+		d.Related = append(d.Related, h.inherited(contract.RetireMethod)...)
 		for _, sc := range state {
 			d.Related = append(d.Related, writesRelated(sc.Writes)...)
 		}

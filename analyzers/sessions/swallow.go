@@ -30,7 +30,7 @@ var goneErrors = map[string]bool{
 func runCloseSwallowsFailure(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	seen := map[pyscan.Node]bool{}
-	for _, h := range hooks(v, CloseMethod) {
+	for _, h := range hooks(v, contract.CloseMethod) {
 		f := h.f
 		reach := f.Reach(h.server.Class, h.fn)
 		var calls []release

@@ -22,13 +22,13 @@ func runUnpairedCheckpointHooks(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	done := map[*facts.Func]bool{}
 	for _, s := range ResourcesServers(v) {
-		export, restore := f.Override(s.Class, ExportMethod), f.Override(s.Class, RestoreMethod)
+		export, restore := f.Override(s.Class, contract.ExportMethod), f.Override(s.Class, contract.RestoreMethod)
 		if (export == nil) == (restore == nil) {
 			continue
 		}
-		has, missing := export, RestoreMethod
+		has, missing := export, contract.RestoreMethod
 		if has == nil {
-			has, missing = restore, ExportMethod
+			has, missing = restore, contract.ExportMethod
 		}
 		if done[has] || has.Module.SyntaxError != nil {
 			continue
@@ -38,7 +38,7 @@ func runUnpairedCheckpointHooks(v *gym.View) []diag.Diagnostic {
 		}
 		done[has] = true
 		msg := fmt.Sprintf("%s overrides %s but not %s", has.Name(), has.Fn.Name, missing)
-		if missing == RestoreMethod {
+		if missing == contract.RestoreMethod {
 			msg += ": the states it checkpoints are dropped on resume"
 		} else {
 			msg += ": checkpoints hold no state to restore"
@@ -46,7 +46,7 @@ func runUnpairedCheckpointHooks(v *gym.View) []diag.Diagnostic {
 		start, end := gym.Range(has.Module, has.Fn.NameSpan)
 		d := UnpairedCheckpointHooks.New(has.Module.Path, start, end, msg)
 		d.Help = "override " + missing + " as the inverse of " + has.Fn.Name
-		if missing == RestoreMethod {
+		if missing == contract.RestoreMethod {
 			d.Help += ": validate every state it is given, then install them all"
 		}
 		d.Related = append(d.Related, hook{f: f, server: s, fn: has}.inherited(has.Fn.Name)...)

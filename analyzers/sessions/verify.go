@@ -22,12 +22,9 @@ var LostSessionScored = &diag.Rule{
 	Doc:     ruleDoc("GL306"),
 }
 
-// lostSessionName is the framework's lost-session helper.
-const lostSessionName = "lost_session_verification"
-
 func runLostSessionScored(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, h := range hooks(v, VerifyMethod) {
+	for _, h := range hooks(v, contract.VerifyMethod) {
 		ss := sessionState(h.f, h.server.Class)
 		if len(ss) == 0 {
 			continue
@@ -184,7 +181,7 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 				h.owner().Name, miss.describe(m)))
 			d.Help = fmt.Sprintf("answer it with a masked sample instead, `return %s`", lostFix(m, n.Value))
 			d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
-			d.Related = append(d.Related, h.inherited("verify")...)
+			d.Related = append(d.Related, h.inherited(contract.VerifyMethod)...)
 			out = append(out, d)
 		case *pyscan.Raise:
 			if len(ctx.Tries) > 0 {
@@ -200,7 +197,7 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 				h.owner().Name, raiseWhat(f, fn, n), miss.describe(m)))
 			d.Help = lostHelp
 			d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
-			d.Related = append(d.Related, h.inherited("verify")...)
+			d.Related = append(d.Related, h.inherited(contract.VerifyMethod)...)
 			out = append(out, d)
 		}
 		return true
@@ -239,7 +236,7 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 			d.Help = "in verify, test for the missing state first; " + lostHelp
 			d.Related = append([]diag.Related{gym.Related(hm, r.Span, hf.Name()+" raises here")}, miss.related(hm)...)
 			d.Related = append(d.Related, stateRelated(h, miss.look.Container)...)
-			d.Related = append(d.Related, h.inherited("verify")...)
+			d.Related = append(d.Related, h.inherited(contract.VerifyMethod)...)
 			out = append(out, d)
 			return false
 		})
@@ -254,12 +251,12 @@ func carriesReward(e pyscan.Expr) bool {
 	pyscan.Inspect(e, func(n pyscan.Node, stack []pyscan.Node) bool {
 		switch n := n.(type) {
 		case *pyscan.Call:
-			if n.Keyword("reward") != nil {
+			if n.Keyword(contract.RewardField) != nil {
 				found = true
 			}
 		case *pyscan.Dict:
 			for _, it := range n.Items {
-				if s, ok := pyscan.Str(it.Key); ok && s == "reward" {
+				if s, ok := pyscan.Str(it.Key); ok && s == contract.RewardField {
 					found = true
 				}
 			}
@@ -276,7 +273,7 @@ func carriesReward(e pyscan.Expr) bool {
 func mentionsLost(f *facts.Facts, fn *facts.Func, e pyscan.Expr) bool {
 	found := false
 	pyscan.Inspect(e, func(n pyscan.Node, stack []pyscan.Node) bool {
-		if c, ok := n.(*pyscan.Call); ok && frameworkCall(f, fn, c, lostSessionName) {
+		if c, ok := n.(*pyscan.Call); ok && frameworkCall(f, fn, c, contract.LostSessionFunc) {
 			found = true
 		}
 		return !found

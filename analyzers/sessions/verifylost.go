@@ -21,7 +21,7 @@ var VerifyIgnoresLostSession = &diag.Rule{
 
 func runVerifyIgnoresLostSession(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, h := range hooks(v, VerifyMethod) {
+	for _, h := range hooks(v, contract.VerifyMethod) {
 		f := h.f
 		if alwaysNotImplemented(f, h.fn) {
 			continue
@@ -50,7 +50,7 @@ func runVerifyIgnoresLostSession(v *gym.View) []diag.Diagnostic {
 				refers = true
 				break
 			}
-			if read == nil && (r.Func == h.fn || !sessionEdge(r.Func.Fn.Name)) {
+			if read == nil && (r.Func == h.fn || !h.f.Words().Has(facts.WordSessionEdge, r.Func.Fn.Name)) {
 				if a := readsState(h, r.Func, others, r.Func != h.fn); a != nil {
 					read, readIn = a, r.Func
 				}
@@ -77,7 +77,7 @@ func runVerifyIgnoresLostSession(v *gym.View) []diag.Diagnostic {
 			h.owner().Name, read.Container.Name, via, written.Func.Name()))
 		d.Help = "test for the missing state and return the request's fields merged with lost_session_verification(reason), a masked sample"
 		d.Related = writesRelated(writes)
-		d.Related = append(d.Related, h.inherited("verify")...)
+		d.Related = append(d.Related, h.inherited(contract.VerifyMethod)...)
 		out = append(out, d)
 	}
 	return out
@@ -105,7 +105,7 @@ func refersToLost(f *facts.Facts, fn *facts.Func) bool {
 	pyscan.InspectBody(fn.Fn.Body, func(n pyscan.Node, stack []pyscan.Node) bool {
 		switch n := n.(type) {
 		case *pyscan.Name, *pyscan.Attribute:
-			if refersTo(f, fn, n.(pyscan.Expr), lostSessionName) {
+			if refersTo(f, fn, n.(pyscan.Expr), contract.LostSessionFunc) {
 				found = true
 			}
 			return false

@@ -56,7 +56,7 @@ func runUnreachableApp(v *gym.View) []diag.Diagnostic {
 // of `app = X.run_webserver()`, or else the module's only server class.
 func appServer(v *gym.View, e *gym.Entrypoint, app *pyscan.Binding) (gym.ClassRef, bool) {
 	if c, ok := app.Value.(*pyscan.Call); ok {
-		if a, ok := c.Func.(*pyscan.Attribute); ok && a.Attr == "run_webserver" {
+		if a, ok := c.Func.(*pyscan.Attribute); ok && a.Attr == contract.RunWebserverMethod {
 			sym := v.ResolveExpr(e.Module, a.Value)
 			if sym.Kind != gym.RepoClass {
 				return gym.ClassRef{}, false

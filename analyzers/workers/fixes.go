@@ -3,6 +3,7 @@ package workers
 import (
 	"strings"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
@@ -18,7 +19,6 @@ import (
 const (
 	appFixMessage      = "Add a module-level app (the server is safe with several workers)"
 	overrideFixMessage = "Override multiple_workers_unsupported_reason() to refuse several workers"
-	entrypointFunc     = "is_nemo_gym_fastapi_entrypoint"
 	overrideReason     = "TODO: say why this server cannot run with several workers"
 )
 
@@ -47,7 +47,7 @@ func appFix(v *gym.View, m *pyscan.Module, s *gym.Server) (diag.Fix, bool) {
 		return diag.Fix{}, false
 	}
 	a, ok := c.Func.(*pyscan.Attribute)
-	if !ok || a.Attr != "run_webserver" {
+	if !ok || a.Attr != contract.RunWebserverMethod {
 		return diag.Fix{}, false
 	}
 	recv := pyscan.Dotted(a.Value)
@@ -73,21 +73,21 @@ func appFix(v *gym.View, m *pyscan.Module, s *gym.Server) (diag.Fix, bool) {
 		bodyIndent = guardIndent + indentUnit(guardIndent)
 	}
 	at, prefix, nl := lineAfter(m, g.Body.End)
-	text := prefix + guardIndent + "elif " + entrypointFunc + "(__file__):" + nl +
-		bodyIndent + "app = " + recv + ".run_webserver()  # noqa: F401" + nl
+	text := prefix + guardIndent + "elif " + contract.EntrypointFunc + "(__file__):" + nl +
+		bodyIndent + contract.ModuleApp + " = " + recv + "." + contract.RunWebserverMethod + "()  # noqa: F401" + nl
 	edits := []diag.TextEdit{{Path: m.Path, Start: at, End: at, NewText: text}}
-	if b := m.Binding(entrypointFunc); b == nil || b.Where.InMainGuard {
+	if b := m.Binding(contract.EntrypointFunc); b == nil || b.Where.InMainGuard {
 		p, ok := m.ImportInsertion(g.Span.Start)
 		if !ok {
 			return diag.Fix{}, false
 		}
 		fw := v.Options.FrameworkPackage
 		if fw == "" {
-			fw = gym.DefaultFrameworkPackage
+			fw = contract.DefaultPackage
 		}
 		ip := gym.Pos(m, p)
 		edits = append([]diag.TextEdit{{Path: m.Path, Start: ip, End: ip,
-			NewText: "from " + fw + ".server_utils import " + entrypointFunc + m.NewlineBefore(p)}}, edits...)
+			NewText: "from " + fw + "." + contract.ServerUtilsModule + " import " + contract.EntrypointFunc + m.NewlineBefore(p)}}, edits...)
 	}
 	return diag.Fix{Message: appFixMessage, Edits: edits, Applicability: diag.Unsafe}, true
 }

@@ -2,8 +2,9 @@ package workers
 
 import (
 	"fmt"
-	"github.com/gymlint/gymlint/contract"
 	"strings"
+
+	"github.com/gymlint/gymlint/contract"
 
 	"github.com/gymlint/gymlint/analyzers/workers/refusal"
 	"github.com/gymlint/gymlint/diag"
@@ -12,12 +13,6 @@ import (
 	"github.com/gymlint/gymlint/pyscan"
 )
 
-// RefuseFunc is the framework function that refuses a worker count the
-// server does not support: refuse_unsupported_num_workers(server) raises
-// with the reason multiple_workers_unsupported_reason() returns when the
-// config asks for more than one worker.
-const RefuseFunc = "refuse_unsupported_num_workers"
-
 // LateWorkerRefusal is rule GL102.
 var LateWorkerRefusal = &diag.Rule{
 	Code: "GL102", Name: "late-worker-refusal", Analyzer: "workers", Severity: diag.Error,
@@ -25,9 +20,6 @@ var LateWorkerRefusal = &diag.Rule{
 	Summary: "A server that can refuse several workers does setup in model_post_init before refuse_unsupported_num_workers(self).",
 	Doc:     ruleDoc("GL102"),
 }
-
-// mwPostInit is the pydantic hook that building a server runs.
-const mwPostInit = "model_post_init"
 
 func runLateRefusal(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
@@ -56,7 +48,7 @@ func lateRefusal(v *gym.View, server gym.ClassRef) (diag.Diagnostic, bool) {
 		return diag.Diagnostic{}, false
 	}
 	fx := facts.Of(v)
-	post := fx.Override(server, mwPostInit)
+	post := fx.Override(server, contract.ModelPostInitMethod)
 	if post == nil {
 		return diag.Diagnostic{}, false
 	}
@@ -72,9 +64,9 @@ func lateRefusal(v *gym.View, server gym.ClassRef) (diag.Diagnostic, bool) {
 	if res.viaSuper != nil {
 		// The work is in a parent's model_post_init that the super call runs.
 		w := res.viaSuper
-		what = fmt.Sprintf("super().%s() (which runs %s() in %s.%s first)", mwPostInit, callName(w), w.In.Class.Name, mwPostInit)
+		what = fmt.Sprintf("super().%s() (which runs %s() in %s.%s first)", contract.ModelPostInitMethod, callName(w), w.In.Class.Name, contract.ModelPostInitMethod)
 		related = append(related, gym.Related(w.In.Module, w.Call.Span,
-			fmt.Sprintf("%s.%s calls %s() before any refusal", w.In.Class.Name, mwPostInit, callName(w))))
+			fmt.Sprintf("%s.%s calls %s() before any refusal", w.In.Class.Name, contract.ModelPostInitMethod, callName(w))))
 	} else {
 		what += "()"
 	}
@@ -84,16 +76,16 @@ func lateRefusal(v *gym.View, server gym.ClassRef) (diag.Diagnostic, bool) {
 		start, end := gym.Range(m, res.work.Call.Span)
 		d = LateWorkerRefusal.New(m.Path, start, end, fmt.Sprintf(
 			"%s.%s calls %s before %s(self) at line %d",
-			cls, mwPostInit, what, RefuseFunc, m.Line(res.refusal.Call.Span.Start)))
-		d.Help = fmt.Sprintf("call %s(self) first in %s.%s", RefuseFunc, cls, mwPostInit)
+			cls, contract.ModelPostInitMethod, what, contract.RefuseWorkersFunc, m.Line(res.refusal.Call.Span.Start)))
+		d.Help = fmt.Sprintf("call %s(self) first in %s.%s", contract.RefuseWorkersFunc, cls, contract.ModelPostInitMethod)
 		related = append(related, gym.Related(m, res.refusal.Call.Span, "the refusal comes only here"))
 	} else {
 		start, end := gym.Range(m, fn.NameSpan)
 		d = LateWorkerRefusal.New(m.Path, start, end, fmt.Sprintf(
 			"%s.%s calls %s at line %d but never %s(self), though %s can refuse several workers",
-			cls, mwPostInit, what, m.Line(res.work.Call.Span.Start), RefuseFunc, server.Class.Name))
-		d.Help = fmt.Sprintf("call %s(self) (from nemo_gym.server_utils) first in %s.%s", RefuseFunc, cls, mwPostInit)
-		related = append([]diag.Related{gym.Related(m, res.work.Call.Span, "first work in "+mwPostInit)}, related...)
+			cls, contract.ModelPostInitMethod, what, m.Line(res.work.Call.Span.Start), contract.RefuseWorkersFunc, server.Class.Name))
+		d.Help = fmt.Sprintf("call %s(self) (from %s.%s) first in %s.%s", contract.RefuseWorkersFunc, contract.DefaultPackage, contract.ServerUtilsModule, cls, contract.ModelPostInitMethod)
+		related = append([]diag.Related{gym.Related(m, res.work.Call.Span, "first work in "+contract.ModelPostInitMethod)}, related...)
 	}
 	d.Related = append(related, reasonRel)
 	return d, true
@@ -123,7 +115,7 @@ func latePostInit(fx *facts.Facts, server gym.ClassRef, fn *facts.Func, depth in
 		case isRefusal(fx, fn, c.Call):
 			res.refused = true
 			return res
-		case isSuperOf(c, mwPostInit):
+		case isSuperOf(c, contract.ModelPostInitMethod):
 			// The framework's model_post_init (CallFramework) does no
 			// setup of the server's; one gymlint cannot find is taken to
 			// do none either.
@@ -191,8 +183,6 @@ func laterRefusal(fx *facts.Facts, fn *facts.Func, calls []*facts.Call) *facts.C
 	return nil
 }
 
-var lateLoggers = map[string]bool{"logger": true, "log": true, "LOG": true, "LOGGER": true, "_logger": true, "_log": true, "logging": true}
-
 var lateLogMethods = map[string]bool{
 	"debug": true, "info": true, "warning": true, "warn": true, "error": true,
 	"exception": true, "critical": true, "log": true,
@@ -219,7 +209,7 @@ func harmless(fx *facts.Facts, fn *facts.Func, c *pyscan.Call) bool {
 		return false
 	}
 	parts := strings.Split(strings.TrimPrefix(d, fn.Recv+"."), ".")
-	return len(parts) == 2 && lateLoggers[parts[0]] && lateLogMethods[parts[1]]
+	return len(parts) == 2 && fx.Words().Has(facts.WordLogger, parts[0]) && lateLogMethods[parts[1]]
 }
 
 // isRefusal reports whether a call in fn is refuse_unsupported_num_workers(self):
@@ -231,9 +221,9 @@ func isRefusal(fx *facts.Facts, fn *facts.Func, c *pyscan.Call) bool {
 	if d == "" {
 		return false
 	}
-	named := lastName(d) == RefuseFunc
+	named := lastName(d) == contract.RefuseWorkersFunc
 	if !named && !fx.IsLocal(fn, rootName(d)) {
-		named = lastName(fx.View().Resolve(fn.Module, d).Dotted) == RefuseFunc
+		named = lastName(fx.View().Resolve(fn.Module, d).Dotted) == contract.RefuseWorkersFunc
 	}
 	if !named || fn.Recv == "" {
 		return false

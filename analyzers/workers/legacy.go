@@ -201,10 +201,10 @@ func legacyEntrypoint(v *gym.View, e *gym.Entrypoint) []diag.Diagnostic {
 					"%s.%s, a %s, refuses the worker count by raising", c.Class.Name, fn.Name, what), reason, true))
 				continue
 			}
-			if fn.Name == mwPostInit {
+			if fn.Name == contract.ModelPostInitMethod {
 				if r := legacyRaise(fn, ""); r != nil {
 					out = append(out, legacyDiag(m, r.Range(), fmt.Sprintf(
-						"%s.%s raises on the worker count after the server is built", c.Class.Name, mwPostInit), reason, true))
+						"%s.%s raises on the worker count after the server is built", c.Class.Name, contract.ModelPostInitMethod), reason, true))
 				}
 			}
 		}

@@ -23,9 +23,6 @@ var UnroutedSessionState = &diag.Rule{
 
 const unroutedMaxReads = 3
 
-// unroutedStartup are the methods that run once per worker at start-up.
-var unroutedStartup = map[string]bool{"__init__": true, mwPostInit: true, "setup_webserver": true}
-
 type unroutedFinding struct {
 	container *facts.Container
 	store     *facts.Access
@@ -346,7 +343,7 @@ func unroutedRoutes(fx *facts.Facts, server gym.ClassRef) func(*facts.Func) map[
 	}
 	startup := map[*facts.Func]bool{}
 	for _, m := range fx.Methods(server) {
-		if unroutedStartup[m.Fn.Name] {
+		if slices.Contains(contract.StartupHooks, m.Fn.Name) {
 			for _, re := range fx.Reach(server, m) {
 				startup[re.Func] = true
 			}

@@ -35,12 +35,13 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
 )
 
-// Method is the name of the refusal method.
-const Method = "multiple_workers_unsupported_reason"
+// Method is the name of the refusal method (contract.RefusalMethod).
+const Method = contract.RefusalMethod
 
 // Limits: how many distinct tests gymlint enumerates (2^maxAtoms
 // assignments), how many it writes a condition over, and how many super()
