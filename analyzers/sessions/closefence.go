@@ -7,7 +7,6 @@ import (
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/pyscan"
 )
 
 // CloseWithoutFence is rule GL303.
@@ -57,6 +56,3 @@ func runCloseWithoutFence(v *gym.View) []diag.Diagnostic {
 	}
 	return out
 }
-
-// isSuper reports whether a callee is super().m.
-func isSuper(e pyscan.Expr) bool { _, ok := pyscan.SuperAttr(e); return ok }

@@ -20,17 +20,6 @@ var UnserializedSeedClose = &diag.Rule{
 	Doc:     ruleDoc("GL310"),
 }
 
-// recordAccess is a read or a write of one record of a per-session
-// container.
-type recordAccess struct {
-	c     *facts.Container // nil for a fence read
-	key   pyscan.Expr
-	span  pyscan.Span
-	at    int32  // when the access happens: a store happens after its value
-	what  string // "self.X[k]", for messages
-	fence bool   // a read of the session's fence, which stands for every container
-}
-
 func runUnserializedSeedClose(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	done := map[*facts.Func]bool{}
@@ -202,24 +191,6 @@ func recordAccesses(h hook, ss map[*facts.Container]bool) (reads, writes []recor
 	sort.SliceStable(reads, func(i, j int) bool { return reads[i].at < reads[j].at })
 	sort.SliceStable(writes, func(i, j int) bool { return writes[i].at < writes[j].at })
 	return reads, writes
-}
-
-// fenceReads returns the hook's fence checks:
-// ResourcesSessionFences.raise_if_fenced(k) and .get(k).
-func fenceReads(h hook) []recordAccess {
-	var out []recordAccess
-	m := h.fn.Module
-	for _, c := range h.f.Calls(h.server.Class, h.fn) {
-		key := c.Call.Positional(0)
-		if key == nil {
-			continue
-		}
-		if h.f.IsFrameworkMethod(h.server.Class, h.fn, c.Call, contract.FencesRaiseIfFenced) || h.f.IsFrameworkMethod(h.server.Class, h.fn, c.Call, contract.FencesGet) {
-			out = append(out, recordAccess{key: key, span: c.Call.Span, at: c.Call.Start,
-				what: "the fence, " + oneLine(m.Text(c.Call.Func)) + "(" + oneLine(m.Text(key)) + ")", fence: true})
-		}
-	}
-	return out
 }
 
 // sameKey reports whether two key expressions of the hook name the same

@@ -109,8 +109,3 @@ func runReservedMCPToolName(v *gym.View) []diag.Diagnostic {
 	}
 	return out
 }
-
-// cacheDecorators make a function run once per argument set.
-var cacheDecorators = map[string]bool{
-	"functools.cache": true, "functools.lru_cache": true, "functools.cached_property": true,
-}

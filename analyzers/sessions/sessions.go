@@ -40,7 +40,10 @@
 //   - GL322 seed-not-idempotent (idempotent.go)
 //
 // What several rules share is in this file (the hooks of a server, the
-// per-session state) and in package facts.
+// per-session state), in four files of shared facts (releases.go: what a
+// close releases; lostsession.go: state read without telling a lost
+// session apart; seedrecords.go: a seed's tests for an existing record;
+// responses.go: verify response kinds), and in package facts.
 //
 // The rules decide from the facts of package facts, which read the typed
 // model of package pyscan: a server's winning methods and overrides, what
@@ -308,4 +311,12 @@ func refersTo(f *facts.Facts, fn *facts.Func, e pyscan.Expr, name string) bool {
 	}
 	m := fn.Module
 	return f.View().FrameworkName(m, d) == name
+}
+
+// isSuper reports whether a callee is super().m.
+func isSuper(e pyscan.Expr) bool { _, ok := pyscan.SuperAttr(e); return ok }
+
+// cacheDecorators make a function run once per argument set.
+var cacheDecorators = map[string]bool{
+	"functools.cache": true, "functools.lru_cache": true, "functools.cached_property": true,
 }

@@ -37,52 +37,6 @@ func runLostSessionKeywordSpread(v *gym.View) []diag.Diagnostic {
 	return out
 }
 
-// resourcesModules returns the repository modules of the resources
-// servers, each once and without syntax errors: the entrypoints that
-// start one, the modules they import (module-scope imports, transitively),
-// and the modules that define the server classes and their repository
-// ancestors. Framework modules are left out.
-func resourcesModules(v *gym.View) []*pyscan.Module {
-	var out []*pyscan.Module
-	seen := map[string]bool{}
-	add := func(m *pyscan.Module) {
-		if m == nil || seen[m.Path] || m.SyntaxError != nil || v.IsFrameworkModule(m.Name) {
-			return
-		}
-		seen[m.Path] = true
-		out = append(out, m)
-	}
-	servers := ResourcesServers(v)
-	isRes := map[*pyscan.Class]bool{}
-	for _, s := range servers {
-		isRes[s.Class.Class] = true
-	}
-	graph := v.NewImportGraph()
-	for _, e := range v.Entrypoints {
-		has := false
-		for _, s := range e.Servers {
-			if isRes[s.Class.Class] {
-				has = true
-			}
-		}
-		if !has || e.Module == nil || e.Exemption != nil {
-			continue
-		}
-		for _, imp := range graph.Closure(e.Module) {
-			add(imp.Module)
-		}
-	}
-	for _, s := range servers {
-		mro, _ := v.MRO(s.Class)
-		for _, a := range mro {
-			if a.Kind == gym.Own && a.Class.Module != nil {
-				add(a.Class.Module)
-			}
-		}
-	}
-	return out
-}
-
 // spreadFinding reports a call whose ** arguments include
 // lost_session_verification(...) next to another ** argument.
 func spreadFinding(f *facts.Facts, m *pyscan.Module, fn *facts.Func, c *pyscan.Call) (diag.Diagnostic, bool) {
