@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // Words are the fallbacks that decide from an identifier's words: where
@@ -25,7 +26,11 @@ import (
 //     (clean_up) matches as a substring;
 //   - MatchNounKey: the identifier is the word followed by id, key or
 //     handle (env_id, envId, sandbox_handle);
-//   - MatchExact: the identifier is the word, case and all.
+//   - MatchExact: the identifier is the word, case and all;
+//   - MatchFold: the identifier is the word, in any case;
+//   - MatchKeyWord: the word is one of a key's words, split at anything
+//     but letters and digits and where a lower-case letter meets an
+//     upper-case one (rayActors, num_ray_workers, RAY_ADDRESS; not array).
 type Words struct {
 	sets map[string]map[string]bool
 	// substrings are the words matched as substrings, by kind: every word
@@ -43,6 +48,8 @@ const (
 	MatchWord
 	MatchNounKey
 	MatchExact
+	MatchFold
+	MatchKeyWord
 )
 
 // WordKind is one table of words.
@@ -74,6 +81,8 @@ const (
 	WordGoDecode    = "go-decode"
 	WordGoInput     = "go-input-check"
 	WordGoSession   = "go-session"
+	WordGoSessionID = "go-session-id"
+	WordRaySetting  = "ray-setting"
 )
 
 // WordKinds are every table of words, in the order `gymlint config` and
@@ -108,6 +117,9 @@ var WordKinds = []WordKind{
 		Defaults:  []string{"self", "cls", "request", "req", "response"},
 		StandsFor: "a parameter that is not the request body, whatever its annotation",
 		UsedBy:    "facts.KeyOf: where a key comes from (GL105 and the hazard and session rules)"},
+	{Name: WordRaySetting, Match: MatchKeyWord, Defaults: []string{"ray"}, Configurable: true,
+		StandsFor: "a config key (or a bare scalar value) that sets Ray up for a server (ray_address, numRayWorkers)",
+		UsedBy:    "GL205 unneeded-ray-enabled (a Ray setting in the configs makes the declaration needed)"},
 	{Name: WordGoDecode, Match: MatchSubstring,
 		Defaults:  []string{"decode", "unmarshal", "bind", "readjson", "parsejson", "readbody", "parsebody"},
 		StandsFor: "a Go call that decodes the request body, by its callee's name",
@@ -119,6 +131,10 @@ var WordKinds = []WordKind{
 	{Name: WordGoSession, Match: MatchSubstring,
 		Defaults:  []string{"session"},
 		StandsFor: "a Go request field (or its JSON tag) that carries the session id",
+		UsedBy:    "gostate (Go): the session keys of GL150 and the Go session rules"},
+	{Name: WordGoSessionID, Match: MatchFold,
+		Defaults:  []string{"sid"},
+		StandsFor: "a Go identifier that is itself the session id",
 		UsedBy:    "gostate (Go): the session keys of GL150 and the Go session rules"},
 }
 
@@ -190,7 +206,7 @@ func (w *Words) add(k WordKind, words []string) {
 	}
 	for _, word := range words {
 		key := word
-		if k.Match != MatchExact {
+		if k.Match != MatchExact { // every other kind matches without case
 			key = strings.ToLower(word)
 		}
 		if set[key] {
@@ -213,6 +229,10 @@ func (w *Words) Has(kind, name string) bool {
 	switch k.Match {
 	case MatchExact:
 		return set[name]
+	case MatchFold:
+		return set[strings.ToLower(name)]
+	case MatchKeyWord:
+		return keyWords(name, set)
 	case MatchSubstring:
 		return w.containsOne(kind, strings.ToLower(name))
 	case MatchWord:
@@ -237,6 +257,38 @@ func (w *Words) Has(kind, name string) bool {
 		}
 	}
 	return false
+}
+
+// IsWord reports whether s, without the space around it, is a word of the
+// kind, in any case: a scalar value that is the word itself.
+func (w *Words) IsWord(kind, s string) bool {
+	return w.sets[kind][strings.ToLower(strings.TrimSpace(s))]
+}
+
+// keyWords reports whether one of key's words (MatchKeyWord) is in set.
+func keyWords(key string, set map[string]bool) bool {
+	var word []rune
+	flush := func() bool {
+		w := strings.ToLower(string(word))
+		word = word[:0]
+		return set[w]
+	}
+	for _, r := range key {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			if flush() {
+				return true
+			}
+		case unicode.IsUpper(r) && len(word) > 0 && unicode.IsLower(word[len(word)-1]):
+			if flush() {
+				return true
+			}
+			word = append(word, r)
+		default:
+			word = append(word, r)
+		}
+	}
+	return flush()
 }
 
 func (w *Words) containsOne(kind, lower string) bool {

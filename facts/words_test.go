@@ -35,6 +35,12 @@ func TestDefaultWords(t *testing.T) {
 		{facts.WordGoDecode, map[string]bool{"json.NewDecoder": true, "ShouldBindJSON": true, "Encode": false}},
 		{facts.WordGoInput, map[string]bool{"validateSeed": true, "ParseInt": true, "run": false}},
 		{facts.WordGoSession, map[string]bool{"SessionID": true, "resources_session_id": true, "EnvID": false}},
+		{facts.WordGoSessionID, map[string]bool{"sid": true, "SID": true, "side": false, "sids": false}},
+		{facts.WordRaySetting, map[string]bool{
+			"ray": true, "RAY_ADDRESS": true, "ray_address": true, "num_ray_workers": true, "rayActors": true,
+			"VLLM_RAY_DP_PACK_STRATEGY": true, "harbor-ray-cpus": true, "useRay": true, "use.ray": true,
+			"array": false, "xray": false, "gray_level": false, "rays": false, "Arrays": false, "": false, "stray_ray2": false,
+		}},
 	}
 	for _, c := range cases {
 		for name, want := range c.in {
@@ -78,6 +84,11 @@ func TestConfiguredWords(t *testing.T) {
 		}
 		if facts.DefaultWords.Has(c.kind, c.name) && !c.want {
 			t.Errorf("%s: the default words match %q", c.kind, c.name)
+		}
+	}
+	for in, want := range map[string]bool{"ray": true, " Ray ": true, "ray_cluster": false, "": false} {
+		if got := facts.DefaultWords.IsWord(facts.WordRaySetting, in); got != want {
+			t.Errorf("IsWord(ray-setting, %q) = %v, want %v", in, got, want)
 		}
 	}
 	if facts.DefaultWords.Has(facts.WordRelease, "evict_env") {

@@ -1044,9 +1044,9 @@ func fieldNamesSession(sel *types.Selection, field *types.Var) bool {
 func namesSession(s string) bool { return facts.DefaultWords.Has(facts.WordGoSession, s) }
 
 // mentionsSession reports whether a key expression names the session
-// anywhere, or is the name sid.
+// anywhere, or is itself the session id (the go-session-id words: sid).
 func mentionsSession(e ast.Expr) bool {
-	if id, ok := ast.Unparen(e).(*ast.Ident); ok && strings.EqualFold(id.Name, "sid") {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok && facts.DefaultWords.Has(facts.WordGoSessionID, id.Name) {
 		return true
 	}
 	found := false

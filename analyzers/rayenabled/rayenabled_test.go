@@ -199,18 +199,6 @@ func TestClassVar(t *testing.T) {
 	}
 }
 
-func TestHasRayWord(t *testing.T) {
-	for key, want := range map[string]bool{
-		"ray": true, "RAY_ADDRESS": true, "ray_address": true, "num_ray_workers": true, "rayActors": true,
-		"VLLM_RAY_DP_PACK_STRATEGY": true, "harbor-ray-cpus": true, "useRay": true, "use.ray": true,
-		"array": false, "xray": false, "gray_level": false, "rays": false, "Arrays": false, "": false, "stray_ray2": false,
-	} {
-		if got := hasRayWord(key); got != want {
-			t.Errorf("hasRayWord(%q) = %v, want %v", key, got, want)
-		}
-	}
-}
-
 // TestAnalysisShared checks that the rules and Status share one set of
 // facts of a view (the servers' declarations, their Ray use), and that
 // another view gets its own.

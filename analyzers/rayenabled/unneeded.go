@@ -3,12 +3,11 @@ package rayenabled
 import (
 	"fmt"
 	"slices"
-	"strings"
-	"unicode"
 
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
 	"github.com/gymlint/gymlint/gym"
 )
 
@@ -48,12 +47,13 @@ func runUnneededRayEnabled(v *gym.View) []diag.Diagnostic {
 // VLLM_RAY_DP_PACK_STRATEGY, rayActors) or a scalar value that is exactly
 // "ray" (distributed_executor_backend: ray). ok is false when there is none.
 func raySetting(v *gym.View, e *gym.Entrypoint) (file string, pos configscan.Pos, key string, ok bool) {
+	w := facts.Of(v).Words()
 	type inst struct{ name, typ, dir string }
 	named := map[inst]bool{}
 	var overrides []gym.OverrideRef
 	for _, c := range e.Configs {
 		in := c.Instance
-		if p, k, found := rayIn(in.Settings, ""); found {
+		if p, k, found := rayIn(w, in.Settings, ""); found {
 			return c.File, p, k, true
 		}
 		if k := (inst{in.Name, in.Type, in.Dir}); !named[k] {
@@ -68,7 +68,7 @@ func raySetting(v *gym.View, e *gym.Entrypoint) (file string, pos configscan.Pos
 	// In the order of the configs.
 	slices.SortFunc(overrides, func(a, b gym.OverrideRef) int { return a.Order - b.Order })
 	for _, o := range overrides {
-		if p, k, found := rayIn(o.Instance.Settings, ""); found {
+		if p, k, found := rayIn(w, o.Instance.Settings, ""); found {
 			return o.File.Path, p, k, true
 		}
 	}
@@ -76,59 +76,30 @@ func raySetting(v *gym.View, e *gym.Entrypoint) (file string, pos configscan.Pos
 }
 
 // rayIn searches a settings node, depth first in document order.
-func rayIn(n *configscan.Node, key string) (configscan.Pos, string, bool) {
+func rayIn(w *facts.Words, n *configscan.Node, key string) (configscan.Pos, string, bool) {
 	if n == nil {
 		return configscan.Pos{}, "", false
 	}
 	switch n.Kind {
 	case configscan.MappingNode:
 		for _, p := range n.Pairs {
-			if hasRayWord(p.Key) {
+			if w.Has(facts.WordRaySetting, p.Key) {
 				return p.KeyPos, p.Key, true
 			}
-			if pos, k, ok := rayIn(p.Value, p.Key); ok {
+			if pos, k, ok := rayIn(w, p.Value, p.Key); ok {
 				return pos, k, true
 			}
 		}
 	case configscan.SequenceNode:
 		for _, it := range n.Items {
-			if pos, k, ok := rayIn(it, key); ok {
+			if pos, k, ok := rayIn(w, it, key); ok {
 				return pos, k, true
 			}
 		}
 	case configscan.ScalarNode:
-		if strings.EqualFold(strings.TrimSpace(n.Value), "ray") {
+		if w.IsWord(facts.WordRaySetting, n.Value) {
 			return n.Pos, key + ": " + n.Value, true
 		}
 	}
 	return configscan.Pos{}, "", false
-}
-
-// hasRayWord reports whether "ray" is one of the words of a key: words are
-// split at anything but letters and digits and where a lower-case letter
-// meets an upper-case one ("rayActors", "num_ray_workers", "RAY_ADDRESS";
-// not "array", "xray" or "gray_level").
-func hasRayWord(key string) bool {
-	var word []rune
-	flush := func() bool {
-		w := strings.ToLower(string(word))
-		word = word[:0]
-		return w == "ray"
-	}
-	for _, r := range key {
-		switch {
-		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
-			if flush() {
-				return true
-			}
-		case unicode.IsUpper(r) && len(word) > 0 && unicode.IsLower(word[len(word)-1]):
-			if flush() {
-				return true
-			}
-			word = append(word, r)
-		default:
-			word = append(word, r)
-		}
-	}
-	return flush()
 }
