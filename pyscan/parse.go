@@ -454,6 +454,27 @@ func diffEdit(a, b []byte) *sitter.InputEdit {
 	}
 }
 
+// continuationAtEnd reports the offset of a backslash that continues the
+// last line of src onto nothing: the file ends with a backslash and a line
+// break (`\n` or a lone `\r`) outside a comment. CPython rejects it
+// ("unexpected EOF while parsing"); tree-sitter-python takes the
+// continuation for white space. (A backslash at the very end, without a
+// line break, is an error of tree-sitter's own; `\r\n` is accepted, as
+// CPython 3.11 accepts it.)
+func continuationAtEnd(src []byte, comments []Span) (int32, bool) {
+	n := len(src)
+	if n < 2 || src[n-2] != '\\' || (src[n-1] != '\n' && src[n-1] != '\r') {
+		return 0, false
+	}
+	at := int32(n - 2)
+	for _, c := range comments {
+		if c.Start <= at && at < c.End {
+			return 0, false
+		}
+	}
+	return at, true
+}
+
 // point is the tree-sitter row and byte column of an offset.
 func point(src []byte, off int) sitter.Point {
 	row := bytes.Count(src[:off], []byte{'\n'})
@@ -509,6 +530,9 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree, scan *Budget) 
 		m.SyntaxError = w.firstError(root)
 	}
 	w.module(root)
+	if at, ok := continuationAtEnd(src, m.Comments); ok {
+		w.layoutErrorAt(Span{Start: at, End: at + 1}, "syntax error: unexpected end of file after a line continuation")
+	}
 	if cap(w.ks) <= maxKeptKids {
 		p.ks, p.marks = w.ks[:0], w.marks[:0]
 	}
