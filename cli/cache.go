@@ -15,7 +15,9 @@ import (
 // diskcache, and engine/warm.go for what the Python side keeps). It is on
 // by default, in $GYMLINT_CACHE_DIR, else $XDG_CACHE_HOME/gymlint, else the
 // user cache directory's gymlint; --cache-dir chooses the directory,
-// --no-cache (or GYMLINT_NO_CACHE=1) turns it off.
+// --no-cache (or GYMLINT_NO_CACHE=1) turns it off. Its entries are
+// authenticated with a key kept outside it ($GYMLINT_CACHE_KEY, else
+// <user config dir>/gymlint/cache-key; diskcache.Open).
 
 // cacheFlags are the check's cache flags.
 type cacheFlags struct {
@@ -46,7 +48,8 @@ func (f cacheFlags) cacheDir() (string, error) {
 }
 
 // open opens the cache, nil when it is off or cannot be used (said once on
-// stderr: the check goes on without it).
+// stderr: the check goes on without it). A write that fails later (a full
+// disk) is said once too, and the check goes on without writing to it.
 func (f cacheFlags) open(stderr io.Writer) *diskcache.Cache {
 	dir, err := f.cacheDir()
 	if err == nil && dir == "" {
@@ -54,7 +57,9 @@ func (f cacheFlags) open(stderr io.Writer) *diskcache.Cache {
 	}
 	var c *diskcache.Cache
 	if err == nil {
-		c, err = diskcache.Open(dir, diskcache.Options{})
+		c, err = diskcache.Open(dir, diskcache.Options{OnWriteError: func(err error) {
+			fmt.Fprintf(stderr, "gymlint: the cache cannot be written (%v); checking goes on without writing to it\n", err)
+		}})
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: the cache cannot be used (%v); checking without it (--no-cache says so quietly)\n", err)
@@ -78,7 +83,9 @@ earlier checks computed, by content hash, so that a check of unchanged
 files reads it instead of computing it again; it is bounded (the least
 recently used entries go first) and safe to remove at any time. Its
 directory is --cache-dir, else $GYMLINT_CACHE_DIR, else
-$XDG_CACHE_HOME/gymlint, else the user cache directory's gymlint. (A
+$XDG_CACHE_HOME/gymlint, else the user cache directory's gymlint. Only the
+cache's own files are removed (its entries, README, CACHEDIR.TAG and
+trim.txt); the directory goes when nothing else is left in it. (A
 directory named "clean" is checked with "gymlint ./clean".)
 `
 
@@ -112,7 +119,8 @@ func clean(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s: no cache\n", dir)
 		return ExitClean
 	}
-	c, err := diskcache.Open(dir, diskcache.Options{})
+	// Inspected, not opened: nothing is written, and no key is needed.
+	c, err := diskcache.Inspect(dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint clean: %v\n", err)
 		return ExitError

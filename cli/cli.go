@@ -336,7 +336,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return ExitError
 	}
 	if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
-		if err := fixes.NewPlanWith(t.root, res.Diagnostics, *unsafeFixes).Diff(stdout, stderr); err != nil {
+		if err := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes)).Diff(stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 			return ExitError
 		}
@@ -349,7 +349,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return exitFor(res.Diagnostics, false)
 	}
 	if *fix {
-		plan := fixes.NewPlanWith(t.root, res.Diagnostics, *unsafeFixes)
+		plan := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes))
 		if err := plan.Apply(stderr); err != nil {
 			fmt.Fprintf(stderr, "gymlint: %v\n", err)
 			return ExitError
@@ -402,6 +402,12 @@ func check(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitFor(res.Diagnostics, *exitZero)
+}
+
+// fixOpts are the options of --fix and --diff: a fix is applied (or shown)
+// only in a file that holds the content the scan analysed.
+func fixOpts(res *engine.Result, unsafe bool) fixes.Options {
+	return fixes.Options{Unsafe: unsafe, Analysed: res.Analysed}
 }
 
 // MaxJobs bounds --jobs.

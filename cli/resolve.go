@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -28,7 +29,9 @@ evaluated. Paths in config_paths are relative to the repository root (DIR,
 default: the current directory), as Gym reads them from its working
 directory; nothing outside DIR is read. Problems (a missing include, a
 cycle, an _inherit_from of an instance that is not there) are listed after
-the config; the exit status is 1 when there is one that stops Gym.
+the config; the exit status is 1 when there is one that stops Gym. Values
+nested more than 32 levels deep are printed in flow style ({...}, [...]),
+so that the output stays proportional to the config.
 
 Flags:
 `
@@ -87,12 +90,14 @@ func resolve(args []string, stdout, stderr io.Writer) int {
 		return configscan.Parse(p, data, configscan.Options{}), nil
 	}
 	run := configscan.ComposeFiles(rels, configscan.ComposeOptions{Load: load})
+	w := bufio.NewWriterSize(stdout, 64<<10)
 	if *format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(resolvedJSON(run, rels))
+		err = writeResolvedJSON(w, run, rels)
 	} else {
-		err = writeResolvedYAML(stdout, run, rels)
+		err = writeResolvedYAML(w, run, rels)
+	}
+	if err == nil {
+		err = w.Flush()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
@@ -125,114 +130,201 @@ type jsonProblem struct {
 	Fatal   bool   `json:"fatal"`
 }
 
-type jsonNode struct {
-	Origin        string      `json:"origin"`
-	Kind          string      `json:"kind"`
-	Tag           string      `json:"tag,omitempty"`
-	Value         *string     `json:"value,omitempty"`
-	Interpolation bool        `json:"interpolation,omitempty"`
-	Inherited     string      `json:"inherited_from,omitempty"`
-	Copied        string      `json:"copied_from,omitempty"`
-	Pairs         []jsonPair  `json:"pairs,omitempty"`
-	Items         []*jsonNode `json:"items,omitempty"`
-}
+// The output of a deep config. A value nested N levels deep sits under N
+// keys, and block YAML and indented JSON write each of its lines after an
+// indentation that grows with the depth, so N levels would cost N² bytes
+// (a 200 KB config of 9,000 levels printed 400 MB, and its JSON failed:
+// encoding/json's indenter refuses more than 10,000 levels). Instead the
+// indentation stops growing at maxIndentDepth levels: deeper YAML is
+// written in flow style ({...} and [...], one value a line with its note)
+// at the indentation of that depth, which YAML allows (a flow collection
+// only has to be indented more than its key), and deeper JSON lines keep
+// that indentation (JSON ignores whitespace). The output grows linearly
+// with the config, and both still read back as the same config. Configs
+// that are not so deep print as they did.
+const maxIndentDepth = 32
 
-type jsonPair struct {
-	Key       string    `json:"key"`
-	KeyOrigin string    `json:"key_origin"`
-	Value     *jsonNode `json:"value"`
-}
+// maxJSONIndent is maxIndentDepth in JSON levels: each level of the config
+// is three (a node, its pairs, a pair), under the top-level object's two.
+const maxJSONIndent = 3*maxIndentDepth + 2
 
-type jsonRun struct {
-	Files    []string                 `json:"files"`
-	Merge    []string                 `json:"merge_order"`
-	Includes map[string][]jsonInclude `json:"includes"`
-	Config   *jsonNode                `json:"config"`
-	Problems []jsonProblem            `json:"problems"`
-}
-
-func resolvedJSON(r *configscan.Run, files []string) jsonRun {
-	out := jsonRun{Files: files, Merge: r.Files, Includes: map[string][]jsonInclude{}, Problems: []jsonProblem{}}
-	if out.Merge == nil {
-		out.Merge = []string{}
+// writeResolvedJSON writes the run as one JSON object (files,
+// merge_order, includes, config, problems), streamed: the config is not
+// converted into a second tree first.
+func writeResolvedJSON(w *bufio.Writer, r *configscan.Run, files []string) error {
+	merge := r.Files
+	if merge == nil {
+		merge = []string{}
 	}
+	includes := map[string][]jsonInclude{}
 	for f, o := range r.Includes {
 		var ch []jsonInclude
 		for _, in := range o.Chain {
 			ch = append(ch, jsonInclude{File: in.File, Line: in.Pos.Line, Entry: in.Entry})
 		}
-		out.Includes[f] = ch
+		includes[f] = ch
 	}
+	problems := []jsonProblem{}
 	for _, p := range r.Problems {
-		out.Problems = append(out.Problems, jsonProblem{At: originAt(p.Origin, p.Pos), Kind: p.Kind, Message: p.Message, Help: p.Help, Fatal: p.Fatal})
+		problems = append(problems, jsonProblem{At: originAt(p.Origin, p.Pos), Kind: p.Kind, Message: p.Message, Help: p.Help, Fatal: p.Fatal})
 	}
-	var conv func(n *configscan.Node) *jsonNode
-	conv = func(n *configscan.Node) *jsonNode {
-		j := &jsonNode{Origin: originAt(n.Origin, n.Pos), Kind: n.Kind.String(), Tag: n.Tag}
-		if mv, ok := r.Moves[n]; ok {
-			at := mv.From + " (" + originAt(mv.Origin, mv.Pos) + ")"
-			if mv.Directive == "_copy" {
-				j.Copied = at
-			} else {
-				j.Inherited = at
-			}
-		}
-		switch n.Kind {
-		case configscan.ScalarNode:
-			v := n.Value
-			j.Value = &v
-			j.Interpolation = n.Interpolation()
-		case configscan.MappingNode:
-			j.Pairs = []jsonPair{}
-			for _, p := range n.Pairs {
-				j.Pairs = append(j.Pairs, jsonPair{Key: p.Key, KeyOrigin: originAt(p.KeyOrigin, p.KeyPos), Value: conv(p.Value)})
-			}
-		case configscan.SequenceNode:
-			j.Items = []*jsonNode{}
-			for _, it := range n.Items {
-				j.Items = append(j.Items, conv(it))
-			}
-		}
-		return j
+	j := &jsonWriter{w: w, r: r}
+	// The fields other than the config are small: encoding/json writes
+	// them, indented as they sit in the object.
+	j.field(1, true, "files")
+	j.value(files)
+	j.field(1, false, "merge_order")
+	j.value(merge)
+	j.field(1, false, "includes")
+	j.value(includes)
+	j.field(1, false, "config")
+	if r.Root == nil {
+		w.WriteString("null")
+	} else {
+		j.node(r.Root, 1)
 	}
-	if r.Root != nil {
-		out.Config = conv(r.Root)
-	}
-	return out
+	j.field(1, false, "problems")
+	j.value(problems)
+	w.WriteString("\n}\n")
+	return j.err
 }
 
-func writeResolvedYAML(w io.Writer, r *configscan.Run, files []string) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# gymlint resolve %s\n", strings.Join(files, " "))
+// jsonWriter writes what json.Encoder with SetIndent("", "  ") writes for
+// the run, but for the indentation of deep values (see maxIndentDepth).
+type jsonWriter struct {
+	w   *bufio.Writer
+	r   *configscan.Run
+	err error
+}
+
+// newline starts a line at depth.
+func (j *jsonWriter) newline(depth int) {
+	j.w.WriteByte('\n')
+	for range min(depth, maxJSONIndent) {
+		j.w.WriteString("  ")
+	}
+}
+
+// field writes the key of an object's field at depth, after a comma
+// unless it is the first.
+func (j *jsonWriter) field(depth int, first bool, key string) {
+	if first {
+		j.w.WriteByte('{')
+	} else {
+		j.w.WriteByte(',')
+	}
+	j.newline(depth)
+	j.str(key)
+	j.w.WriteString(": ")
+}
+
+func (j *jsonWriter) str(s string) { j.value(s) }
+
+// value writes a small value with encoding/json, indented as a field of
+// the top-level object.
+func (j *jsonWriter) value(v any) {
+	b, err := json.MarshalIndent(v, "  ", "  ")
+	if err != nil && j.err == nil {
+		j.err = err
+	}
+	j.w.Write(b)
+}
+
+// node writes n, whose opening brace is at depth.
+func (j *jsonWriter) node(n *configscan.Node, depth int) {
+	d := depth + 1
+	j.field(d, true, "origin")
+	j.str(originAt(n.Origin, n.Pos))
+	j.field(d, false, "kind")
+	j.str(n.Kind.String())
+	if n.Tag != "" {
+		j.field(d, false, "tag")
+		j.str(n.Tag)
+	}
+	if n.Kind == configscan.ScalarNode {
+		j.field(d, false, "value")
+		j.str(n.Value)
+		if n.Interpolation() {
+			j.field(d, false, "interpolation")
+			j.w.WriteString("true")
+		}
+	}
+	if mv, ok := j.r.Moves[n]; ok {
+		at := mv.From + " (" + originAt(mv.Origin, mv.Pos) + ")"
+		if mv.Directive == "_copy" {
+			j.field(d, false, "copied_from")
+		} else {
+			j.field(d, false, "inherited_from")
+		}
+		j.str(at)
+	}
+	switch {
+	case n.Kind == configscan.MappingNode && len(n.Pairs) > 0:
+		j.field(d, false, "pairs")
+		j.w.WriteByte('[')
+		for i, p := range n.Pairs {
+			if i > 0 {
+				j.w.WriteByte(',')
+			}
+			j.newline(d + 1)
+			j.field(d+2, true, "key")
+			j.str(p.Key)
+			j.field(d+2, false, "key_origin")
+			j.str(originAt(p.KeyOrigin, p.KeyPos))
+			j.field(d+2, false, "value")
+			j.node(p.Value, d+2)
+			j.newline(d + 1)
+			j.w.WriteByte('}')
+		}
+		j.newline(d)
+		j.w.WriteByte(']')
+	case n.Kind == configscan.SequenceNode && len(n.Items) > 0:
+		j.field(d, false, "items")
+		j.w.WriteByte('[')
+		for i, it := range n.Items {
+			if i > 0 {
+				j.w.WriteByte(',')
+			}
+			j.newline(d + 1)
+			j.node(it, d+1)
+		}
+		j.newline(d)
+		j.w.WriteByte(']')
+	}
+	j.newline(depth)
+	j.w.WriteByte('}')
+}
+
+func writeResolvedYAML(w *bufio.Writer, r *configscan.Run, files []string) error {
+	fmt.Fprintf(w, "# gymlint resolve %s\n", strings.Join(files, " "))
 	if len(r.Files) > 0 {
-		b.WriteString("# merged in this order (a later file overrides an earlier one):\n")
+		w.WriteString("# merged in this order (a later file overrides an earlier one):\n")
 		for _, f := range r.Files {
-			fmt.Fprintf(&b, "#   %s", f)
+			fmt.Fprintf(w, "#   %s", f)
 			if o := r.Includes[f]; o != nil {
 				var via []string
 				for _, in := range o.Chain {
 					via = append(via, in.File+":"+strconv.Itoa(in.Pos.Line))
 				}
-				fmt.Fprintf(&b, "  (included via %s)", strings.Join(via, " -> "))
+				fmt.Fprintf(w, "  (included via %s)", strings.Join(via, " -> "))
 			}
-			b.WriteString("\n")
+			w.WriteString("\n")
 		}
 	}
 	if r.Root != nil {
-		writeYAMLNode(&b, r, r.Root, 0)
+		writeYAMLNode(w, r, r.Root, 0)
 	}
 	if len(r.Problems) > 0 {
-		b.WriteString("# problems:\n")
+		w.WriteString("# problems:\n")
 		for _, p := range r.Problems {
 			stop := ""
 			if p.Fatal {
 				stop = " [stops the run]"
 			}
-			fmt.Fprintf(&b, "#   %s: %s: %s%s\n", originAt(p.Origin, p.Pos), p.Kind, oneLine(p.Message), stop)
+			fmt.Fprintf(w, "#   %s: %s: %s%s\n", originAt(p.Origin, p.Pos), p.Kind, oneLine(p.Message), stop)
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return nil
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
@@ -260,36 +352,97 @@ func noteAt(r *configscan.Run, n *configscan.Node, at string) string {
 	return s
 }
 
-func writeYAMLNode(b *strings.Builder, r *configscan.Run, n *configscan.Node, indent int) {
+// nonEmpty reports whether n is a mapping or list with something in it,
+// which block style writes on the lines after its key.
+func nonEmpty(n *configscan.Node) bool {
+	return n.Kind == configscan.MappingNode && len(n.Pairs) > 0 || n.Kind == configscan.SequenceNode && len(n.Items) > 0
+}
+
+// writeYAMLNode writes n in block style at indent levels, and what lies
+// maxIndentDepth levels deep in flow style.
+func writeYAMLNode(w *bufio.Writer, r *configscan.Run, n *configscan.Node, indent int) {
 	pad := strings.Repeat("  ", indent)
 	switch n.Kind {
 	case configscan.MappingNode:
 		if len(n.Pairs) == 0 {
-			b.WriteString(pad + "{}" + note(r, n) + "\n")
+			w.WriteString(pad + "{}" + note(r, n) + "\n")
 			return
 		}
 		for _, p := range n.Pairs {
 			key := yamlScalar(p.Key, "!!str")
 			switch v := p.Value; {
-			case v.Kind == configscan.MappingNode && len(v.Pairs) > 0, v.Kind == configscan.SequenceNode && len(v.Items) > 0:
-				b.WriteString(pad + key + ":" + keyNote(r, p) + "\n")
-				writeYAMLNode(b, r, v, indent+1)
+			case nonEmpty(v) && indent+1 >= maxIndentDepth:
+				w.WriteString(pad + key + ": ")
+				writeFlow(w, r, v, keyNote(r, p), pad+"  ")
+				w.WriteString("\n")
+			case nonEmpty(v):
+				w.WriteString(pad + key + ":" + keyNote(r, p) + "\n")
+				writeYAMLNode(w, r, v, indent+1)
 			default:
-				b.WriteString(pad + key + ": " + inline(v) + note(r, v) + "\n")
+				w.WriteString(pad + key + ": " + inline(v) + note(r, v) + "\n")
 			}
 		}
 	case configscan.SequenceNode:
 		for _, it := range n.Items {
-			if (it.Kind == configscan.MappingNode && len(it.Pairs) > 0) || (it.Kind == configscan.SequenceNode && len(it.Items) > 0) {
-				b.WriteString(pad + "-" + note(r, it) + "\n")
-				writeYAMLNode(b, r, it, indent+1)
-				continue
+			switch {
+			case nonEmpty(it) && indent+1 >= maxIndentDepth:
+				w.WriteString(pad + "- ")
+				writeFlow(w, r, it, note(r, it), pad+"  ")
+				w.WriteString("\n")
+			case nonEmpty(it):
+				w.WriteString(pad + "-" + note(r, it) + "\n")
+				writeYAMLNode(w, r, it, indent+1)
+			default:
+				w.WriteString(pad + "- " + inline(it) + note(r, it) + "\n")
 			}
-			b.WriteString(pad + "- " + inline(it) + note(r, it) + "\n")
 		}
 	default:
-		b.WriteString(pad + inline(n) + note(r, n) + "\n")
+		w.WriteString(pad + inline(n) + note(r, n) + "\n")
 	}
+}
+
+// writeFlow writes the non-empty mapping or list n in flow style: its
+// opening bracket and the note, then each entry on a line of its own at
+// pad, whatever its depth, and the closing bracket at pad (the caller
+// ends its line).
+func writeFlow(w *bufio.Writer, r *configscan.Run, n *configscan.Node, open string, pad string) {
+	closing := "]"
+	if n.Kind == configscan.MappingNode {
+		w.WriteString("{" + open + "\n")
+		closing = "}"
+		for _, p := range n.Pairs {
+			w.WriteString(pad + yamlScalar(p.Key, "!!str") + ": ")
+			if v := p.Value; nonEmpty(v) {
+				writeFlow(w, r, v, keyNote(r, p), pad)
+				w.WriteString(",\n")
+			} else {
+				w.WriteString(flowInline(v) + "," + note(r, v) + "\n")
+			}
+		}
+	} else {
+		w.WriteString("[" + open + "\n")
+		for _, it := range n.Items {
+			w.WriteString(pad)
+			if nonEmpty(it) {
+				writeFlow(w, r, it, note(r, it), pad)
+				w.WriteString(",\n")
+			} else {
+				w.WriteString(flowInline(it) + "," + note(r, it) + "\n")
+			}
+		}
+	}
+	w.WriteString(pad + closing)
+}
+
+// flowInline is inline for a value inside a flow collection, where a
+// comma, a bracket or ": " would end a plain scalar: a scalar that is not
+// a string and holds one is quoted (strings are already).
+func flowInline(n *configscan.Node) string {
+	s := inline(n)
+	if n.Kind == configscan.ScalarNode && n.Tag != "!!str" && (strings.ContainsAny(s, ",[]{}#") || strings.Contains(s, ": ") || strings.HasSuffix(s, ":")) {
+		return strconv.Quote(n.Value)
+	}
+	return s
 }
 
 // inline renders a scalar, or an empty mapping or list.

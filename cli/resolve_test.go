@@ -2,10 +2,13 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // TestResolveGolden checks gymlint resolve on a benchmark that composes a
@@ -45,6 +48,33 @@ func TestResolveGolden(t *testing.T) {
 	}
 }
 
+// The shape of gymlint resolve --format json, for the tests that read it.
+type jsonNode struct {
+	Origin        string      `json:"origin"`
+	Kind          string      `json:"kind"`
+	Tag           string      `json:"tag,omitempty"`
+	Value         *string     `json:"value,omitempty"`
+	Interpolation bool        `json:"interpolation,omitempty"`
+	Inherited     string      `json:"inherited_from,omitempty"`
+	Copied        string      `json:"copied_from,omitempty"`
+	Pairs         []jsonPair  `json:"pairs,omitempty"`
+	Items         []*jsonNode `json:"items,omitempty"`
+}
+
+type jsonPair struct {
+	Key       string    `json:"key"`
+	KeyOrigin string    `json:"key_origin"`
+	Value     *jsonNode `json:"value"`
+}
+
+type jsonRun struct {
+	Files    []string                 `json:"files"`
+	Merge    []string                 `json:"merge_order"`
+	Includes map[string][]jsonInclude `json:"includes"`
+	Config   *jsonNode                `json:"config"`
+	Problems []jsonProblem            `json:"problems"`
+}
+
 func TestResolveProblemsAndErrors(t *testing.T) {
 	dir := t.TempDir()
 	write := func(p, s string) {
@@ -72,5 +102,80 @@ func TestResolveProblemsAndErrors(t *testing.T) {
 	}
 	if _, errOut, code := run(t, "resolve", "--root", filepath.Join(dir, "sub"), filepath.Join(dir, "a.yaml")); code != ExitError || errOut == "" {
 		t.Errorf("outside root: %d %q", code, errOut)
+	}
+}
+
+// deepConfig is a config whose server settings nest a mapping depth levels
+// deep, in flow style: {k: {k: ... {k: 1} ...}}.
+func deepConfig(depth int) string {
+	return "deep:\n  resources_servers:\n    deep:\n      entrypoint: app.py\n      nest: " +
+		strings.Repeat("{k: ", depth) + "1" + strings.Repeat("}", depth) + "\n"
+}
+
+// TestResolveDeepIsLinear checks that gymlint resolve prints a deep config
+// in bytes proportional to its depth, in both formats (indentation that
+// grows with the depth made it quadratic: a 200 KB config printed 400 MB),
+// and that the YAML still reads back as the same config.
+func TestResolveDeepIsLinear(t *testing.T) {
+	dir := t.TempDir()
+	size := map[string]map[int]int{"yaml": {}, "json": {}}
+	for _, depth := range []int{300, 600} {
+		file := filepath.Join(dir, fmt.Sprintf("deep%d.yaml", depth))
+		if err := os.WriteFile(file, []byte(deepConfig(depth)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for format := range size {
+			out, errOut, code := run(t, "resolve", "--format", format, "--root", dir, file)
+			if code != ExitClean || errOut != "" {
+				t.Fatalf("%s, depth %d: exit %d, stderr %q", format, depth, code, errOut)
+			}
+			size[format][depth] = len(out)
+			// Both formats read back (JSON is YAML) as the same config.
+			var v any
+			if err := yaml.Unmarshal([]byte(out), &v); err != nil {
+				t.Fatalf("%s, depth %d: the output does not read back: %v", format, depth, err)
+			}
+			if format == "yaml" {
+				n := v.(map[string]any)["deep"].(map[string]any)["resources_servers"].(map[string]any)["deep"].(map[string]any)["nest"]
+				got := 0
+				for {
+					m, ok := n.(map[string]any)
+					if !ok {
+						break
+					}
+					n = m["k"]
+					got++
+				}
+				if got != depth || n != 1 {
+					t.Errorf("yaml, depth %d: read back %d levels down to %v", depth, got, n)
+				}
+			}
+		}
+	}
+	for format, s := range size {
+		// Twice the depth, twice the bytes (and a little more for the
+		// longer line numbers): quadratic output would be four times.
+		if ratio := float64(s[600]) / float64(s[300]); ratio > 2.2 {
+			t.Errorf("%s: %d levels print %d bytes, %d levels %d bytes: %.2f times as much, not linear", format, 300, s[300], 600, s[600], ratio)
+		}
+	}
+}
+
+// TestResolveDeepJSON checks that the JSON of a config deeper than
+// encoding/json's indenter accepts (10,000 JSON levels, three a level of
+// the config) is written, not "exceeded max depth".
+func TestResolveDeepJSON(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "deep.yaml")
+	const depth = 3500
+	if err := os.WriteFile(file, []byte(deepConfig(depth)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "resolve", "--format", "json", "--root", dir, file)
+	if code != ExitClean || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if opens, closes := strings.Count(out, "{"), strings.Count(out, "}"); opens != closes || opens < 2*depth || !strings.HasSuffix(out, "\n}\n") {
+		t.Errorf("%d { and %d }, output ends %q", opens, closes, out[max(0, len(out)-40):])
 	}
 }

@@ -15,10 +15,10 @@ import (
 // error, never a File that differs or a panic.
 
 // codecVersion starts every encoding.
-const codecVersion = 1
+const codecVersion = 2
 
 // ErrNotEncodable is Encode's error for a File that did not come from
-// Parse (the trees of Compose carry origins).
+// Parse (the trees of Compose carry the origins of other files).
 var ErrNotEncodable = errors.New("configscan: only the Files of Parse can be encoded")
 
 // errDecode is Decode's error for bytes it cannot read.
@@ -98,13 +98,17 @@ func Encode(f *File) ([]byte, error) {
 	for _, in := range f.Overrides {
 		e.ref(in.Settings)
 	}
+	// The nodes of a File of Parse all carry its origin; a File made
+	// otherwise has none.
+	origin := f.origin
 	e.uint(codecVersion)
 	e.str(f.Path)
 	e.bool(f.gym)
 	e.pos(f.secondDoc)
+	e.bool(origin != nil)
 	e.uint(uint64(len(e.nodes)))
 	for _, n := range e.nodes {
-		if n.Origin != nil {
+		if n.Origin != origin {
 			return nil, ErrNotEncodable
 		}
 		e.int(int(n.Kind))
@@ -115,7 +119,7 @@ func Encode(f *File) ([]byte, error) {
 		e.bool(n.unresolved)
 		e.count(len(n.Pairs), n.Pairs == nil)
 		for _, p := range n.Pairs {
-			if p.KeyOrigin != nil {
+			if p.KeyOrigin != origin {
 				return nil, ErrNotEncodable
 			}
 			e.str(p.Key)
@@ -248,6 +252,11 @@ func Decode(b []byte) (*File, error) {
 		return nil, errDecode
 	}
 	f := &File{Path: d.str(), gym: d.bool(), secondDoc: d.pos()}
+	var origin *Origin
+	if d.bool() {
+		origin = &Origin{File: f.Path}
+		f.origin = origin
+	}
 	// A node takes at least minNodeBytes of the encoding; the nodes are
 	// allocated together (a File's trees live and die together).
 	n := d.uint()
@@ -265,12 +274,13 @@ func Decode(b []byte) (*File, error) {
 			return nil, errDecode
 		}
 		nd.Value, nd.Tag, nd.Pos, nd.End, nd.unresolved = d.str(), d.str(), d.pos(), d.pos(), d.bool()
+		nd.Origin = origin
 		np, isNil := d.count()
 		if !isNil {
 			nd.Pairs = make([]Pair, np)
 		}
 		for j := range nd.Pairs {
-			nd.Pairs[j] = Pair{Key: d.str(), KeyPos: d.pos(), Value: d.node(), Merged: d.bool(), MergePos: d.pos()}
+			nd.Pairs[j] = Pair{Key: d.str(), KeyPos: d.pos(), Value: d.node(), Merged: d.bool(), MergePos: d.pos(), KeyOrigin: origin}
 		}
 		ni, isNil := d.count()
 		if !isNil {
@@ -309,5 +319,6 @@ func Decode(b []byte) (*File, error) {
 	if d.err || len(d.b) != 0 {
 		return nil, errDecode
 	}
+	f.countValues()
 	return f, nil
 }

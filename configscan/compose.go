@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -41,8 +42,18 @@ import (
 //
 // Compose does the same over resolved Node trees, without evaluating any
 // ${...} interpolation (Node.Interpolation tells them apart), and keeps on
-// every node where it was written (Node.Origin) and, for each inherited or
-// copied value, the directive that brought it (Run.Moves).
+// every node where it was written (Node.Origin; Run.OriginOf gives the
+// include chain of that file) and, for each inherited or copied value, the
+// directive that brought it (Run.Moves).
+//
+// The trees of the files a run loads are not copied: the composed tree
+// shares them, and they are never changed, so that the runs of many
+// configs that include the same files share those files' trees (100
+// configs that included the same 250 files held 100 copies of them, 3.7
+// GB). The merge and the directives copy only the mappings they change
+// (and the path from the root to them): a run holds its merged top levels
+// and what its directives rewrote, and points into the files' trees for
+// the rest.
 
 // Include is one step of an include chain: the config_paths entry of File
 // at Pos that named the next file.
@@ -52,9 +63,10 @@ type Include struct {
 	Entry string // the entry as written
 }
 
-// Origin is where a composed value comes from: the file it is written in
-// and the includes that brought that file into the run, from the run's
-// root file (empty for the root file itself).
+// Origin is where a value comes from: the file it is written in and, as
+// Run.OriginOf and a ComposeProblem give it, the includes that brought
+// that file into the run, from the run's root file (empty for the root file
+// itself, and in the origin a node carries, Node.Origin).
 type Origin struct {
 	File  string
 	Chain []Include
@@ -88,8 +100,9 @@ const (
 	KindDirective      = "directive-invalid" // an inherit/copy path that does not exist, a bad _delete_key
 )
 
-// Loader returns the parsed file at a root-relative slash path. An error
-// that wraps fs.ErrNotExist means there is no such file.
+// Loader returns the parsed file at a root-relative slash path (a File of
+// Parse or Decode, whose trees the runs share and must not change). An
+// error that wraps fs.ErrNotExist means there is no such file.
 type Loader func(p string) (*File, error)
 
 // ComposeOptions bound and configure Compose.
@@ -120,6 +133,22 @@ type Run struct {
 	// Fatal is set when a problem stops the run in Gym (or gymlint gave up
 	// on it): rules should not judge its config.
 	Fatal bool
+
+	// origins are the origins of the run's files with their include
+	// chains: the files Compose was given and Includes.
+	origins map[string]*Origin
+}
+
+// OriginOf returns the origin of the run's file at path p, with the include
+// chain that brought it into the run (empty for a file Compose was given),
+// or nil when p is not a file of the run. A composed node carries only its
+// file (Node.Origin): the node is the one of that file's parse, which other
+// runs share.
+func (r *Run) OriginOf(p string) *Origin {
+	if r == nil {
+		return nil
+	}
+	return r.origins[p]
 }
 
 // Interpolation reports whether n is a string that holds an OmegaConf
@@ -156,12 +185,30 @@ type composer struct {
 	// _inherit_from and _copy take their values from (see frozen).
 	before map[*Node][]Pair
 	// loaded are, when only the files are wanted (RunFiles), the files
-	// load read; their trees are not copied.
+	// load read.
 	filesOnly bool
 	loaded    []*File
+	// owned are the nodes this composition made (copies of the nodes of
+	// the files' trees, which it never changes): the only ones it
+	// changes. Each is in one place of the tree it builds, but for the
+	// value of a mapping that a directive replaced, which only the tree
+	// before the directives (frozen) still reaches.
+	owned map[*Node]bool
+	// subst are the copies that stand, in a mapping this composition
+	// made, for the values they replaced (ownValue, ownPath).
+	subst map[slot]*Node
+	// files are the files loaded, by the origin their nodes carry, and
+	// need what needs found of each node.
+	files map[*Origin]*File
+	need  map[*Node]bool
 }
 
 func (c *composer) problem(o *Origin, p Pos, kind, msg, help string, fatal bool) {
+	// A problem names its file with the include chain (the origin a node
+	// carries has none).
+	if o != nil && c.run.origins[o.File] != nil {
+		o = c.run.origins[o.File]
+	}
 	c.run.Problems = append(c.run.Problems, ComposeProblem{
 		Problem: Problem{Pos: p, Kind: kind, Message: msg, Help: help}, Origin: o, Fatal: fatal})
 	if fatal {
@@ -192,7 +239,7 @@ func ComposeFiles(files []string, opts ComposeOptions) *Run {
 	if opts.ServerTypes == nil {
 		opts.ServerTypes = DefaultServerTypes
 	}
-	c := &composer{opts: opts, run: &Run{File: file, Includes: map[string]*Origin{}, Moves: map[*Node]Move{}}}
+	c := &composer{opts: opts, run: &Run{File: file, Includes: map[string]*Origin{}, Moves: map[*Node]Move{}, origins: map[string]*Origin{}}}
 	defer func() {
 		if r := recover(); r != nil {
 			c.problem(&Origin{File: file}, Pos{Line: 1, Col: 1}, "internal",
@@ -214,7 +261,7 @@ func ComposeFiles(files []string, opts ComposeOptions) *Run {
 	var root *Node
 	for _, t := range trees {
 		if root == nil {
-			root = t
+			root = c.own(t)
 			continue
 		}
 		root = c.merge(root, t)
@@ -242,7 +289,7 @@ type entry struct {
 }
 
 // load builds the include list breadth first, as Gym does, and returns the
-// files' trees (copied, with origins) in merge order.
+// files' trees (theirs, not copies) in merge order.
 func (c *composer) load(files []string) []*Node {
 	var list []*entry
 	index := map[string]int{}
@@ -250,6 +297,7 @@ func (c *composer) load(files []string) []*Node {
 		if _, dup := index[file]; !dup {
 			index[file] = len(list)
 			list = append(list, &entry{path: file, origin: &Origin{File: file}})
+			c.run.origins[file] = list[len(list)-1].origin
 		}
 	}
 	roots := len(list)
@@ -273,14 +321,14 @@ func (c *composer) load(files []string) []*Node {
 			continue
 		}
 		if len(f.Docs) == 0 || f.Docs[0] == nil {
-			e.tree = &Node{Kind: MappingNode, Tag: "!!map", Origin: e.origin}
+			e.tree = &Node{Kind: MappingNode, Tag: "!!map", Origin: fileOrigin(f, e.path)}
 			continue
 		}
 		if len(f.Docs) > 1 || f.Docs[0].Kind != MappingNode {
 			// Gym rejects it (a second document, or not a mapping);
 			// the per-file rules report that.
 			if f.Docs[0].Kind != MappingNode {
-				e.tree = &Node{Kind: MappingNode, Tag: "!!map", Origin: e.origin}
+				e.tree = &Node{Kind: MappingNode, Tag: "!!map", Origin: fileOrigin(f, e.path)}
 				continue
 			}
 		}
@@ -288,7 +336,7 @@ func (c *composer) load(files []string) []*Node {
 			c.loaded = append(c.loaded, f)
 			e.tree = f.Docs[0]
 		} else {
-			e.tree = c.copyFrom(f.Docs[0], e.origin)
+			e.tree = c.adopt(f, e.path)
 		}
 		if c.over {
 			return nil
@@ -338,6 +386,7 @@ func (c *composer) load(files []string) []*Node {
 			e.children = append(e.children, len(list))
 			list = append(list, ne)
 			c.run.Includes[p] = ne.origin
+			c.run.origins[p] = ne.origin
 		}
 	}
 	// Post-order: a file after everything it pulled in.
@@ -411,7 +460,10 @@ func (c *composer) includePath(e *entry, in Include) (string, bool) {
 			"write it relative to the repository root", false)
 		return "", false
 	}
-	p := path.Clean(strings.ReplaceAll(s, "\\", "/"))
+	// A backslash separates only where the OS's separator is one
+	// (Windows); elsewhere it is a character of the file's name, as it is
+	// for Gym's open().
+	p := path.Clean(filepath.ToSlash(s))
 	if p == ".." || strings.HasPrefix(p, "../") {
 		c.problem(e.origin, in.Pos, KindIncludeOutside,
 			fmt.Sprintf("config_paths entry %q leaves the repository root, which gymlint does not read", clip(s)),
@@ -447,29 +499,268 @@ func (c *composer) spend(o *Origin, p Pos) bool {
 	return true
 }
 
-// copyFrom copies a parsed tree, setting origins.
-func (c *composer) copyFrom(n *Node, o *Origin) *Node {
-	if !c.spend(o, n.Pos) {
-		return &Node{Kind: NullNode, Tag: "!!null", Origin: o}
+// fileOrigin is the origin of f's nodes.
+func fileOrigin(f *File, p string) *Origin {
+	if f.origin != nil {
+		return f.origin
+	}
+	return &Origin{File: p}
+}
+
+// adopt returns the tree of f's document for the run, and counts its nodes
+// against MaxNodes as if they were copied: a file of Parse's, whose nodes
+// carry its origin, as it is; one made otherwise, copied with an origin.
+func (c *composer) adopt(f *File, p string) *Node {
+	size, _ := f.shape()
+	if f.origin == nil {
+		o := &Origin{File: p}
+		var cp func(n *Node) *Node
+		cp = func(n *Node) *Node {
+			out := *n
+			out.Origin = o
+			out.Pairs, out.Items = nil, nil
+			for _, pr := range n.Pairs {
+				pr.Value = cp(pr.Value)
+				pr.KeyOrigin = o
+				out.Pairs = append(out.Pairs, pr)
+			}
+			for _, it := range n.Items {
+				out.Items = append(out.Items, cp(it))
+			}
+			return &out
+		}
+		t := cp(f.Docs[0])
+		c.spendTree(t, size, false)
+		return t
+	}
+	if c.files == nil {
+		c.files = map[*Origin]*File{}
+	}
+	c.files[f.origin] = f
+	c.spendTree(f.Docs[0], size, false)
+	return f.Docs[0]
+}
+
+// spendTree counts the size nodes of the tree of n (as it is, or with
+// frozen as it was before the directives) against MaxNodes, as copying
+// them one by one would: when they do not all fit, the bound is reported
+// at the node a copy would have stopped at.
+func (c *composer) spendTree(n *Node, size int, frozen bool) bool {
+	if c.over {
+		return false
+	}
+	if c.nodes+size <= c.opts.MaxNodes {
+		c.nodes += size
+		return true
+	}
+	var walk func(n *Node) bool
+	walk = func(n *Node) bool {
+		if !c.spend(n.Origin, n.Pos) {
+			return false
+		}
+		ps := n.Pairs
+		if frozen {
+			ps = c.frozen(n)
+		}
+		for _, p := range ps {
+			if !walk(p.Value) {
+				return false
+			}
+		}
+		for _, it := range n.Items {
+			if !walk(it) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(n)
+}
+
+// treeSize counts the nodes of the tree of n (with frozen, as it was
+// before the directives), up to limit.
+func (c *composer) treeSize(n *Node, frozen bool, limit int) int {
+	count := 0
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if count > limit {
+			return
+		}
+		count++
+		ps := n.Pairs
+		if frozen {
+			ps = c.frozen(n)
+		}
+		for _, p := range ps {
+			walk(p.Value)
+		}
+		for _, it := range n.Items {
+			walk(it)
+		}
+	}
+	walk(n)
+	return count
+}
+
+// own returns n if this composition made it, else a copy of n that it
+// made and may change: the same values (not copies of them) in arrays of
+// its own.
+func (c *composer) own(n *Node) *Node {
+	if c.owned[n] {
+		return n
 	}
 	out := *n
-	out.Origin = o
-	out.Pairs, out.Items = nil, nil
 	if n.Pairs != nil {
-		out.Pairs = make([]Pair, len(n.Pairs))
-		for i, p := range n.Pairs {
-			p.Value = c.copyFrom(p.Value, o)
-			p.KeyOrigin = o
-			out.Pairs[i] = p
-		}
+		out.Pairs = append(make([]Pair, 0, len(n.Pairs)), n.Pairs...)
 	}
 	if n.Items != nil {
-		out.Items = make([]*Node, len(n.Items))
-		for i, it := range n.Items {
-			out.Items[i] = c.copyFrom(it, o)
+		out.Items = append(make([]*Node, 0, len(n.Items)), n.Items...)
+	}
+	if c.owned == nil {
+		c.owned = map[*Node]bool{}
+	}
+	c.owned[&out] = true
+	return &out
+}
+
+// slot is a value in a mapping: the copy that replaced old in parent
+// (subst).
+type slot struct{ parent, old *Node }
+
+// replace puts the copy o in the place of the i-th value of n, a mapping
+// this composition made. n's pairs change in place, not through setPairs:
+// the copy has the same content, so the tree before the directives is the
+// same.
+func (c *composer) replace(n *Node, i int, o *Node) {
+	if c.subst == nil {
+		c.subst = map[slot]*Node{}
+	}
+	c.subst[slot{n, n.Pairs[i].Value}] = o
+	n.Pairs[i].Value = o
+}
+
+// current is what stands for v, a value d had, now: the copy that
+// replaced it in d, if one did. (A directive may have taken v out of d
+// since; swap still goes through it, as _recursively_swap_keys_helper
+// goes through the items it listed first.)
+func (c *composer) current(d, v *Node) *Node {
+	if o := c.subst[slot{d, v}]; o != nil {
+		return o
+	}
+	return v
+}
+
+// ownValue makes v, the value of key k of d (a mapping this composition
+// made), a node it made, in d's place, and returns it. A v that d no
+// longer holds (a directive took it out) is copied on its own.
+func (c *composer) ownValue(d *Node, k string, v *Node) *Node {
+	if c.owned[v] {
+		return v
+	}
+	o := c.own(v)
+	if i := pairIndex(d, k); i >= 0 && d.Pairs[i].Value == v {
+		c.replace(d, i, o)
+	} else {
+		if c.subst == nil {
+			c.subst = map[slot]*Node{}
+		}
+		c.subst[slot{d, v}] = o
+	}
+	return o
+}
+
+// ownPath makes the mapping at the dotted path parts from root, and every
+// mapping on the way, nodes this composition made (as ownValue does), and
+// returns it. The path exists (lookup found it).
+func (c *composer) ownPath(root *Node, parts []string) *Node {
+	n := root
+	for _, k := range parts {
+		i := pairIndex(n, k)
+		if i < 0 {
+			return n
+		}
+		v := n.Pairs[i].Value
+		if !c.owned[v] {
+			v = c.own(v)
+			c.replace(n, i, v)
+		}
+		n = v
+	}
+	return n
+}
+
+// needs reports whether swap has anything to do in n: a mapping in it (n
+// included) has a directive key, or a pair whose value is a directive
+// string. Most files have no directive at all (File.shape), and their
+// trees are not walked.
+func (c *composer) needs(n *Node) bool {
+	if !c.owned[n] {
+		if f := c.files[n.Origin]; f != nil {
+			if _, any := f.shape(); !any {
+				return false
+			}
 		}
 	}
-	return &out
+	if v, ok := c.need[n]; ok {
+		return v
+	}
+	found := false
+	switch n.Kind {
+	case MappingNode:
+		for _, p := range n.Pairs {
+			if isDirective(p) || c.needs(p.Value) {
+				found = true
+				break
+			}
+		}
+	case SequenceNode:
+		for _, it := range n.Items {
+			if it.Kind == MappingNode && c.needs(it) {
+				found = true
+				break
+			}
+		}
+	}
+	if c.need == nil {
+		c.need = map[*Node]bool{}
+	}
+	c.need[n] = found
+	return found
+}
+
+// isDirective reports whether p is a directive key, or a key whose value
+// is a directive string (see swap).
+func isDirective(p Pair) bool {
+	switch p.Key {
+	case deleteKey, inheritKey, copyKey:
+		return true
+	}
+	v := p.Value
+	return v.Kind == ScalarNode && (strings.HasPrefix(v.Value, "${inherit_from:") || strings.HasPrefix(v.Value, "${copy:"))
+}
+
+// shape returns, once, the number of nodes of the tree of f's first
+// document and whether it holds a directive (isDirective).
+func (f *File) shape() (size int, directives bool) {
+	f.treeOnce.Do(func() {
+		if len(f.Docs) == 0 || f.Docs[0] == nil {
+			return
+		}
+		stack := []*Node{f.Docs[0]}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			f.treeSize++
+			for _, p := range n.Pairs {
+				if !f.directives && isDirective(p) {
+					f.directives = true
+				}
+				stack = append(stack, p.Value)
+			}
+			stack = append(stack, n.Items...)
+		}
+	})
+	return f.treeSize, f.directives
 }
 
 // The directives read the merged config as it was before any of them
@@ -512,30 +803,43 @@ func (c *composer) frozenGet(n *Node, key string) *Node {
 	return nil
 }
 
-// copyFrozen copies the tree of n as it was before any directive, keeping
-// its origins.
+// copyFrozen returns the tree of n as it was before any directive, as a
+// new node that this composition may change. It shares what no directive
+// changed (the nodes of the files' trees) and copies the rest; its cost
+// against MaxNodes is the size of the whole tree, as if it were copied.
 func (c *composer) copyFrozen(n *Node) *Node {
 	if n == nil {
 		return nil
 	}
-	if !c.spend(n.Origin, n.Pos) {
+	if !c.spendTree(n, c.treeSize(n, true, c.opts.MaxNodes-c.nodes), true) {
 		return &Node{Kind: NullNode, Tag: "!!null", Origin: n.Origin}
+	}
+	return c.own(c.frozenTree(n))
+}
+
+// frozenTree is the tree of n as it was before any directive: n itself
+// when this composition did not make it (a node of a file's tree, which
+// nothing changes), else a copy made of the pairs it had then.
+func (c *composer) frozenTree(n *Node) *Node {
+	if !c.owned[n] {
+		return n
 	}
 	out := *n
 	out.Pairs, out.Items = nil, nil
 	if ps := c.frozen(n); ps != nil {
 		out.Pairs = make([]Pair, len(ps))
 		for i, p := range ps {
-			p.Value = c.copyFrozen(p.Value)
+			p.Value = c.frozenTree(p.Value)
 			out.Pairs[i] = p
 		}
 	}
 	if n.Items != nil {
 		out.Items = make([]*Node, len(n.Items))
 		for i, it := range n.Items {
-			out.Items[i] = c.copyFrozen(it)
+			out.Items[i] = c.frozenTree(it)
 		}
 	}
+	c.owned[&out] = true
 	return &out
 }
 
@@ -564,22 +868,45 @@ func (c *composer) setPair(n *Node, key string, keyPos Pos, keyOrigin *Origin, v
 	c.setPairs(n, ps)
 }
 
-// merge merges src into dest as OmegaConf.merge does and returns dest.
-// Both are trees of this run (src's nodes are taken, not copied).
+// merge merges src into dest as OmegaConf.merge does and returns the
+// result: dest if this composition made it, else a copy of dest that it
+// made (mappings merged into are copied, never changed). src's nodes are
+// taken, not copied.
 func (c *composer) merge(dest, src *Node) *Node {
 	if dest.Kind != MappingNode || src.Kind != MappingNode {
 		return src
 	}
+	dest = c.own(dest)
+	// Keys are unique in a mapping: an index finds them in the large ones.
+	var index map[string]int
+	if len(dest.Pairs) > 16 {
+		index = make(map[string]int, len(dest.Pairs)+len(src.Pairs))
+		for i, p := range dest.Pairs {
+			if _, dup := index[p.Key]; !dup {
+				index[p.Key] = i
+			}
+		}
+	}
 	for _, sp := range src.Pairs {
-		i := pairIndex(dest, sp.Key)
+		i := -1
+		if index != nil {
+			if j, ok := index[sp.Key]; ok {
+				i = j
+			}
+		} else {
+			i = pairIndex(dest, sp.Key)
+		}
 		if i < 0 {
+			if index != nil {
+				index[sp.Key] = len(dest.Pairs)
+			}
 			dest.Pairs = append(dest.Pairs, sp)
 			continue
 		}
 		dp := &dest.Pairs[i]
 		switch {
 		case dp.Value.Kind == MappingNode && sp.Value.Kind == MappingNode:
-			c.merge(dp.Value, sp.Value)
+			dp.Value = c.merge(dp.Value, sp.Value)
 		case dp.Value.Kind == MappingNode && sp.Value.Missing():
 			// "???" does not replace a mapping.
 		default:
@@ -604,18 +931,21 @@ const (
 	deleteKey  = "_delete_key"
 )
 
-// swap applies the directives in d, as _recursively_swap_keys_helper does.
+// swap applies the directives in d, a mapping this composition made, as
+// _recursively_swap_keys_helper does. It goes only where there is a
+// directive (needs), making the mappings it changes its own on the way.
 func (c *composer) swap(d, root *Node, depth int) {
 	if c.over || depth > maxDepth {
 		return
 	}
 	items := append([]Pair(nil), d.Pairs...)
 	for _, it := range items {
-		k, v := it.Key, it.Value
+		k, v := it.Key, c.current(d, it.Value)
 		var toDelete []string
 		var delPair Pair
 		isDelete := false
-		if v.Kind == MappingNode {
+		if v.Kind == MappingNode && c.needs(v) {
+			v = c.ownValue(d, k, v)
 			if dp, ok := c.removePair(v, deleteKey); ok {
 				isDelete, delPair = true, dp
 				if dp.Value.Kind != ScalarNode {
@@ -637,9 +967,14 @@ func (c *composer) swap(d, root *Node, depth int) {
 				}
 			}
 			c.swap(v, root, depth+1)
-		} else if v.Kind == SequenceNode {
-			for _, x := range v.Items {
-				if x.Kind == MappingNode {
+		} else if v.Kind == SequenceNode && c.needs(v) {
+			v = c.ownValue(d, k, v)
+			for i, x := range v.Items {
+				if x.Kind == MappingNode && c.needs(x) {
+					if !c.owned[x] {
+						x = c.own(x)
+						v.Items[i] = x
+					}
 					c.swap(x, root, depth+1)
 				}
 			}
@@ -651,7 +986,7 @@ func (c *composer) swap(d, root *Node, depth int) {
 		isCopyStr := v.Kind == ScalarNode && strings.HasPrefix(v.Value, "${copy:")
 		var swapProp, copyProp Pair
 		var isSwapProp, isCopyProp bool
-		if v.Kind == MappingNode {
+		if v.Kind == MappingNode && c.owned[v] {
 			swapProp, isSwapProp = c.removePair(v, inheritKey)
 			copyProp, isCopyProp = c.removePair(v, copyKey)
 		}
@@ -688,7 +1023,7 @@ func (c *composer) swap(d, root *Node, depth int) {
 			continue
 		}
 		if isSwap && container.Kind == MappingNode {
-			c.removePair(container, parts[len(parts)-1])
+			c.removePair(c.ownPath(root, parts[:len(parts)-1]), parts[len(parts)-1])
 		}
 		src, missing, ok := c.lookup(root, parts, true)
 		if !ok {
@@ -705,7 +1040,11 @@ func (c *composer) swap(d, root *Node, depth int) {
 		}
 		c.setPair(d, k, it.KeyPos, it.KeyOrigin, val)
 		if val.Kind == MappingNode {
-			c.run.Moves[val] = Move{Directive: directive, From: from, Pos: dirNode.Pos, Origin: dirNode.Origin}
+			o := dirNode.Origin
+			if full := c.run.origins[o.File]; full != nil {
+				o = full
+			}
+			c.run.Moves[val] = Move{Directive: directive, From: from, Pos: dirNode.Pos, Origin: o}
 		}
 		if isDelete {
 			for _, key := range toDelete {
@@ -762,7 +1101,7 @@ func RunFiles(file string, opts ComposeOptions) []*File {
 	if opts.MaxDepth <= 0 {
 		opts.MaxDepth = 32
 	}
-	c := &composer{opts: opts, run: &Run{File: file, Includes: map[string]*Origin{}}, filesOnly: true}
+	c := &composer{opts: opts, run: &Run{File: file, Includes: map[string]*Origin{}, origins: map[string]*Origin{}}, filesOnly: true}
 	c.load([]string{file})
 	return c.loaded
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -28,6 +29,13 @@ type Options struct {
 	// MaxNodeVisits (a pair copied by a merge key counts as a visit).
 	// 0 (or less) means DefaultMaxNodeVisits.
 	MaxNodeVisits int
+	// MaxValues bounds the values a file may hold (EstimateValues, counted
+	// before parsing) for Parse to parse it; 0 (or less) means
+	// DefaultMaxValues. See budget.go.
+	MaxValues int
+	// Budget, when not nil, bounds the values that the Files parsed with
+	// it hold together.
+	Budget *Budget
 }
 
 // Pos is a position in the file: Offset is a 0-based byte offset; Line and
@@ -72,9 +80,11 @@ type Node struct {
 	End   Pos
 	Pairs []Pair  // mappings: merged keys included (local keys override), duplicates removed (last wins); see below
 	Items []*Node // sequences
-	// Origin is set on the trees Compose builds: the file the value was
-	// written in and the include chain that brought that file into the
-	// run. nil on the trees of Parse.
+	// Origin is the file the value is written in: one Origin per File,
+	// shared by its nodes (Parse sets it), so that the runs Compose builds
+	// share the trees of the files they include. Its Chain is empty: the
+	// include chain that brought the file into a run is the run's
+	// (Run.OriginOf).
 	Origin *Origin
 
 	// unresolved marks a null that stands in for a value that could not be
@@ -97,8 +107,8 @@ type Pair struct {
 	// MergePos is, for a Merged pair, the position of the << key of this
 	// mapping that brought it in.
 	MergePos Pos
-	// KeyOrigin is, in the trees Compose builds, the file the key is
-	// written in (it can differ from Value.Origin after _inherit_from).
+	// KeyOrigin is the file the key is written in (it can differ from
+	// Value.Origin in a composed run, after _inherit_from).
 	KeyOrigin *Origin
 }
 
@@ -153,7 +163,8 @@ type Problem struct {
 	Pos Pos
 	// Kind is one of "syntax", "aliasing", "duplicate-key",
 	// "bad-entrypoint", "bad-merge", "nesting", "multi-document",
-	// "internal".
+	// "internal", and KindTooLarge or KindBudget for a file that was not
+	// parsed (budget.go).
 	Kind    string
 	Message string // what is wrong, in one clause
 	Help    string // what to do about it ("" when the message says it all)
@@ -169,9 +180,20 @@ type File struct {
 
 	gym       bool // a document has a server dir mapping (a server, an override or a bad entrypoint)
 	secondDoc Pos  // where the second document starts, if there is one
+	// origin is the Origin of every node of Docs (nil for a File that
+	// Parse did not make).
+	origin *Origin
 
 	textOnce sync.Once
 	text     string // the keys and scalar values of Docs (Mentions)
+
+	treeOnce   sync.Once
+	treeSize   int  // the nodes of Docs[0] (compose.go)
+	directives bool // Docs[0] holds a directive that Compose applies
+
+	values  int          // the nodes of Docs (Values)
+	budget  *Budget      // the budget f is charged to, if any
+	charged atomic.Int64 // what f is charged (budget.go)
 }
 
 // Mentions reports whether s occurs in a key or a scalar value of the
@@ -210,7 +232,7 @@ func (f *File) Mentions(s string) bool {
 
 // Parse reads one YAML file's bytes. It never panics and never returns nil.
 func Parse(path string, data []byte, opts Options) (f *File) {
-	f = &File{Path: path}
+	f = &File{Path: path, origin: &Origin{File: path}}
 	defer func() {
 		if r := recover(); r != nil {
 			f.Problems = append(f.Problems, Problem{
@@ -232,6 +254,17 @@ func Parse(path string, data []byte, opts Options) (f *File) {
 		limit = DefaultMaxNodeVisits
 	}
 
+	// The file is parsed only if its values fit the bounds (budget.go).
+	reserved, refused := admit(path, data, opts)
+	if refused != nil {
+		f.Problems = append(f.Problems, *refused)
+		return f
+	}
+	defer func() {
+		f.countValues()
+		opts.Budget.settle(reserved, f)
+	}()
+
 	if len(data) >= 2 && (data[0] == 0xFF && data[1] == 0xFE || data[0] == 0xFE && data[1] == 0xFF) {
 		f.Problems = append(f.Problems, Problem{
 			Pos:     Pos{Offset: 0, Line: 1, Col: 1},
@@ -243,7 +276,7 @@ func Parse(path string, data []byte, opts Options) (f *File) {
 	}
 
 	lx := newLineIndex(data)
-	r := &resolver{lx: lx, limit: limit, budget: limit, active: make(map[*yaml.Node]bool)}
+	r := &resolver{lx: lx, limit: limit, budget: limit, active: make(map[*yaml.Node]bool), origin: f.origin}
 	defer func() { f.Problems = append(f.Problems, r.problems...) }()
 
 	dec := yaml.NewDecoder(bytes.NewReader(data))

@@ -52,6 +52,21 @@
 // `a: &a {<<: *a}`) is reported as an "aliasing" Problem too, and nesting
 // deeper than 10000 levels (counting aliases) as a "nesting" Problem.
 //
+// # Size
+//
+// A resolved value takes about 165 bytes, and yaml.v3 builds a node of as
+// many for each value before it is resolved, so a file of a value every
+// two bytes would take some 180 times its size. Parse first counts, from
+// the file's bytes, the values it could hold at most (EstimateValues) and
+// does not parse a file that could hold more than Options.MaxValues
+// (default DefaultMaxValues); with Options.Budget, the files parsed within
+// one budget hold no more values together than it allows. A file not
+// parsed for either has one Problem, of kind KindTooLarge or KindBudget
+// (see budget.go).
+//
+// Every node and pair carries the file's Origin (one per File), so that
+// Compose shares the trees of the files a run includes (see compose.go).
+//
 // # Duplicate keys
 //
 // OmegaConf.load rejects a mapping that repeats a key (a ConstructorError),

@@ -33,6 +33,8 @@ type resolver struct {
 	deep      bool                // a nesting problem was already reported
 	active    map[*yaml.Node]bool // anchored containers being resolved (cycle detection)
 	problems  []Problem
+	// origin is the file's, set on every node and pair (Node.Origin).
+	origin *Origin
 }
 
 func (r *resolver) pos(n *yaml.Node) Pos { return r.lx.pos(n.Line, n.Column) }
@@ -44,7 +46,7 @@ func (r *resolver) report(p Pos, kind, msg, help string) {
 // placeholder stands in for a value that could not be resolved (a cycle, too
 // deep, budget spent); a Problem has already been reported for it.
 func (r *resolver) placeholder(n *yaml.Node) *Node {
-	return &Node{Kind: NullNode, Tag: "!!null", Pos: r.pos(n), unresolved: true}
+	return &Node{Kind: NullNode, Tag: "!!null", Pos: r.pos(n), Origin: r.origin, unresolved: true}
 }
 
 // spend takes cost visits from the budget and reports false (once, with a
@@ -84,13 +86,13 @@ func (r *resolver) resolve(n *yaml.Node, depth int) *Node {
 	switch n.Kind {
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
-			return &Node{Kind: NullNode, Tag: "!!null", Pos: r.pos(n)}
+			return &Node{Kind: NullNode, Tag: "!!null", Pos: r.pos(n), Origin: r.origin}
 		}
 		return r.resolve(n.Content[0], depth+1)
 	case yaml.AliasNode:
 		t := n.Alias
 		if t == nil {
-			return &Node{Kind: NullNode, Tag: "!!null", Pos: r.pos(n)}
+			return &Node{Kind: NullNode, Tag: "!!null", Pos: r.pos(n), Origin: r.origin}
 		}
 		if r.active[t] {
 			r.report(r.pos(n), "aliasing", fmt.Sprintf(
@@ -105,13 +107,13 @@ func (r *resolver) resolve(n *yaml.Node, depth int) *Node {
 			kind = NullNode
 		}
 		start := r.pos(n)
-		return &Node{Kind: kind, Value: n.Value, Tag: n.Tag, Pos: start, End: r.lx.scalarEnd(start, n)}
+		return &Node{Kind: kind, Value: n.Value, Tag: n.Tag, Pos: start, End: r.lx.scalarEnd(start, n), Origin: r.origin}
 	case yaml.SequenceNode:
 		if n.Anchor != "" {
 			r.active[n] = true
 			defer delete(r.active, n)
 		}
-		out := &Node{Kind: SequenceNode, Tag: n.Tag, Pos: r.pos(n)}
+		out := &Node{Kind: SequenceNode, Tag: n.Tag, Pos: r.pos(n), Origin: r.origin}
 		if len(n.Content) > 0 {
 			out.Items = make([]*Node, 0, len(n.Content))
 		}
@@ -130,7 +132,7 @@ func (r *resolver) resolve(n *yaml.Node, depth int) *Node {
 		}
 		return r.mapping(n, depth)
 	}
-	return &Node{Kind: NullNode, Tag: "!!null", Pos: r.pos(n)}
+	return &Node{Kind: NullNode, Tag: "!!null", Pos: r.pos(n), Origin: r.origin}
 }
 
 // mapping resolves a mapping with PyYAML's merge semantics
@@ -146,7 +148,7 @@ func (r *resolver) resolve(n *yaml.Node, depth int) *Node {
 // So explicit keys override merged keys, and the last explicit duplicate
 // wins.
 func (r *resolver) mapping(n *yaml.Node, depth int) *Node {
-	out := &Node{Kind: MappingNode, Tag: n.Tag, Pos: r.pos(n)}
+	out := &Node{Kind: MappingNode, Tag: n.Tag, Pos: r.pos(n), Origin: r.origin}
 	var merged, local []Pair
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
@@ -167,7 +169,7 @@ func (r *resolver) mapping(n *yaml.Node, depth int) *Node {
 		if val == nil {
 			val = r.placeholder(v)
 		}
-		local = append(local, Pair{Key: kt.Value, KeyPos: r.pos(k), Value: val})
+		local = append(local, Pair{Key: kt.Value, KeyPos: r.pos(k), Value: val, KeyOrigin: r.origin})
 	}
 	all := append(merged, local...)
 	if len(all) == 0 {

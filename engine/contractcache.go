@@ -22,8 +22,9 @@ import (
 
 const contractKind = "contract"
 
-// contractFormat is the version of contractRecord's encoding.
-const contractFormat = 1
+// contractFormat is the version of contractRecord's encoding (2: stamps
+// keep the change time).
+const contractFormat = 2
 
 type contractRecord struct {
 	Format    int

@@ -312,7 +312,11 @@ func (e *Engine) ContractNote() string {
 // diagnostics: the last steps of every front end. scanned are the files
 // whose suppressions are checked for use although they may have no
 // diagnostics (entrypoints, configs, the Go files analyzed); read gives a
-// file's content as the analysis read it. The result is sorted.
+// file's content as the analysis read it. The result is sorted. A file
+// that ds says was not analysed (suppress.NotAnalysed: a GL001, GL002,
+// GL003, GL008 or GL011 at it) has no unused suppression, so no fix that
+// removes one: Finish works file by file, and each file's findings carry
+// that fact with them.
 func (e *Engine) Finish(ds []diag.Diagnostic, scanned []string, read func(string) ([]byte, error)) []diag.Diagnostic {
 	if !e.includeExtra {
 		ds = dropExtra(ds)

@@ -25,6 +25,10 @@ type pySide struct {
 	source               func(string) ([]byte, error)
 	cache                CacheStats
 	close                func()
+	// fs is the session's reader, which keeps the sum of every read
+	// (Result.Analysed); stamps are a warm scan's, nil without a cache.
+	fs     *repofs.FS
+	stamps *hashes
 }
 
 // CacheStats say what the disk cache did for a scan's Python side.
@@ -67,7 +71,10 @@ func (e *Engine) scanPython(listed func(*repofs.Listing)) (*pySide, error) {
 	// One batch scan spends one scan's parse budget, whatever the groups.
 	s.Cache().ShareBudget()
 	e.current.Store(s)
-	out := &pySide{source: s.Cache().Source, close: s.Close}
+	// Every read is hashed: --fix applies a fix only to the content it
+	// was computed from (Result.Analysed).
+	s.Cache().FS().KeepSums()
+	out := &pySide{source: s.Cache().Source, close: s.Close, fs: s.Cache().FS()}
 	if e.cache != nil && len(e.opts.Overlay) == 0 {
 		e.warmPython(s, out, publish)
 		return out, nil

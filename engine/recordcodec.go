@@ -127,6 +127,7 @@ func (l stampList) GobEncode() ([]byte, error) {
 		b = binary.AppendVarint(b, s.Size)
 		b = binary.AppendVarint(b, s.MTime)
 		b = binary.AppendUvarint(b, s.Ino)
+		b = binary.AppendVarint(b, s.CTime)
 		b = binary.AppendVarint(b, int64(s.Anchor))
 	}
 	return b, nil
@@ -158,7 +159,7 @@ func (l *stampList) GobDecode(b []byte) error {
 		default:
 			return errTable
 		}
-		s.Size, s.MTime, s.Ino = r.int(), r.int(), r.uint()
+		s.Size, s.MTime, s.Ino, s.CTime = r.int(), r.int(), r.uint(), r.int()
 		a := r.int()
 		if r.bad || a < 0 || a > 1<<31-1 {
 			return errTable

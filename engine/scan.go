@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"path"
@@ -33,7 +34,8 @@ type Result struct {
 	// by (Engine.ContractNote), a part of the summary; "": nothing to say.
 	Contract string
 
-	source func(string) ([]byte, error)
+	source   func(string) ([]byte, error)
+	analysed func(string) ([sha256.Size]byte, bool)
 }
 
 // Source returns a root-relative file's content as the scan read it: the
@@ -86,7 +88,7 @@ func (e *Engine) Scan(goScope []string) (*Result, error) {
 		return nil, g.err
 	}
 	res := &Result{Entrypoints: len(py.entrypoints), Configs: len(py.configs), Modules: py.modules,
-		Go: g.res, Notes: g.notes, Cache: py.cache, source: py.source}
+		Go: g.res, Notes: g.notes, Cache: py.cache, source: py.source, analysed: analysedSums(py.fs, py.stamps, goParsedOf(g.res))}
 	res.Contract = e.ContractNote()
 	// Finish works file by file: the Python side's findings come
 	// finished (suppressions checked in every entrypoint and config); the

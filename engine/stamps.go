@@ -5,13 +5,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/gymlint/gymlint/internal/diskcache"
@@ -23,13 +20,17 @@ import (
 //
 // A file's stamp is its content hash (SHA-256 of what the view reads:
 // through repofs, so overlays, extra roots and the size limit count),
-// with its size, modification time and inode. A later scan that finds the
-// three unchanged takes the hash without reading the file, as git's index
-// does, unless the file was modified within a second of the scan that
-// recorded it (a racy stamp: a second edit within the clock's resolution
-// would leave the stamp as it was); a file that is not a plain regular
-// file of the root (a link, an overlay, a file of an extra root) is always
-// read.
+// with its size, modification time, inode and change time (ctime). A
+// later scan that finds the four unchanged takes the hash without reading
+// the file, as git's index does, unless the file was modified or changed
+// within a second of the scan that recorded it (a racy stamp: a second
+// edit within the clock's resolution would leave the stamp as it was); a
+// file that is not a plain regular file of the root (a link, an overlay,
+// a file of an extra root) is always read. The change time is what tells
+// an edit that kept the size, the inode and (reset with `touch -d` or
+// os.Chtimes) the modification time: no one can set it but the kernel,
+// which sets it to now on every write, chmod and touch. Where the system
+// has no change time (ctime_other.go), only the other three are compared.
 //
 // Most of what an analysis looks for is not there: the files an import
 // could be (resources_servers/x/utils.py, .../utils/__init__.py, ...).
@@ -53,6 +54,7 @@ type stamp struct {
 	Size  int64
 	MTime int64 // Unix nanoseconds; 0: no stat (always read)
 	Ino   uint64
+	CTime int64 // Unix nanoseconds; 0 where the system has none
 	// Anchor is, for an absent path, 1 + the index in pyRecord.Dirs of
 	// its nearest existing directory; 0: none.
 	Anchor int32
@@ -61,11 +63,12 @@ type stamp struct {
 	anchor string
 }
 
-// dirStamp is a directory's modification time and inode.
+// dirStamp is a directory's modification time, inode and change time.
 type dirStamp struct {
 	Path  string // root-relative, "." for the root
 	MTime int64  // 0: unknown (changed during the scan): never matches
 	Ino   uint64
+	CTime int64
 	// other: the path exists and is not a directory (a link, a file).
 	other bool
 }
@@ -131,20 +134,8 @@ func (h *hashes) hashOf(p string) string {
 	return "!" + err.Error()
 }
 
-// onDisk returns the path on disk of a root-relative path that the
-// repository's own directory holds (not an overlay, not in an extra
-// root), ok false for any other.
-func (h *hashes) onDisk(p string) (string, bool) {
-	c, ok := h.own(p)
-	if !ok {
-		return "", false
-	}
-	return filepath.Join(h.root, filepath.FromSlash(c)), true
-}
-
 // own returns the clean form of a root-relative path that the
-// repository's own directory holds, ok false for any other (onDisk
-// without the path on disk).
+// repository's own directory holds, ok false for any other.
 func (h *hashes) own(p string) (string, bool) {
 	if strings.HasSuffix(p, "/") || h.fs.Overlaid(p) {
 		return "", false
@@ -159,25 +150,37 @@ func (h *hashes) own(p string) (string, bool) {
 	return c, true
 }
 
-// statOf returns the size, modification time and inode of the plain
-// regular file at p, ok false for anything else.
-func (h *hashes) statOf(p string) (size, mtime int64, ino uint64, ok bool) {
-	abs, ok := h.onDisk(p)
-	if !ok {
-		return 0, 0, 0, false
-	}
-	fi, err := os.Lstat(abs)
-	if err != nil || !fi.Mode().IsRegular() {
-		return 0, 0, 0, false
-	}
-	return fi.Size(), fi.ModTime().UnixNano(), inode(fi), true
+// fileStat is what a stamp keeps of a file's stat.
+type fileStat struct {
+	size, mtime, ctime int64
+	ino                uint64
 }
 
-func inode(fi fs.FileInfo) uint64 {
-	if sys, ok := fi.Sys().(*syscall.Stat_t); ok {
-		return uint64(sys.Ino)
+// statOf returns the stat of the plain regular file at p, ok false for
+// anything else.
+func (h *hashes) statOf(p string) (fileStat, bool) {
+	c, ok := h.own(p)
+	if !ok {
+		return fileStat{}, false
 	}
-	return 0
+	fi, err := h.fs.Lstat(c) // nothing outside the root is looked at
+	if err != nil || !fi.Mode().IsRegular() {
+		return fileStat{}, false
+	}
+	ino, ctime := inodeAndCTime(fi)
+	return fileStat{size: fi.Size(), mtime: fi.ModTime().UnixNano(), ctime: ctime, ino: ino}, true
+}
+
+// same reports whether the stamp records the stat st.
+func (sp stamp) same(st fileStat) bool {
+	return sp.Size == st.size && sp.MTime == st.mtime && sp.Ino == st.ino && sp.CTime == st.ctime
+}
+
+// racyAt reports whether a modification time or a change time is too
+// close to the making of a record written at written for a stamp that
+// carries it to be trusted.
+func racyAt(mtime, ctime, written int64) bool {
+	return max(mtime, ctime) >= written-int64(racy)
 }
 
 // dirNow is the stamp of the directory dir (root-relative) now; MTime 0
@@ -199,12 +202,13 @@ func (h *hashes) dirNow(dir string) dirStamp {
 // dirStat is dirNow without the memo.
 func (h *hashes) dirStat(dir string) dirStamp {
 	d := dirStamp{Path: dir}
-	if abs, ok := h.onDisk(dir); ok || dir == "." {
+	if c, ok := h.own(dir); ok || dir == "." {
 		if dir == "." {
-			abs = h.root
+			c = "."
 		}
-		if fi, err := os.Lstat(abs); err == nil && fi.IsDir() {
-			d.MTime, d.Ino = fi.ModTime().UnixNano(), inode(fi)
+		if fi, err := h.fs.Lstat(c); err == nil && fi.IsDir() {
+			d.MTime = fi.ModTime().UnixNano()
+			d.Ino, d.CTime = inodeAndCTime(fi)
 		} else if err == nil || !errors.Is(err, fs.ErrNotExist) {
 			d.other = true
 		}
@@ -215,7 +219,7 @@ func (h *hashes) dirStat(dir string) dirStamp {
 // holds reports whether a recorded directory stamp, now as now, still
 // holds and was not racy.
 func (h *hashes) holds(old, now dirStamp) bool {
-	return old.MTime != 0 && now.MTime == old.MTime && now.Ino == old.Ino && !now.other && old.MTime < h.written()-int64(racy)
+	return old.MTime != 0 && now.MTime == old.MTime && now.Ino == old.Ino && now.CTime == old.CTime && !now.other && !racyAt(old.MTime, old.CTime, h.written())
 }
 
 // sameDir reports whether a recorded directory stamp still holds and was
@@ -250,18 +254,21 @@ func (h *hashes) stampNow(p string, old stamp, anchorHolds func(i int32) bool) s
 	if old.Hash == absent && old.Anchor > 0 && anchorHolds(old.Anchor-1) {
 		sp = old
 		sp.anchor = h.rec.Dirs[old.Anchor-1].Path
-	} else if size, mtime, ino, ok := h.statOf(p); ok && old.MTime != 0 && old.Size == size && old.MTime == mtime && old.Ino == ino && mtime < h.written()-int64(racy) {
+	} else if st, ok := h.statOf(p); ok && old.MTime != 0 && old.same(st) && !racyAt(st.mtime, st.ctime, h.written()) {
 		sp = old
-	} else if rs, read := h.fs.Sum(p); ok && read && rs.Size == size && rs.MTime == mtime && rs.Ino == ino {
+	} else if rs, read := h.fs.Sum(p); ok && read && rs.Size == st.size && rs.MTime == st.mtime && rs.Ino == st.ino {
 		// The analysis read it (repofs.FS.KeepSums), and it is still the
-		// file it read: its content hash is the read's.
-		sp = stamp{Hash: hex.EncodeToString(rs.Sum[:]), Size: size, MTime: mtime, Ino: ino}
+		// file it read: its content hash is the read's. (A write since
+		// the read that kept the size and the modification time changed
+		// the change time, to after the scan's start: record does not
+		// keep such a stamp.)
+		sp = stamp{Hash: hex.EncodeToString(rs.Sum[:]), Size: st.size, MTime: st.mtime, Ino: st.ino, CTime: st.ctime}
 	} else {
 		// The stat before the read: a write during the read leaves a newer
-		// modification time, so the stamp will not match next time.
+		// change time, so the stamp will not match next time.
 		sp = stamp{Hash: h.hashOf(p)}
 		if ok {
-			sp.Size, sp.MTime, sp.Ino = size, mtime, ino
+			sp.Size, sp.MTime, sp.Ino, sp.CTime = st.size, st.mtime, st.ino, st.ctime
 		}
 	}
 	return sp
@@ -295,7 +302,7 @@ func (h *hashes) changed() []string {
 		now[i] = sp
 		// The content is the same, but the stamp was racy or the stat
 		// changed (a file touched, or rewritten as it was).
-		if sp.Hash == old.Hash && old.MTime != 0 && (sp.Size != old.Size || sp.MTime != old.MTime || sp.Ino != old.Ino || sp.MTime >= h.written()-int64(racy)) {
+		if sp.Hash == old.Hash && old.MTime != 0 && (sp.Size != old.Size || sp.MTime != old.MTime || sp.Ino != old.Ino || sp.CTime != old.CTime || racyAt(sp.MTime, sp.CTime, h.written())) {
 			restamped.Store(true)
 		}
 	})
@@ -350,8 +357,9 @@ func (h *hashes) listing(changed []string) (repofs.Listing, bool) {
 
 // record returns the stamps of paths and the directory stamps to keep:
 // the walked directories and the anchors of absent paths. A file or
-// directory modified after the scan started (while it was analysed) gets
-// a stamp that never matches, so that the next scan sees it as changed.
+// directory modified or changed after the scan started (while it was
+// analysed) gets a stamp that never matches, so that the next scan sees it
+// as changed.
 func (h *hashes) record(paths, walked []string, start time.Time) ([]stamp, []dirStamp) {
 	stamps := make([]stamp, len(paths))
 	// The stamps the scan took already, then the others in parallel.
@@ -370,7 +378,7 @@ func (h *hashes) record(paths, walked []string, start time.Time) ([]stamp, []dir
 		stamps[i] = h.compute(paths[i], stamp{})
 	})
 	for i, sp := range stamps {
-		if sp.MTime >= start.UnixNano() {
+		if sp.MTime >= start.UnixNano() || sp.CTime >= start.UnixNano() {
 			stamps[i] = stamp{Hash: "?modified during the scan"}
 		}
 	}
@@ -381,7 +389,7 @@ func (h *hashes) record(paths, walked []string, start time.Time) ([]stamp, []dir
 			return i
 		}
 		d := h.dirNow(dir)
-		if d.MTime >= start.UnixNano() {
+		if d.MTime >= start.UnixNano() || d.CTime >= start.UnixNano() {
 			d.MTime = 0
 		}
 		index[dir] = int32(len(dirs))

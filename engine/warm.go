@@ -49,8 +49,9 @@ import (
 // scan's, and the record is not written again.
 const pyKind = "python"
 
-// pyFormat is the version of pyRecord's encoding.
-const pyFormat = 6
+// pyFormat is the version of pyRecord's encoding (7: stamps keep the
+// change time).
+const pyFormat = 7
 
 // pyRecord is what the cache keeps of one scan's Python side. Paths are
 // kept once, in Paths; the rest refer to them by index.
@@ -208,6 +209,7 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 	c.FS().KeepSums()
 	rec := e.loadRecord(key, ctx)
 	h := newHashes(c.FS(), e.root, rec)
+	out.stamps = h
 
 	var changed []string
 	var looked []string

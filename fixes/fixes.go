@@ -1,10 +1,27 @@
 // Package fixes chooses the suggested fixes to apply to a repository and
 // applies them (gymlint --fix), or writes them as a unified diff (gymlint
 // --diff), for Python and Go findings alike.
+//
+// # Fixes apply to the content they were computed for
+//
+// A fix's edits are byte offsets into the content the analysis read. A
+// file edited since (an editor saving, a formatter) must not receive
+// them: offsets into another text corrupt it. So a plan knows, for each
+// file, the SHA-256 of the content the analysis read (Options.Analysed),
+// and a file whose content on disk is not that one is left as it is and
+// said to be (Plan.Stale): its fixes are neither applied nor shown. At
+// write time, the file is read and compared again, the new content is
+// written to a temporary file in the same directory with the file's
+// permissions, the file is compared once more, and the temporary file is
+// renamed over it: a reader never sees half a file, and a write to the
+// file before that last comparison leaves it as it is. (A write between
+// that comparison and the rename, a few microseconds, can still be lost:
+// nothing short of a lock that every editor honours would close it.)
 package fixes
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +32,7 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/output"
 )
 
 // A Plan is what --fix applies and --diff shows: for each diagnostic with
@@ -26,6 +44,28 @@ type Plan struct {
 	files   map[string]*fileFix // by root-relative slash path
 	taken   int                 // fixes in the plan
 	skipped []string            // why each other fix was left out
+	opts    Options
+	// fixFiles are, for each fix in the plan, the files it edits.
+	fixFiles [][]string
+}
+
+// Sum is the SHA-256 of a file's content.
+type Sum = [sha256.Size]byte
+
+// Options are how NewPlanFrom chooses and checks the fixes.
+type Options struct {
+	// Unsafe takes, for a diagnostic without a safe fix, its first unsafe
+	// one (gymlint --unsafe-fixes).
+	Unsafe bool
+	// Analysed returns the SHA-256 of the content of a root-relative file
+	// that the analysis read, the content the fixes' offsets are into; ok
+	// false when it cannot say (the analysis did not read the file, or
+	// read different contents of it at different times). A file whose
+	// content on disk is not the one analysed, or for which Analysed
+	// cannot say, is stale: none of its fixes is applied or shown. nil
+	// takes the content the plan reads as the one analysed (the checks at
+	// write time still hold).
+	Analysed func(path string) (sum Sum, ok bool)
 }
 
 // fileFix is the new content of one file.
@@ -34,29 +74,47 @@ type fileFix struct {
 	full  string // on disk
 	mode  os.FileMode
 	old   []byte
+	sum   Sum             // of old
 	edits []diag.TextEdit // non-overlapping, sorted by offset
 	codes []string        // the codes of the fixes that edit the file
+	fixes int             // the fixes in the plan that edit the file
+	// stale says why the file is not the content the fixes were computed
+	// for ("" when it is); staleFixes counts the fixes left out for it.
+	stale      string
+	staleFixes int
 }
+
+// errStale is take's error for a fix that edits a stale file: the file is
+// reported once, not each of its fixes.
+var errStale = fmt.Errorf("it edits a file changed since the analysis")
 
 // NewPlan chooses the safe fixes of ds to apply to the repository at root
 // (NewPlanWith without unsafe fixes).
 func NewPlan(root string, ds []diag.Diagnostic) *Plan { return NewPlanWith(root, ds, false) }
 
-// NewPlanWith chooses the fixes of ds to apply to the repository at root:
-// each diagnostic's first safe fix, or, when unsafe (gymlint
-// --unsafe-fixes) and it has none, its first unsafe one (a stub to
+// NewPlanWith is NewPlanFrom with Options{Unsafe: unsafe}: the content
+// the plan reads is taken as the one analysed.
+func NewPlanWith(root string, ds []diag.Diagnostic, unsafe bool) *Plan {
+	return NewPlanFrom(root, ds, Options{Unsafe: unsafe})
+}
+
+// NewPlanFrom chooses the fixes of ds to apply to the repository at root:
+// each diagnostic's first safe fix, or, with opts.Unsafe (gymlint
+// --unsafe-fixes) when it has none, its first unsafe one (a stub to
 // complete, a change of behaviour: for a person to read before it lands).
 // It reads each file a fix edits from the disk, refusing a path outside the
-// root (also through a symbolic link) and anything but a regular file.
-func NewPlanWith(root string, ds []diag.Diagnostic, unsafe bool) *Plan {
-	p := &Plan{files: map[string]*fileFix{}}
+// root (also through a symbolic link) and anything but a regular file, and
+// leaves out the fixes of a file whose content is not the one analysed
+// (opts.Analysed; see Stale).
+func NewPlanFrom(root string, ds []diag.Diagnostic, opts Options) *Plan {
+	p := &Plan{files: map[string]*fileFix{}, opts: opts}
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		realRoot = root
 	}
 	for _, d := range ds {
 		i := slices.IndexFunc(d.Fixes, diag.Fix.IsSafe)
-		if i < 0 && unsafe && len(d.Fixes) > 0 {
+		if i < 0 && opts.Unsafe && len(d.Fixes) > 0 {
 			i = 0
 		}
 		if i < 0 {
@@ -64,7 +122,9 @@ func NewPlanWith(root string, ds []diag.Diagnostic, unsafe bool) *Plan {
 		}
 		fix := d.Fixes[i]
 		where := fmt.Sprintf("%s:%d:%d: %s", d.Path, d.Start.Line, d.Start.Col, d.Code)
-		if err := p.take(root, realRoot, d.Code, fix); err != nil {
+		if err := p.take(root, realRoot, d.Code, fix); err == errStale {
+			continue
+		} else if err != nil {
 			p.skipped = append(p.skipped, fmt.Sprintf("%s: fix %q not applied: %v", where, fix.Message, err))
 			continue
 		}
@@ -80,15 +140,28 @@ func (p *Plan) take(root, realRoot, code string, fix diag.Fix) error {
 	}
 	// Check every edit before taking any.
 	byFile := map[string][]diag.TextEdit{}
+	var stale []*fileFix
 	for _, e := range fix.Edits {
 		f, err := p.file(root, realRoot, e.Path)
 		if err != nil {
 			return err
 		}
+		if f.stale != "" {
+			if !slices.Contains(stale, f) {
+				stale = append(stale, f)
+			}
+			continue
+		}
 		if e.Start.Offset < 0 || e.Start.Offset > e.End.Offset || e.End.Offset > len(f.old) {
 			return fmt.Errorf("edit [%d, %d) is outside %s (%d bytes)", e.Start.Offset, e.End.Offset, e.Path, len(f.old))
 		}
 		byFile[f.path] = append(byFile[f.path], e)
+	}
+	if len(stale) > 0 {
+		for _, f := range stale {
+			f.staleFixes++
+		}
+		return errStale
 	}
 	if err := p.set.Add(fix.Edits); err != nil { // p.file refused unclean paths
 		return err
@@ -102,7 +175,9 @@ func (p *Plan) take(root, realRoot, code string, fix diag.Fix) error {
 		f := p.files[name]
 		f.edits = p.set.byFile[name]
 		f.codes = append(f.codes, code)
+		f.fixes++
 	}
+	p.fixFiles = append(p.fixFiles, names)
 	return nil
 }
 
@@ -189,7 +264,15 @@ func (p *Plan) file(root, realRoot, name string) (*fileFix, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &fileFix{path: name, full: full, mode: st.Mode().Perm(), old: old}
+	f := &fileFix{path: name, full: full, mode: st.Mode().Perm(), old: old, sum: sha256.Sum256(old)}
+	if p.opts.Analysed != nil {
+		switch sum, ok := p.opts.Analysed(name); {
+		case !ok:
+			f.stale = "gymlint cannot tell which content of it the analysis read"
+		case sum != f.sum:
+			f.stale = "it changed since gymlint analysed it"
+		}
+	}
 	p.files[name] = f
 	return f, nil
 }
@@ -252,31 +335,107 @@ func (p *Plan) Taken() int { return p.taken }
 // Skipped says why each fix left out of the plan was.
 func (p *Plan) Skipped() []string { return p.skipped }
 
-// Apply writes the fixed files (each through a temporary file renamed over
-// it, keeping its permissions) and reports each on stderr.
+// Stale lists the files whose fixes were left out because the file is not
+// the content the analysis read, each with why and how many fixes.
+func (p *Plan) Stale() []string {
+	var out []string
+	for _, f := range p.sortedStale() {
+		out = append(out, staleLine(f.path, f.stale, f.staleFixes))
+	}
+	return out
+}
+
+func (p *Plan) sortedStale() []*fileFix {
+	var fs []*fileFix
+	for _, f := range p.files {
+		if f.stale != "" && f.staleFixes > 0 {
+			fs = append(fs, f)
+		}
+	}
+	sort.Slice(fs, func(i, j int) bool { return fs[i].path < fs[j].path })
+	return fs
+}
+
+// staleLine says that a file's fixes were not applied, and why.
+func staleLine(path, why string, fixes int) string {
+	return fmt.Sprintf("%s: %s: its %d %s not applied (run gymlint again)", path, why, fixes, plural(fixes, "fix is", "fixes are"))
+}
+
+// say writes one of gymlint's messages on w, escaped (output.Visible):
+// paths and fix messages come from the repository.
+func say(w io.Writer, msg string) {
+	fmt.Fprintf(w, "gymlint: %s\n", output.Visible(msg))
+}
+
+// Apply writes the fixed files and reports each on stderr. Each file is
+// written only while it is still the content the fixes were computed
+// for: it is compared with it, its new content is written to a temporary
+// file in its directory with its permissions, it is compared again, and
+// the temporary file is renamed over it. A file that changed is left as
+// it is and reported; the other files are written.
 func (p *Plan) Apply(stderr io.Writer) error {
 	for _, s := range p.skipped {
-		fmt.Fprintf(stderr, "gymlint: %s\n", s)
+		say(stderr, s)
+	}
+	for _, s := range p.Stale() {
+		say(stderr, s)
 	}
 	files := p.sortedFiles()
+	// Every file is checked before any is written, so that a fix that
+	// edits two files is not applied to one of them because the other
+	// one changed.
+	var changed []*fileFix
 	for _, f := range files {
-		if err := writeFileAtomic(f.full, f.content(), f.mode); err != nil {
-			return fmt.Errorf("writing the fixes of %s: %v", f.path, err)
+		if _, err := unchanged(f); err == errChanged {
+			changed = append(changed, f)
+		} else if err != nil {
+			return fmt.Errorf("reading %s again: %v", output.Visible(f.path), err)
 		}
-		fmt.Fprintf(stderr, "gymlint: fixed %s: %s (%d %s)\n", f.path, strings.Join(uniq(f.codes), ", "),
-			len(f.edits), plural(len(f.edits), "edit", "edits"))
 	}
-	fmt.Fprintf(stderr, "gymlint: applied %d %s to %d %s\n", p.taken, plural(p.taken, "fix", "fixes"),
-		len(files), plural(len(files), "file", "files"))
+	written := map[string]bool{}
+	for _, f := range files {
+		if !slices.Contains(changed, f) {
+			err := writeChecked(f)
+			if err == nil {
+				written[f.path] = true
+				say(stderr, fmt.Sprintf("fixed %s: %s (%d %s)", f.path, strings.Join(uniq(f.codes), ", "),
+					len(f.edits), plural(len(f.edits), "edit", "edits")))
+				continue
+			}
+			if err != errChanged {
+				return fmt.Errorf("writing the fixes of %s: %v", output.Visible(f.path), err)
+			}
+			changed = append(changed, f)
+		}
+		say(stderr, staleLine(f.path, "it changed while gymlint was fixing it", f.fixes))
+	}
+	applied := 0
+	for _, names := range p.fixFiles {
+		if !slices.ContainsFunc(names, func(n string) bool { return !written[n] }) {
+			applied++
+		}
+	}
+	msg := fmt.Sprintf("applied %d %s to %d %s", applied, plural(applied, "fix", "fixes"),
+		len(written), plural(len(written), "file", "files"))
+	if stale := len(p.sortedStale()) + len(changed); stale > 0 {
+		msg += fmt.Sprintf("; %d %s changed since the analysis and %s left as %s (run gymlint --fix again)",
+			stale, plural(stale, "file", "files"), plural(stale, "was", "were"), plural(stale, "it was", "they were"))
+	}
+	say(stderr, msg)
 	return nil
 }
 
 // Diff writes the plan as unified diffs on stdout (paths a/PATH and
-// b/PATH, relative to the root: `patch -p1` or `git apply` in the root
-// applies it), and why fixes were skipped on stderr.
+// b/PATH, relative to the root, quoted as git quotes an unusual name:
+// `patch -p1` or `git apply` in the root applies it), and why fixes were
+// skipped on stderr. A stale file is not shown (its fixes' offsets are
+// into another content).
 func (p *Plan) Diff(stdout, stderr io.Writer) error {
 	for _, s := range p.skipped {
-		fmt.Fprintf(stderr, "gymlint: %s\n", s)
+		say(stderr, s)
+	}
+	for _, s := range p.Stale() {
+		say(stderr, s)
 	}
 	var b strings.Builder
 	for _, f := range p.sortedFiles() {
@@ -286,24 +445,79 @@ func (p *Plan) Diff(stdout, stderr io.Writer) error {
 	return err
 }
 
-func writeFileAtomic(name string, data []byte, mode os.FileMode) error {
+// testHookBeforeLastCheck, when set (by tests), runs after the new content
+// of a file is written and before the file is compared the last time.
+var testHookBeforeLastCheck func(path string)
+
+// errChanged is writeChecked's error for a file that is no longer the
+// content its fixes were computed for.
+var errChanged = fmt.Errorf("the file changed")
+
+// writeChecked writes f's new content over f.full, through a temporary
+// file of its directory renamed over it, while f.full is still a regular
+// file holding f.old (errChanged when it is not: nothing is written).
+func writeChecked(f *fileFix) error {
+	before, err := unchanged(f)
+	if err != nil {
+		return err
+	}
+	name := f.full
 	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".gymlint-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // after a successful rename, there is nothing to remove
-	if _, err := tmp.Write(data); err != nil {
+	if _, err := tmp.Write(f.content()); err != nil {
 		tmp.Close()
 		return err
 	}
-	if err := tmp.Chmod(mode); err != nil {
+	if err := tmp.Chmod(f.mode); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
 		tmp.Close()
 		return err
 	}
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	if testHookBeforeLastCheck != nil {
+		testHookBeforeLastCheck(f.path)
+	}
+	// Once more, as close to the rename as can be: a write to the file
+	// while the new content was written is not lost.
+	after, err := unchanged(f)
+	if err != nil {
+		return err
+	}
+	if !os.SameFile(before, after) || before.Size() != after.Size() || !before.ModTime().Equal(after.ModTime()) {
+		return errChanged
+	}
 	return os.Rename(tmp.Name(), name)
+}
+
+// unchanged checks that f.full is a regular file that holds f.old, and
+// returns its stat, taken before it was read; errChanged when it is not.
+func unchanged(f *fileFix) (os.FileInfo, error) {
+	st, err := os.Lstat(f.full)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, errChanged
+		}
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, errChanged
+	}
+	data, err := os.ReadFile(f.full)
+	if err != nil {
+		return nil, err
+	}
+	if sha256.Sum256(data) != f.sum {
+		return nil, errChanged
+	}
+	return st, nil
 }
 
 func uniq(ss []string) []string {
@@ -334,7 +548,7 @@ func UnifiedDiff(name string, old []byte, edits []diag.TextEdit, ctx int) string
 	}
 	all := diffOps(old, edits)
 	var out strings.Builder
-	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", name, name)
+	fmt.Fprintf(&out, "--- %s\n+++ %s\n", QuotePath("a/"+name), QuotePath("b/"+name))
 	oldLine, newLine := 1, 1 // the numbers of the lines at all[i]
 	for i := 0; ; {
 		j := i // the next change
@@ -451,6 +665,53 @@ func diffOps(old []byte, edits []diag.TextEdit) []lineOp {
 		ops = append(ops, lineOp{' ', lines[next]})
 	}
 	return ops
+}
+
+// QuotePath is name as git writes it in a diff header: as it is when it
+// holds nothing unusual, else in double quotes with C-style escapes (\n,
+// \t, \", \\, ...) and every other byte that is a control character or
+// not ASCII as a three-digit octal escape, which `git apply` and GNU
+// patch read back. A name is unusual when it holds a control character, a
+// double quote, a backslash, or a character that output.Visible escapes
+// (a bidirectional control): such a name cannot break the header, nor
+// reach the terminal. (git also quotes names that are only not ASCII;
+// those are kept as they are here, as before.)
+func QuotePath(name string) string {
+	if output.Visible(name) == name && !strings.ContainsAny(name, "\"\\\t") {
+		return name
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; c {
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		default:
+			if c < 0x20 || c >= 0x7f {
+				fmt.Fprintf(&b, "\\%03o", c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // hunkRange is a hunk header's "start,count"; an empty range names the line

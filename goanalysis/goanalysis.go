@@ -11,11 +11,13 @@
 // see checkModule); a module with a named pipe, a device, a link out of the
 // root or an oversized file is reported and not loaded. Loading a module
 // runs `go list` in its directory, with the environment hardenedEnv sets
-// (no cgo, no toolchain switch, no module download, no go.work) and
+// (no cgo, no toolchain switch, no module download, no go.work, no cache
+// program, no go env file) and a GOFLAGS of build tags only (goEnv), and
 // -mod=readonly (or -mod=vendor), under a timeout and a context that
 // Interrupt cancels; the packages and all their dependencies are then
 // parsed and type-checked from source in this process. Nothing is
-// compiled or executed. With Config.Cache, the dependencies' types (and
+// compiled or executed (go list runs the toolchain's compile, asm and link
+// with -V=full only, to learn their versions). With Config.Cache, the dependencies' types (and
 // their analyzers' facts) are read from gymlint's cache as export data
 // when an earlier run stored them, keyed by the content of their files
 // (see typecache.go); the module's own packages are always loaded from
@@ -74,8 +76,11 @@ func SkipDir(name string) bool { return strings.HasPrefix(name, ".") || skipDirs
 // Modules returns the directories under root that hold a go.mod file, as
 // root-relative slash-separated paths ("." for root itself), sorted. It does
 // not enter hidden directories, vendor, testdata, node_modules, __pycache__,
-// venv or site-packages, and does not follow symbolic links. A module nested
-// in another is listed too: `./...` of the outer one does not include it.
+// venv or site-packages, and does not follow symbolic links to directories.
+// A go.mod that is a symbolic link or a special file is listed: Run loads
+// the module when the link leads to a regular file inside the root, and
+// reports why not otherwise (checkModule). A module nested in another is
+// listed too: `./...` of the outer one does not include it.
 func Modules(root string) ([]string, error) {
 	// The root itself may be a symbolic link; below it, none is followed.
 	if real, err := filepath.EvalSymlinks(root); err == nil {
@@ -96,7 +101,7 @@ func Modules(root string) ([]string, error) {
 			}
 			return nil
 		}
-		if d.Name() == "go.mod" && d.Type().IsRegular() {
+		if d.Name() == "go.mod" { // not a directory: a regular file, or a link or special file that checkModule checks
 			rel, err := filepath.Rel(root, filepath.Dir(p))
 			if err != nil {
 				return err
@@ -128,8 +133,10 @@ type Config struct {
 	Tests bool
 	// Env is added to the process environment for `go list` (for example
 	// GOFLAGS=-tags=integration). The variables gymlint sets itself
-	// (hardenedEnv: CGO_ENABLED, GOTOOLCHAIN, GOPROXY, GOWORK, ...) come
-	// after it and win, and -mod is given on the command line.
+	// (hardenedEnv: CGO_ENABLED, GOTOOLCHAIN, GOPROXY, GOWORK, GOENV,
+	// GOCACHEPROG, ...) come after it and win, GOFLAGS keeps only its
+	// build tags (safeGoFlags), and -mod is given both in GOFLAGS and on
+	// the command line (see goEnv).
 	Env []string
 	// Network lets the go command download missing dependencies, with the
 	// user's GOPROXY, GOSUMDB, GOPRIVATE, GOVCS and GOAUTH (gymlint
@@ -169,10 +176,13 @@ type Result struct {
 	Packages    int      // packages loaded (test variants included when Config.Tests)
 	Diagnostics []diag.Diagnostic
 	// Files are the root-relative Go files of the packages analyzed,
-	// sorted: the files whose suppressions a scan checks.
+	// sorted: the files whose suppressions a scan checks. The files of a
+	// package that does not load or type-check (analysed) are not among
+	// them.
 	Files []string
 
-	cache cacheStats // what the loads did with Config.Cache
+	cache  cacheStats           // what the loads did with Config.Cache
+	parsed map[string]parsedSum // what the analyzers parsed (ParsedSum)
 }
 
 // ErrNoGoCommand is returned by Run when there is no go command on PATH to
@@ -233,13 +243,12 @@ func Run(root string, cfg Config) (*Result, error) {
 		c.overlay[abs] = data
 		c.files[abs] = data
 	}
-	env := goEnv(cfg)
 	guardedAll := make([]*analysis.Analyzer, len(analyzers))
 	for i, a := range analyzers {
 		guardedAll[i] = guarded(a)
 	}
 	for _, mod := range mods {
-		n, err := c.module(mod, guardedAll, cfg.Tests, env)
+		n, err := c.module(mod, guardedAll, cfg.Tests)
 		if err != nil {
 			return nil, err
 		}
@@ -250,6 +259,7 @@ func Run(root string, cfg Config) (*Result, error) {
 	res.cache = c.cacheStats
 	diag.Sort(res.Diagnostics)
 	res.Files = slices.Sorted(maps.Keys(c.goFiles))
+	res.parsed = c.parsed.m
 	return res, nil
 }
 
@@ -292,7 +302,7 @@ func internalError(path, analyzer, pkg string, err error) diag.Diagnostic {
 
 // module loads and analyzes one module; it returns the number of packages
 // loaded, and ErrInterrupted when Interrupt (or Config.Context) stopped it.
-func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests bool, env []string) (int, error) {
+func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests bool) (int, error) {
 	dir := filepath.Join(c.root.abs, filepath.FromSlash(mod))
 	gomod := path.Join(mod, "go.mod")
 	at := diag.Pos{Line: 1, Col: 1}
@@ -321,7 +331,7 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 	defer cancel()
 	stop := context.AfterFunc(c.cfg.Context, cancel)
 	defer stop()
-	pkgs, tl, err := c.load(ctx, &packages.Config{Context: ctx, Mode: loadMode, Dir: dir, Tests: tests, Env: env,
+	pkgs, tl, err := c.load(ctx, &packages.Config{Context: ctx, Mode: loadMode, Dir: dir, Tests: tests, Env: goEnv(*c.cfg, modFlag(mc.vendor)),
 		BuildFlags: []string{modFlag(mc.vendor)}, Overlay: c.overlay}, analyzers)
 	switch {
 	case base.Err() != nil || c.cfg.Context.Err() != nil:
@@ -339,6 +349,9 @@ func (c *converter) module(mod string, analyzers []*analysis.Analyzer, tests boo
 	c.cgoDirs = c.cgoNotes(mod, mc.cgo, pkgs)
 	for _, p := range pkgs {
 		c.loadErrors(p, dir, gomod)
+		if !analysed(p) {
+			continue
+		}
 		for _, f := range p.GoFiles {
 			if rel, ok := c.root.rel(f); ok {
 				if c.goFiles == nil {
@@ -463,6 +476,7 @@ type converter struct {
 	out     []diag.Diagnostic
 
 	cacheStats cacheStats // summed over the modules
+	parsed     parsedSums // the sums of the root's Go files parsed
 }
 
 // add appends d unless the same finding is already there.

@@ -1,6 +1,7 @@
 package goanalysis
 
 import (
+	"errors"
 	"fmt"
 	"go/build"
 	"go/parser"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/diag/core"
+	"github.com/gymlint/gymlint/internal/repofs"
 )
 
 // Before a module is loaded, the files that the go command and the type
@@ -92,9 +94,14 @@ func (c *converter) checkModule(mod string, maxSize int64, overlay map[string][]
 	}
 	dir := filepath.Join(c.root.real, filepath.FromSlash(mod))
 	gomodRel := path.Join(mod, "go.mod")
-	st, err := os.Lstat(filepath.Join(dir, "go.mod"))
-	if err != nil || !st.Mode().IsRegular() {
-		report(problem{path: gomodRel, pos: diag.Pos{Line: 1, Col: 1}, what: "is not a regular file"})
+	fsys, err := repofs.New(c.root.real, repofs.Options{MaxFileSize: maxSize})
+	if err != nil {
+		report(problem{path: gomodRel, pos: diag.Pos{Line: 1, Col: 1}, what: "cannot be read: " + err.Error()})
+		return mc
+	}
+	st, why := goModFile(fsys, gomodRel)
+	if why != "" {
+		report(problem{path: gomodRel, pos: diag.Pos{Line: 1, Col: 1}, what: why})
 		return mc
 	}
 	if st.Size() > maxSize {
@@ -104,7 +111,7 @@ func (c *converter) checkModule(mod string, maxSize int64, overlay map[string][]
 	if st, err := os.Lstat(filepath.Join(dir, "vendor", "modules.txt")); err == nil && st.Mode().IsRegular() {
 		mc.vendor = true
 	}
-	w := &safetyWalk{c: c, maxSize: maxSize, overlay: overlay, report: report, visited: map[string]bool{}}
+	w := &safetyWalk{c: c, fsys: fsys, maxSize: maxSize, overlay: overlay, report: report, visited: map[string]bool{}}
 	w.walk(dir, true)
 	// The directories that go.mod replaces modules with are read too. (A
 	// go.mod that does not parse is go list's to report.)
@@ -142,9 +149,102 @@ func (c *converter) checkModule(mod string, maxSize int64, overlay map[string][]
 	return mc
 }
 
+// goModFile checks a module's go.mod (root-relative) as the Python side's
+// reads are checked (repofs.FS.Stat): a regular file, or a symbolic link
+// whose target, followed by the link's text, is a regular file inside the
+// root. It returns the file's (the target's) FileInfo, or why the module
+// is not loaded. A link out of the root is refused from its text alone:
+// nothing outside the root is looked at, so the message is the same
+// whether or not its target exists.
+func goModFile(fsys *repofs.FS, rel string) (fs.FileInfo, string) {
+	abs := filepath.Join(fsys.Root(), filepath.FromSlash(rel))
+	lst, err := os.Lstat(abs)
+	if err != nil {
+		return nil, "cannot be read: " + bareError(err)
+	}
+	link := lst.Mode()&fs.ModeSymlink != 0
+	if !link {
+		if !lst.Mode().IsRegular() {
+			return nil, "is " + kind(lst.Mode().Type()) + ", not a regular file"
+		}
+		return lst, ""
+	}
+	switch err := fsys.Stat(rel); {
+	case err == nil:
+	case errors.Is(err, repofs.ErrOutsideRoot):
+		return nil, "is a symbolic link that leads out of the repository root"
+	case errors.Is(err, repofs.ErrNotExist):
+		return nil, "is a symbolic link to a file that does not exist"
+	case errors.Is(err, repofs.ErrSymlinkLoop):
+		return nil, "is a symbolic link in a loop of links"
+	case errors.Is(err, repofs.ErrNotRegular):
+		// The target is inside the root: say what it is.
+		if st, err := os.Stat(abs); err == nil && st.IsDir() {
+			return nil, "is a symbolic link to a directory, not a regular file"
+		} else if err == nil {
+			return nil, "is a symbolic link to " + kind(st.Mode().Type()) + ", not a regular file"
+		}
+		return nil, "is a symbolic link to something that is not a regular file"
+	default:
+		return nil, "is a symbolic link whose target cannot be read: " + bareError(err)
+	}
+	st, err := os.Stat(abs) // a regular file inside the root
+	if err != nil || !st.Mode().IsRegular() {
+		return nil, "is a symbolic link whose target cannot be read"
+	}
+	return st, ""
+}
+
+// bareError is the text of err without the absolute path that the os
+// package's errors carry ("permission denied"), or, for a repofs error,
+// without its root-relative path.
+func bareError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	var re *repofs.PathError
+	if errors.As(err, &re) {
+		return re.Err.Error()
+	}
+	return err.Error()
+}
+
+// nestedModule reports whether the directory dir (a real path inside the
+// root) is the root of a module of its own, which `./...` of the module
+// that holds it leaves out: as the go command decides (os.Stat of its
+// go.mod succeeds and is not a directory), without looking outside the
+// root. A go.mod that is a symbolic link out of the root counts as no
+// module boundary, so that the directory's files are checked with the
+// module that holds it (the go command, which follows the link, may or may
+// not load them with it).
+func (w *safetyWalk) nestedModule(dir string) bool {
+	gomod := filepath.Join(dir, "go.mod")
+	lst, err := os.Lstat(gomod)
+	if err != nil {
+		return false
+	}
+	if lst.Mode()&fs.ModeSymlink == 0 {
+		return !lst.IsDir()
+	}
+	rel, ok := w.c.root.rel(gomod)
+	if !ok {
+		return false
+	}
+	switch err := w.fsys.Stat(rel); {
+	case err == nil:
+		return true
+	case errors.Is(err, repofs.ErrNotRegular):
+		st, err := os.Stat(gomod) // inside the root
+		return err == nil && !st.IsDir()
+	}
+	return false // dangling, a loop, or out of the root
+}
+
 // safetyWalk walks the directories a module load reads.
 type safetyWalk struct {
 	c       *converter
+	fsys    *repofs.FS // the root, for the links of go.mod files
 	maxSize int64
 	overlay map[string][]byte // by root-relative path
 	report  func(problem)
@@ -175,16 +275,20 @@ func (w *safetyWalk) walk(dir string, inTree bool) {
 		}
 		mode := e.Type()
 		if mode&fs.ModeSymlink != 0 {
-			real, err := filepath.EvalSymlinks(full)
-			if err != nil {
+			// Where the link leads is decided from its text (repofs), so
+			// nothing outside the root is looked at: a link out of the
+			// root is refused with one message whether its target is a
+			// file, a directory or nothing, since the go command may read
+			// it (a file by its name, a directory through an import).
+			switch err := w.fsys.Stat(rel); {
+			case errors.Is(err, repofs.ErrOutsideRoot):
+				w.report(problem{path: rel, pos: diag.Pos{Line: 1, Col: 1}, what: "is a symbolic link that leads out of the repository root"})
+				continue
+			case errors.Is(err, repofs.ErrNotExist), errors.Is(err, repofs.ErrSymlinkLoop):
 				continue // a dangling link or a loop: the go command skips or reports it
 			}
-			if !within(w.c.root.real, real) {
-				if st, err := os.Stat(real); err == nil && st.IsDir() {
-					w.report(problem{path: rel, pos: diag.Pos{Line: 1, Col: 1}, what: "is a symbolic link to a directory outside the repository root"})
-				} else if sourceExts[filepath.Ext(name)] || readWhole(name) {
-					w.report(problem{path: rel, pos: diag.Pos{Line: 1, Col: 1}, what: "is a symbolic link to a file outside the repository root"})
-				}
+			real, err := filepath.EvalSymlinks(full) // inside the root
+			if err != nil || !within(w.c.root.real, real) {
 				continue
 			}
 			st, err := os.Stat(real)
@@ -209,7 +313,7 @@ func (w *safetyWalk) walk(dir string, inTree bool) {
 			if strings.HasPrefix(name, ".") {
 				continue // not an import path element; .git can be large
 			}
-			if st, err := os.Lstat(filepath.Join(full, "go.mod")); err == nil && !st.IsDir() {
+			if w.nestedModule(full) {
 				continue // a nested module: checked when it is loaded
 			}
 			w.walk(full, inTree && descends(name))

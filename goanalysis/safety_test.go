@@ -101,10 +101,19 @@ func TestUnsafeFilesStopTheModule(t *testing.T) {
 		}, "bad/p/s.go", "is a socket, not a regular file"},
 		{"link to a file outside", func(t *testing.T, root string) {
 			symlink(t, filepath.Join(outside, "secret.go"), filepath.Join(root, "bad/p/secret.go"))
-		}, "bad/p/secret.go", "is a symbolic link to a file outside the repository root"},
+		}, "bad/p/secret.go", "is a symbolic link that leads out of the repository root"},
 		{"link to a directory outside", func(t *testing.T, root string) {
 			symlink(t, filepath.Join(outside, "dir"), filepath.Join(root, "bad/linked"))
-		}, "bad/linked", "is a symbolic link to a directory outside the repository root"},
+		}, "bad/linked", "is a symbolic link that leads out of the repository root"},
+		// What is outside is never looked at: a link to nothing there is
+		// refused with the same message as one to a file or a directory,
+		// so the finding tells nothing of the disk outside the root.
+		{"link to nothing outside", func(t *testing.T, root string) {
+			symlink(t, filepath.Join(outside, "no-such-file.go"), filepath.Join(root, "bad/p/gone.go"))
+		}, "bad/p/gone.go", "is a symbolic link that leads out of the repository root"},
+		{"link to nothing outside, no extension", func(t *testing.T, root string) {
+			symlink(t, filepath.Join(outside, "no-such-dir", "deeper"), filepath.Join(root, "bad/maybe"))
+		}, "bad/maybe", "is a symbolic link that leads out of the repository root"},
 		{"fifo behind a link inside", func(t *testing.T, root string) {
 			mkfifo(t, filepath.Join(root, "elsewhere/fifo.go"))
 			symlink(t, "../../elsewhere", filepath.Join(root, "bad/p/in"))

@@ -133,6 +133,8 @@ type typeLoader struct {
 
 	statsMu sync.Mutex
 	stats   cacheStats
+
+	noteParsed func(file string, src []byte) // nil: none
 }
 
 type parsed struct {
@@ -146,8 +148,14 @@ type parsed struct {
 // TypesInfo, Syntax, IllTyped, TypeErrors and Errors as
 // packages.Load(loadMode) would.
 func loadTypes(ctx context.Context, cache *diskcache.Cache, overlay map[string][]byte, env []string, roots []*packages.Package, factNames []string) (*typeLoader, error) {
+	return loadTypesNoting(ctx, cache, overlay, env, roots, factNames, nil)
+}
+
+// loadTypesNoting is loadTypes that calls noteParsed (when not nil) with
+// each file parsed and the bytes it was parsed from.
+func loadTypesNoting(ctx context.Context, cache *diskcache.Cache, overlay map[string][]byte, env []string, roots []*packages.Package, factNames []string, noteParsed func(file string, src []byte)) (*typeLoader, error) {
 	l := &typeLoader{ctx: ctx, cache: cache, overlay: overlay, env: env, fset: token.NewFileSet(),
-		byPkg: map[*packages.Package]*pkgState{}, parsed: map[string]*parsed{}, factNames: factNames}
+		byPkg: map[*packages.Package]*pkgState{}, parsed: map[string]*parsed{}, factNames: factNames, noteParsed: noteParsed}
 	var visit func(p *packages.Package)
 	visit = func(p *packages.Package) {
 		if l.byPkg[p] != nil {
@@ -533,6 +541,9 @@ func (l *typeLoader) parseFile(file string) (*ast.File, error) {
 			return nil, err
 		}
 	}
+	if l.noteParsed != nil {
+		l.noteParsed(file, src)
+	}
 	v.f, v.err = parser.ParseFile(l.fset, file, src, parser.AllErrors|parser.ParseComments)
 	return v.f, v.err
 }
@@ -686,6 +697,7 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 // wrap the analyzers with (typeLoader.wrap) and to store the entries with
 // after the analysis (typeLoader.store); else nil.
 func (c *converter) load(ctx context.Context, cfg *packages.Config, analyzers []*analysis.Analyzer) ([]*packages.Package, *typeLoader, error) {
+	cfg.ParseFile = c.parseFile
 	if c.cfg == nil || c.cfg.Cache == nil {
 		pkgs, err := packages.Load(cfg, "./...")
 		return pkgs, nil, err
@@ -696,7 +708,7 @@ func (c *converter) load(ctx context.Context, cfg *packages.Config, analyzers []
 	if err != nil {
 		return nil, nil, err
 	}
-	l, err := loadTypes(ctx, c.cfg.Cache, cfg.Overlay, cfg.Env, pkgs, factAnalyzers(analyzers))
+	l, err := loadTypesNoting(ctx, c.cfg.Cache, cfg.Overlay, cfg.Env, pkgs, factAnalyzers(analyzers), c.noteParsed)
 	if errors.Is(err, errFallback) {
 		c.cacheStats.Fallback = true
 		pkgs, err := packages.Load(cfg, "./...")

@@ -54,6 +54,7 @@ type Cache struct {
 
 	mu         sync.Mutex
 	listing    *repofs.Listing
+	given      bool // listing came from SetListing, not from a walk
 	configs    map[string]*configEntry
 	skel       *skeleton
 	generation uint64
@@ -76,6 +77,10 @@ type Cache struct {
 
 	// shared is the parse budget every view shares after ShareBudget.
 	shared *pyscan.Budget
+	// parseMem bounds the memory of the parses in flight (parsemem.go),
+	// and yaml the values the configs' parses hold together.
+	parseMem *weighted
+	yaml     *configscan.Budget
 	// parsed counts the parses of modules.
 	parsed atomic.Int64
 }
@@ -126,6 +131,9 @@ type skeleton struct {
 	// shared are the values of View.SharedByConfigs (dropped with the
 	// runs).
 	shared sharedMap
+	// read are the paths of the configs read, sorted: the listing's YAML
+	// files and the files their runs include (included.go).
+	read []string
 }
 
 // NewCache opens the repository at root for views built with opts.
@@ -147,6 +155,8 @@ func NewCache(root string, opts Options) (*Cache, error) {
 		retained:    map[string]*pyscan.Retained{},
 		reads:       map[string]int32{},
 		pins:        map[string]int32{},
+		parseMem:    newWeighted(parseMemoryBound),
+		yaml:        configscan.NewBudget(configscan.DefaultBudgetValues),
 	}
 	if c.jobs <= 0 {
 		c.jobs = runtime.NumCPU()
@@ -247,7 +257,7 @@ func (c *Cache) ClearOverlay(p string) {
 }
 
 func (c *Cache) onDisk(p string) bool {
-	_, err := os.Lstat(filepath.Join(c.root, filepath.FromSlash(p)))
+	_, err := c.fs.Lstat(p) // nothing outside the root is looked at
 	return err == nil || !errors.Is(err, fs.ErrNotExist)
 }
 
@@ -261,8 +271,8 @@ func (c *Cache) Changed(p string) {
 	defer c.mu.Unlock()
 	delete(c.modules, cp)
 	delete(c.sources, cp)
-	if isYAML(cp) {
-		delete(c.configs, cp)
+	if _, read := c.configs[cp]; read || isYAML(cp) {
+		c.dropConfig(cp)
 		c.skel = nil
 	}
 	if path.Base(cp) == ".gitignore" && c.options.Gitignore {
@@ -289,9 +299,18 @@ func (c *Cache) existence(p string) {
 	defer c.mu.Unlock()
 	delete(c.modules, cp)
 	delete(c.sources, cp)
-	delete(c.configs, cp)
+	c.dropConfig(cp)
 	c.listing = nil
 	c.skel = nil
+}
+
+// dropConfig forgets the config at p, giving back to the YAML budget what
+// its parse holds. c.mu is held.
+func (c *Cache) dropConfig(p string) {
+	if e := c.configs[p]; e != nil {
+		configscan.Release(e.file)
+	}
+	delete(c.configs, p)
 }
 
 func isYAML(p string) bool { return strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") }
@@ -331,6 +350,13 @@ func (c *Cache) parse(e *moduleEntry, p string, budget *pyscan.Budget) {
 		return
 	}
 	c.parsed.Add(1)
+	// The parses in flight may take parseMemoryBound together (parsemem.go).
+	w := parseWeight(len(data), c.parseMem.size)
+	c.parseMem.acquire(w)
+	defer c.parseMem.release(w)
+	if parseHook != nil {
+		parseHook(c, p)
+	}
 	parser := c.getParser()
 	if parser == nil {
 		e.err = ErrClosed
@@ -433,8 +459,9 @@ func (c *Cache) Source(p string) ([]byte, error) {
 	return e.data, e.err
 }
 
-// Listing is the walk's listing of the root, made once per cache state:
-// the configs it lists are read when a view is made, not by Listing.
+// Listing is the walk's listing of the root, made once per cache state
+// (or the one SetListing gave): the configs it lists are read when a view
+// is made, not by Listing.
 func (c *Cache) Listing() repofs.Listing {
 	c.skelMu.Lock()
 	defer c.skelMu.Unlock()
@@ -450,7 +477,7 @@ func (c *Cache) listingLocked() *repofs.Listing {
 		w := c.fs.Walk()
 		l = &w
 		c.mu.Lock()
-		c.listing = l
+		c.listing, c.given = l, false
 		c.mu.Unlock()
 	}
 	return l
@@ -458,11 +485,13 @@ func (c *Cache) listingLocked() *repofs.Listing {
 
 // SetListing gives the cache the listing of its root, made by an earlier
 // walk that is known to be current (package engine checks the stamps of
-// the directories walked), instead of walking again.
+// the directories walked), instead of walking again. It may be a listing
+// that SkeletonInputs returned, whose YAML files name the included
+// configs too: the cache tells them from the walk's (included.go).
 func (c *Cache) SetListing(l repofs.Listing) {
 	c.mu.Lock()
 	if c.listing == nil && c.skel == nil {
-		c.listing = &l
+		c.listing, c.given = &l, true
 	}
 	c.mu.Unlock()
 }
@@ -482,9 +511,13 @@ func (c *Cache) skeletonOf() *skeleton {
 	for _, pe := range listing.Problems {
 		s.diags = append(s.diags, core.UnreadableFile.New(pe.Path, filePos, filePos, "cannot read "+pe.Path+": "+pe.Err.Error()))
 	}
-	entries := make([]*configEntry, len(listing.YAML))
-	parallel(len(listing.YAML), c.jobs, func(i int) {
-		entries[i] = c.config(listing.YAML[i])
+	c.mu.Lock()
+	given := c.given
+	c.mu.Unlock()
+	s.read = c.configsRead(listing, given) // included.go
+	entries := make([]*configEntry, len(s.read))
+	parallel(len(s.read), c.jobs, func(i int) {
+		entries[i] = c.config(s.read[i])
 	})
 	for _, e := range entries {
 		s.diags = append(s.diags, e.diags...)
@@ -527,7 +560,13 @@ func (c *Cache) config(p string) *configEntry {
 			e.diags = append(e.diags, c.unreadable(p, filePos, filePos, p, err))
 			return
 		}
-		c.fillConfig(e, p, configscan.Parse(p, data, configscan.Options{ServerTypes: c.options.ServerTypes}))
+		opts := configscan.Options{ServerTypes: c.options.ServerTypes, Budget: c.yaml}
+		// The parses in flight share the parse memory (parsemem.go).
+		w := yamlWeight(configscan.EstimateValues(data, opts), c.parseMem.size)
+		c.parseMem.acquire(w)
+		f := configscan.Parse(p, data, opts)
+		c.parseMem.release(w)
+		c.fillConfig(e, p, f)
 	})
 	return e
 }
@@ -537,8 +576,12 @@ func (c *Cache) fillConfig(e *configEntry, p string, f *configscan.File) {
 	for _, pr := range f.Problems {
 		pos := configPos(pr.Pos)
 		rule := core.InvalidConfig
-		if pr.Kind == "duplicate-key" {
+		switch pr.Kind {
+		case "duplicate-key":
 			rule = core.DuplicateConfigKey
+		case configscan.KindTooLarge, configscan.KindBudget:
+			// Not read, as a file over the size limit is not.
+			rule = core.UnreadableFile
 		}
 		d := rule.New(p, pos, pos, pr.Message)
 		d.Help = pr.Help
@@ -560,7 +603,10 @@ func (c *Cache) PreloadConfigs(files []*configscan.File) {
 			c.configs[f.Path] = e
 		}
 		c.mu.Unlock()
-		e.once.Do(func() { c.fillConfig(e, f.Path, f) })
+		e.once.Do(func() {
+			c.yaml.Charge(f)
+			c.fillConfig(e, f.Path, f)
+		})
 	}
 }
 
@@ -641,15 +687,18 @@ func (c *Cache) FS() *repofs.FS { return c.fs }
 
 // SkeletonInputs are what the entrypoint map and the repository
 // diagnostics were made from: the listing of the walk, whose YAML files
-// are the configs read, and the other paths looked at (entrypoint files
-// and server directories' requirements.txt or pyproject.toml, found or
-// not), sorted. Files whose content and existence are as they were, and
-// an equal listing, make the same map.
+// are here the configs read (the walk's and the files their runs include
+// from outside it: included.go), and the other paths looked at
+// (entrypoint files and server directories' requirements.txt or
+// pyproject.toml, found or not), sorted. Files whose content and
+// existence are as they were, and an equal listing, make the same map.
 func (c *Cache) SkeletonInputs() (listing repofs.Listing, looked []string) {
-	c.skeletonOf()
+	s := c.skeletonOf()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return *c.listing, slices.Sorted(maps.Keys(c.skelDeps))
+	listing = *c.listing
+	listing.YAML = slices.Clone(s.read)
+	return listing, slices.Sorted(maps.Keys(c.skelDeps))
 }
 
 // Parsed counts the modules the cache has parsed (a module parsed again

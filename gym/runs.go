@@ -254,7 +254,9 @@ func runConfigInclude(v *View) []diag.Diagnostic {
 }
 
 // IncludeChain returns the config_paths entries that brought o's file into
-// its run, from the run's root file, as related positions.
+// its run, from the run's root file, as related positions. o is an origin
+// with its chain: a ComposeProblem's, a Move's or Run.OriginOf's (a
+// composed node carries only its file).
 func IncludeChain(o *configscan.Origin) []diag.Related {
 	if o == nil {
 		return nil

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"sort"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/fixes"
+	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/lsp/protocol"
 	"github.com/gymlint/gymlint/suppress"
 )
@@ -43,6 +45,7 @@ func (s *server) codeActions(p protocol.CodeActionParams) []protocol.CodeAction 
 		return false
 	}
 	pl := &placer{root: s.root, enc: s.enc, mappers: map[string]*protocol.Mapper{}, content: func(path string) []byte { return pub.contents[path] }}
+	pl.fresh = s.freshness(pub)
 	// The fix-all action takes the fixes as gymlint --fix does: the first
 	// safe fix of each diagnostic, whole, unless it conflicts with one
 	// taken before (it waits for the next round).
@@ -110,14 +113,52 @@ func overlaps(a, b protocol.Range) bool {
 	return !less(a.End, b.Start) && !less(b.End, a.Start)
 }
 
+// freshness returns a function that reports whether a file holds, now, the
+// content that pub's diagnostics and fixes were computed for: its open
+// buffer, else the file on disk (read inside the root, no larger than
+// that content). A fix's offsets are into that content; applied to
+// another text they would corrupt it. So an action whose edits touch a
+// file that changed since (a buffer edited, a file written by another
+// program, a buffer of a second file that a fix edits too) is not
+// offered: the next analysis publishes fixes for the new text, and the
+// editor asks again (a fix-all on save included).
+func (s *server) freshness(pub *published) func(path string) bool {
+	memo := map[string]bool{}
+	return func(path string) bool {
+		if fresh, ok := memo[path]; ok {
+			return fresh
+		}
+		want := pub.contents[path]
+		var now []byte
+		var err error
+		if d := s.docs[path]; d != nil {
+			now = d.text
+		} else {
+			var fsys *repofs.FS
+			if fsys, err = repofs.New(s.realRoot, repofs.Options{MaxFileSize: int64(len(want)) + 1}); err == nil {
+				now, err = fsys.Read(path)
+			}
+		}
+		// A file the analysis could not read (nil) is fresh while it
+		// still cannot be read.
+		fresh := (err != nil && want == nil) || (err == nil && bytes.Equal(now, want))
+		memo[path] = fresh
+		return fresh
+	}
+}
+
 // workspaceEdit converts a fix's edits. Edits of a file whose content is
-// unknown are refused (false).
+// unknown, or that changed since the analysis (pl.fresh), are refused
+// (false).
 func (s *server) workspaceEdit(pl *placer, edits []diag.TextEdit) (*protocol.WorkspaceEdit, bool) {
 	byPath := map[string][]protocol.TextEdit{}
 	var order []string
 	for _, e := range edits {
 		if _, ok := byPath[e.Path]; !ok {
 			if pl.content(e.Path) == nil && e.Start.Offset > 0 {
+				return nil, false
+			}
+			if pl.fresh != nil && !pl.fresh(e.Path) {
 				return nil, false
 			}
 			order = append(order, e.Path)

@@ -15,6 +15,9 @@ type placer struct {
 	enc     protocol.Encoding
 	content func(path string) []byte
 	mappers map[string]*protocol.Mapper
+	// fresh, when set, reports whether a file still holds the content
+	// (for code actions: server.freshness).
+	fresh func(path string) bool
 }
 
 func (pl *placer) mapper(path string) *protocol.Mapper {

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -29,7 +30,13 @@ type goResult struct {
 	files   []string
 	modules int
 	err     error
+	// parsed are the sums of the Go files as the run parsed them: its
+	// fixes are offered only for the files that still hold them.
+	parsed parsedSums
 }
+
+// parsedSums is goanalysis.Result.ParsedSum; nil knows no file.
+type parsedSums func(path string) (sum [sha256.Size]byte, parsed, varied bool)
 
 func newGoRunner(root string, opts Options) *goRunner {
 	g := &goRunner{root: root, opts: opts, reqs: make(chan map[string][]byte, 1), results: make(chan *goResult, 1)}
@@ -57,7 +64,7 @@ func (g *goRunner) runSafely(overlay map[string][]byte) (res *goResult) {
 	r, err := e.RunGo(overlay)
 	res = &goResult{err: err}
 	if r != nil {
-		res.diags, res.files, res.modules = r.Diagnostics, r.Files, len(r.Modules)
+		res.diags, res.files, res.modules, res.parsed = r.Diagnostics, r.Files, len(r.Modules), r.ParsedSum
 	}
 	return res
 }
@@ -115,10 +122,44 @@ func (s *server) goDone(gr *goResult) {
 		s.logf("Go analysis of %d modules: %d diagnostics", gr.modules, len(gr.diags))
 	}
 	j := s.queue()
-	j.goDiags, j.goFiles, j.goSet = gr.diags, gr.files, true
+	j.goDiags, j.goFiles, j.goParsed, j.goSet = gr.diags, gr.files, gr.parsed, true
 	s.kick()
 	if g.wanted {
 		g.wanted = false
 		s.requestGo()
 	}
+}
+
+// freshGoFixes returns ds with the fixes left out that edit a file whose
+// content (content: as the diagnostics are placed and published) is not
+// what the Go run parsed: a buffer edited while the run went on. The
+// diagnostics stay; their fixes come with the next run.
+func freshGoFixes(ds []diag.Diagnostic, parsed parsedSums, content func(path string) []byte) []diag.Diagnostic {
+	out := make([]diag.Diagnostic, 0, len(ds))
+	for _, d := range ds {
+		if len(d.Fixes) > 0 {
+			var keep []diag.Fix
+			for _, f := range d.Fixes {
+				if goFixFresh(f, parsed, content) {
+					keep = append(keep, f)
+				}
+			}
+			d.Fixes = keep
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func goFixFresh(f diag.Fix, parsed parsedSums, content func(path string) []byte) bool {
+	if parsed == nil {
+		return false
+	}
+	for _, e := range f.Edits {
+		sum, ok, varied := parsed(e.Path)
+		if !ok || varied || sha256.Sum256(content(e.Path)) != sum {
+			return false
+		}
+	}
+	return true
 }

@@ -217,8 +217,8 @@ func (s *server) run() error {
 				var re *protocol.ReadError
 				if errors.As(rr.err, &re) {
 					s.logf("bad message: %v", re)
-					if re.ID != nil {
-						s.reply(re.ID, nil, re.RPCError())
+					if id, ok := re.ReplyID(); ok {
+						s.reply(id, nil, re.RPCError())
 					}
 				}
 				continue

@@ -23,6 +23,7 @@ type job struct {
 	reload   bool              // read the configuration and start a new session
 	goDiags  []diag.Diagnostic // a new Go analysis result, when goSet
 	goFiles  []string          // the Go files it analysed
+	goParsed parsedSums        // what it parsed of them
 	goSet    bool
 	started  time.Time
 }
@@ -54,12 +55,13 @@ type worker struct {
 	jobs    chan *job
 	results chan<- *result
 
-	engine  *engine.Engine
-	session *lint.Session
-	goDiags map[string][]diag.Diagnostic // by path
-	goFiles map[string]bool              // the Go files analysed
-	enc     protocol.Encoding
-	caps    clientCaps
+	engine   *engine.Engine
+	session  *lint.Session
+	goDiags  map[string][]diag.Diagnostic // by path
+	goFiles  map[string]bool              // the Go files analysed
+	goParsed parsedSums                   // what the Go analysis parsed
+	enc      protocol.Encoding
+	caps     clientCaps
 	// clientRoot is the root as the client named it, for URIs.
 	clientRoot string
 }
@@ -107,7 +109,7 @@ func (w *worker) run(j *job) *result {
 	res := &result{files: map[string]*published{}, versions: j.versions}
 	if j.goSet {
 		old, oldFiles := w.goDiags, w.goFiles
-		w.goDiags, w.goFiles = map[string][]diag.Diagnostic{}, map[string]bool{}
+		w.goDiags, w.goFiles, w.goParsed = map[string][]diag.Diagnostic{}, map[string]bool{}, j.goParsed
 		for _, d := range j.goDiags {
 			w.goDiags[d.Path] = append(w.goDiags[d.Path], d)
 		}
@@ -231,15 +233,18 @@ func openEngine(root string, opts Options) (*engine.Engine, error) {
 // applied, placed in the file's current text.
 func (w *worker) file(p string, scanned bool) *published {
 	cache := w.session.Cache()
-	ds := append(w.session.DiagnosticsOf(p), w.goDiags[p]...)
+	pub := &published{contents: map[string][]byte{}}
+	pl := w.placer(pub.contents)
+	// The Go diagnostics were computed in the Go run's own read of the
+	// files: their fixes are kept only where that is the text published.
+	ds := append(w.session.DiagnosticsOf(p), freshGoFixes(w.goDiags[p], w.goParsed, pl.content)...)
 	read := cache.Source
 	var scan []string
 	if scanned || len(w.goDiags[p]) > 0 {
 		scan = []string{p}
 	}
 	ds = w.engine.Finish(ds, scan, read)
-	pub := &published{diags: ds, contents: map[string][]byte{}}
-	pl := w.placer(pub.contents)
+	pub.diags = ds
 	pl.content(p)
 	for _, d := range ds {
 		pub.lsp = append(pub.lsp, toLSP(d, pl, w.caps))

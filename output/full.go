@@ -65,17 +65,17 @@ func (p *fullPrinter) severityStyle(s diag.Severity) string {
 }
 
 func (p *fullPrinter) diagnostic(b *strings.Builder, d diag.Diagnostic) {
-	msg := oneLine(d.Message)
+	msg := Visible(d.Message)
 	fmt.Fprintf(b, "%s: %s %s %s\n",
 		p.style(fmt.Sprintf("%s:%d:%d", p.opts.display(d.Path), d.Start.Line, d.Start.Col), ansiBold),
 		p.style(d.Code, p.severityStyle(d.Severity)),
 		p.style("["+string(d.Severity)+"]", p.severityStyle(d.Severity)), msg)
 	p.snippet(b, d.Path, d.Start, d.End, "")
 	if d.Help != "" {
-		fmt.Fprintf(b, "  %s %s\n", p.style("= help:", ansiCyan), oneLine(d.Help))
+		fmt.Fprintf(b, "  %s %s\n", p.style("= help:", ansiCyan), Visible(d.Help))
 	}
 	for _, r := range d.Related {
-		fmt.Fprintf(b, "  %s %s:%d:%d: %s\n", p.style("= related:", ansiCyan), p.opts.display(r.Path), r.Start.Line, r.Start.Col, oneLine(r.Message))
+		fmt.Fprintf(b, "  %s %s:%d:%d: %s\n", p.style("= related:", ansiCyan), p.opts.display(r.Path), r.Start.Line, r.Start.Col, Visible(r.Message))
 		p.snippet(b, r.Path, r.Start, r.End, "    ")
 	}
 	for _, f := range d.Fixes {
@@ -83,7 +83,7 @@ func (p *fullPrinter) diagnostic(b *strings.Builder, d diag.Diagnostic) {
 		if !f.IsSafe() {
 			how = "unsafe fix: review it; gymlint --fix --unsafe-fixes applies it"
 		}
-		fmt.Fprintf(b, "  %s %s (%s)\n", p.style("= fix:", ansiGreen), oneLine(f.Message), how)
+		fmt.Fprintf(b, "  %s %s (%s)\n", p.style("= fix:", ansiGreen), Visible(f.Message), how)
 	}
 }
 
@@ -131,16 +131,17 @@ func (p *fullPrinter) lines(path string) []lineends.Line {
 }
 
 // visible shows a source line as a terminal should: tabs kept, other
-// control characters escaped (a line of a hostile file must not move the
-// cursor or change colours).
+// control characters and the bidirectional controls escaped (a line of a
+// hostile file must not move the cursor, change colours, or reorder
+// what the reader sees, as in "Trojan source").
 func visible(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
 		case r == '\t':
 			b.WriteRune(r)
-		case isControl(r):
-			fmt.Fprintf(&b, "\\x%02x", r)
+		case escaped(r):
+			b.WriteString(escape(r))
 		case r == utf8.RuneError:
 			b.WriteString("\ufffd")
 		default:
@@ -150,17 +151,31 @@ func visible(s string) string {
 	return b.String()
 }
 
+// Visible is s as gymlint prints a path, a message or any other text of
+// the repository's on a terminal, on one line: a line feed and a carriage
+// return become \n and \r, other control characters \xNN, and the
+// bidirectional controls (U+061C, U+200E, U+200F, U+202A-U+202E,
+// U+2066-U+2069) and the line and paragraph separators (U+2028, U+2029)
+// \uNNNN; tabs are kept, and bytes that are not UTF-8 show as U+FFFD. A
+// name with a line feed then cannot forge a finding line, nor an escape
+// sequence reach the terminal. Text without these characters is
+// unchanged. The text formats (text, full) and gymlint's messages on
+// stderr print through it; JSON and SARIF escape with encoding/json.
+func Visible(s string) string {
+	return visible(strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s))
+}
+
 // pad is white space as wide as prefix on a terminal (tabs kept, so that
-// the caret lines up under a tab-indented line), counting a control
-// character as visible escapes it.
+// the caret lines up under a tab-indented line), counting a character
+// that visible escapes as its escape.
 func pad(prefix string) string {
 	var b strings.Builder
 	for _, r := range prefix {
 		switch {
 		case r == '\t':
 			b.WriteByte('\t')
-		case isControl(r):
-			b.WriteString("    ")
+		case escaped(r):
+			b.WriteString(strings.Repeat(" ", len(escape(r))))
 		default:
 			b.WriteByte(' ')
 		}
@@ -168,24 +183,48 @@ func pad(prefix string) string {
 	return b.String()
 }
 
-// isControl reports whether visible shows r escaped (as \xNN).
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+// escaped reports whether visible shows r escaped: a C0 or C1 control
+// character, DEL, a bidirectional control or a line or paragraph
+// separator (visible keeps a tab, which it handles first).
+func escaped(r rune) bool {
+	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || bidi(r)
+}
+
+// bidi reports whether r is a bidirectional formatting character (the
+// embeddings, overrides, isolates and marks of Unicode's bidirectional
+// algorithm) or a line or paragraph separator: characters that change
+// what a terminal or an editor shows without being seen.
+func bidi(r rune) bool {
+	switch {
+	case r == 0x061c, r == 0x200e, r == 0x200f, r == 0x2028, r == 0x2029:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
+}
+
+// escape is how visible shows a character that escaped reports: \xNN
+// for a control character, \uNNNN for the others.
+func escape(r rune) string {
+	if r < 0x100 {
+		return fmt.Sprintf("\\x%02x", r)
+	}
+	return fmt.Sprintf("\\u%04x", r)
+}
 
 // displayWidth is how many columns visible(s) takes, a tab counted as one.
 func displayWidth(s string) int {
 	n := 0
 	for _, r := range s {
-		if r != '\t' && isControl(r) {
-			n += 4
+		if r != '\t' && escaped(r) {
+			n += len(escape(r))
 		} else {
 			n++
 		}
 	}
 	return n
 }
-
-// oneLine keeps a message on its line.
-func oneLine(s string) string { return visible(strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)) }
 
 // noun is one or many, for n.
 func noun(n int, one, many string) string {

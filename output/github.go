@@ -18,6 +18,12 @@ import (
 // byte columns. Paths are relative to the scanned root, which is the
 // repository root when gymlint runs there.
 //
+// The message (with the help on a line of its own) is escaped as the
+// text formats escape it (Visible), its line breaks kept: a control
+// character of a repository's file name or config key does not reach the
+// log, which GitHub shows with its ANSI colours. The file property is the
+// path as it is, so that GitHub finds the file.
+//
 // After the annotations comes one summary command with the counts per
 // severity and per rule (GitHub shows only the first annotations of each
 // kind of a step, so the count says how many there were):
@@ -167,11 +173,21 @@ func githubAnnotations(w io.Writer, ds []diag.Diagnostic) error {
 			title += " " + d.Rule
 		}
 		props = append(props, "title="+EscapeProperty(title))
-		fmt.Fprintf(&b, "::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), EscapeData(d.WithHelp()))
+		fmt.Fprintf(&b, "::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), EscapeData(visibleLines(d.WithHelp())))
 	}
 	fmt.Fprintf(&b, "::notice title=%s::%s\n", EscapeProperty("gymlint summary"), EscapeData(summaryLine(ds)))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// visibleLines is s with each of its lines escaped (Visible): the line
+// breaks are kept, for GitHub shows a message on several lines.
+func visibleLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Visible(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func githubCommand(s diag.Severity) string {

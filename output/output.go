@@ -3,6 +3,14 @@
 //
 // Formats:
 //   - text: `path:line:col: CODE message`, one per line.
+//
+// The formats people read on a terminal (text, full) escape what a
+// terminal would act on in every path and message (Visible), so that a
+// file name with a line feed cannot forge a finding and an escape
+// sequence in a name or a config key cannot reach the terminal; JSON and
+// SARIF escape with encoding/json; github escapes its workflow commands'
+// own syntax and, in the message, what Visible escapes but line breaks
+// (GitHub shows the message on several lines).
 //   - full: each finding with its source line and a caret under the span,
 //     its related positions and its fixes (full.go).
 //   - json: an array of objects (see JSONDiagnostic); `[]` when there is nothing.
@@ -55,12 +63,12 @@ type Options struct {
 	Display func(path string) string
 }
 
-// display is path as the text formats show it.
+// display is path as the text formats show it, escaped (Visible).
 func (o Options) display(path string) string {
-	if o.Display == nil {
-		return path
+	if o.Display != nil {
+		path = o.Display(path)
 	}
-	return o.Display(path)
+	return Visible(path)
 }
 
 // Write prints diagnostics in the named format.
@@ -84,11 +92,11 @@ func Write(w io.Writer, format string, ds []diag.Diagnostic, opts Options) error
 func Text(w io.Writer, ds []diag.Diagnostic) error { return TextWith(w, ds, Options{}) }
 
 // TextWith writes one line per diagnostic, paths shown by opts.Display.
+// Paths and messages are escaped (Visible): one finding is one line.
 func TextWith(w io.Writer, ds []diag.Diagnostic, opts Options) error {
 	var b strings.Builder
 	for _, d := range ds {
-		msg := strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(d.Message)
-		fmt.Fprintf(&b, "%s:%d:%d: %s %s\n", opts.display(d.Path), d.Start.Line, d.Start.Col, d.Code, msg)
+		fmt.Fprintf(&b, "%s:%d:%d: %s %s\n", opts.display(d.Path), d.Start.Line, d.Start.Col, Visible(d.Code), Visible(d.Message))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -24,6 +24,16 @@ static int gymlint_use_c_allocator(void) {
 static int gymlint_go_allocator_active(void) {
 	return !&ts_current_malloc || !c_malloc_fn || ts_current_malloc == c_malloc_fn;
 }
+
+// glibc keeps the memory that free() gives back in the arena of the thread
+// that allocated it, and a Go program's cgo calls run on many threads:
+// without a trim, each arena holds on to the largest parse it served.
+#ifdef __GLIBC__
+#include <malloc.h>
+static void gymlint_trim(void) { malloc_trim(0); }
+#else
+static void gymlint_trim(void) {}
+#endif
 */
 import "C"
 
@@ -51,3 +61,15 @@ func useCAllocator() {
 func goAllocatorActive() bool {
 	return C.gymlint_go_allocator_active() != 0
 }
+
+// trimAfter is the size of a file after whose parse the C heap's free
+// memory is given back to the system.
+const trimAfter = 1 << 20
+
+// releaseCMemory gives the C heap's free memory back to the system, where
+// the C library can (glibc's malloc_trim). A parse of a large file frees
+// hundreds of megabytes when its tree is closed, but glibc keeps them in
+// the arena of the thread that parsed: eight 4 MB modules parsed one after
+// another held 1.56 GB instead of 0.53 GB. Trimming walks the C heap, a
+// few milliseconds, so it is done after large parses only.
+func releaseCMemory() { C.gymlint_trim() }

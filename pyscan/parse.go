@@ -387,6 +387,9 @@ func (p *Parser) ParseWithin(path string, src []byte, scan *Budget) *Module {
 	if tree != nil {
 		tree.Close()
 	}
+	if len(src) >= trimAfter {
+		releaseCMemory()
+	}
 	return m
 }
 

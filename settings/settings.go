@@ -8,7 +8,7 @@
 //	framework_package: nemo_gym
 //	framework_path: third_party/nemo_gym   # where the framework is, when not at the root
 //	contract: auto                # or latest (see package contract)
-//	max_file_size: 4194304        # bytes
+//	max_file_size: 1048576        # bytes; may only lower the default, 4194304
 //	exempt:
 //	  - path: resources_servers/gymnasium/base.py
 //	    reason: Base-class module that configs name; it starts no server.
@@ -386,6 +386,12 @@ func (s *Settings) fromMapping(name string, data []byte, root *yaml.Node) error 
 			n, perr := strconv.ParseInt(str, 10, 64)
 			if perr != nil || n <= 0 || n > MaxFileSizeLimit {
 				return &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("max_file_size must be a positive number of bytes, at most %d (1 GiB), not %q", MaxFileSizeLimit, str)}
+			}
+			if n > repofs.DefaultMaxFileSize {
+				// The size limit bounds the memory of the scan on the
+				// machine that runs it: the repository may lower it, not
+				// raise it (as it cannot raise --parse-budget).
+				return &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("max_file_size may only lower the size limit, to at most %d bytes (the default), not %d: a repository must not make gymlint read larger files; raise the limit with --max-file-size", repofs.DefaultMaxFileSize, n)}
 			}
 			s.MaxFileSize = n
 		case "exempt":

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -62,5 +63,30 @@ func TestParseContract(t *testing.T) {
 	s, _, err = ParseTOML("pyproject.toml", []byte("[tool.gymlint]\ncontract = \"auto\"\nframework_path = \"vendor/nemo_gym\"\n"))
 	if err != nil || s.Contract != "auto" || s.FrameworkPath != "vendor/nemo_gym" {
 		t.Errorf("TOML: %v %+v", err, s)
+	}
+}
+
+// TestMaxFileSizeOnlyLowers checks that a repository's configuration may
+// lower the size limit but not raise it past the default: a limit that
+// protects the machine running the scan is the user's to raise, with
+// --max-file-size (a 62 MB app.py let in by max_file_size: 1073741824
+// took 1.45 GB to parse).
+func TestMaxFileSizeOnlyLowers(t *testing.T) {
+	for _, n := range []string{"1", "1024", "4194304"} {
+		s, err := Parse(".gymlint.yaml", []byte("max_file_size: "+n+"\n"))
+		if err != nil || strconv.FormatInt(s.MaxFileSize, 10) != n {
+			t.Errorf("max_file_size: %s: %v, %+v", n, err, s)
+		}
+	}
+	for _, n := range []string{"4194305", "1073741824"} {
+		_, err := Parse(".gymlint.yaml", []byte("max_file_size: "+n+"\n"))
+		want := ".gymlint.yaml:1: max_file_size may only lower the size limit, to at most 4194304 bytes (the default), not " + n
+		if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "--max-file-size") {
+			t.Errorf("max_file_size: %s: got %v, want %q", n, err, want)
+		}
+		_, _, err = ParseTOML("pyproject.toml", []byte("[tool.gymlint]\nmax_file_size = "+n+"\n"))
+		if err == nil || !strings.Contains(err.Error(), "max_file_size may only lower the size limit") {
+			t.Errorf("[tool.gymlint] max_file_size = %s: got %v", n, err)
+		}
 	}
 }

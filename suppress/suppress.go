@@ -56,6 +56,33 @@
 // removed; fix the suppression instead. All are positioned at the
 // directive's comment.
 //
+// # Files that were not analysed
+//
+// A suppression in a file that gymlint did not analyse is never reported
+// unused: nothing tells whether its finding is there, and its safe fix
+// would delete a reviewed suppression that the next run, once the file is
+// analysed again, needs. A file was not analysed when, before suppressions
+// apply, a finding of one of these rules is at it (NotAnalysed):
+//
+//   - GL001 python-syntax-error: the module does not parse, and the rules
+//     skip it until it does (a half-typed line in an editor);
+//   - GL002 unreadable-file: the file was not read, or its parse ran out of
+//     budget (its own, or the scan's --parse-budget) and nothing of it was
+//     taken in;
+//   - GL003 invalid-config: the YAML file does not parse, or a part of it
+//     was not taken in (an alias or nesting beyond the bounds, a bad merge,
+//     a second document, a server whose entrypoint is not a file name);
+//   - GL008 go-load-error: the Go file, or its package, was not loaded or
+//     did not type-check, so the Go analyzers did not run on it;
+//   - GL011 internal-error: a rule failed on the file, so its findings
+//     there are missing.
+//
+// (The Go files of a package that does not type-check are left out of the
+// files a scan checks, package goanalysis, whether or not a GL008 is at
+// them.) In such a file, codes that name no rule, codes that cannot be
+// suppressed and a misplaced ignore-file are still reported as GL010, and
+// GL009 and GL013 still apply: they are read from the comment alone.
+//
 // # Comments, not strings
 //
 // Go files are tokenised with go/scanner, so only real // comments count.
@@ -216,6 +243,12 @@ func ApplyConfig(ds []diag.Diagnostic, scan []string, read func(path string) ([]
 		if len(dirs) == 0 {
 			continue
 		}
+		analysed := true
+		for _, i := range byPath[p] {
+			if NotAnalysed(ds[i]) {
+				analysed = false
+			}
+		}
 		for _, i := range byPath[p] {
 			d := ds[i]
 			if isSelfCode(d.Code) {
@@ -234,7 +267,7 @@ func ApplyConfig(ds []diag.Diagnostic, scan []string, read func(path string) ([]
 			}
 		}
 		for _, dir := range dirs {
-			out = append(out, report(p, dir, lookup, cfg.Ran, ls)...)
+			out = append(out, report(p, dir, lookup, cfg.Ran, analysed, ls)...)
 		}
 	}
 	kept := make([]diag.Diagnostic, 0, len(ds)+len(out))
@@ -247,6 +280,21 @@ func ApplyConfig(ds []diag.Diagnostic, scan []string, read func(path string) ([]
 	diag.Sort(kept)
 	return kept
 }
+
+// notAnalysed are the codes of the findings that say that gymlint did not
+// analyse (all of) the file they are at: see the package doc.
+var notAnalysed = map[string]bool{
+	core.SyntaxError.Code:    true,
+	core.UnreadableFile.Code: true,
+	core.InvalidConfig.Code:  true,
+	core.GoLoadError.Code:    true,
+	core.InternalError.Code:  true,
+}
+
+// NotAnalysed reports whether d says that gymlint did not analyse the file
+// d is at, or a part of it (a GL001, GL002, GL003, GL008 or GL011): the
+// suppressions of that file are then never reported unused.
+func NotAnalysed(d diag.Diagnostic) bool { return notAnalysed[d.Code] }
 
 func contains(xs []int, x int) bool {
 	for _, y := range xs {
@@ -307,8 +355,9 @@ func (d *directive) form(codes string) string {
 	return "# gymlint: ignore[" + codes + "] <why this is fine>"
 }
 
-// report returns the GL009, GL010 and GL013 diagnostics of a directive.
-func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(string) bool, ls []line) []diag.Diagnostic {
+// report returns the GL009, GL010 and GL013 diagnostics of a directive;
+// analysed says whether gymlint analysed its file (NotAnalysed).
+func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(string) bool, analysed bool, ls []line) []diag.Diagnostic {
 	if len(d.malformed) > 0 {
 		if rd, ok := reportMalformed(p, d, lookup, ls); ok {
 			return []diag.Diagnostic{rd}
@@ -329,15 +378,16 @@ func report(p string, d *directive, lookup func(string) *diag.Rule, ran func(str
 			}
 		}
 	}
-	if rd, ok := reportWellFormed(p, d, lookup, ran, ls, miscased); ok {
+	if rd, ok := reportWellFormed(p, d, lookup, ran, analysed, ls, miscased); ok {
 		out = append(out, rd)
 	}
 	return out
 }
 
 // reportWellFormed returns the GL009 or GL010 diagnostic of a directive,
-// if any, leaving out the miscased codes (GL013's).
-func reportWellFormed(p string, d *directive, lookup func(string) *diag.Rule, ran func(string) bool, ls []line, miscased map[string]bool) (diag.Diagnostic, bool) {
+// if any, leaving out the miscased codes (GL013's). In a file that was not
+// analysed, no code of a rule is unused.
+func reportWellFormed(p string, d *directive, lookup func(string) *diag.Rule, ran func(string) bool, analysed bool, ls []line, miscased map[string]bool) (diag.Diagnostic, bool) {
 	if d.noCodes {
 		rd := core.SuppressionWithoutReason.New(p, d.start, d.end, "this suppression names no rule, so it suppresses nothing")
 		rd.Help = "name the codes or rule names and give a reason after them: " + d.form("GL101")
@@ -366,6 +416,8 @@ func reportWellFormed(p string, d *directive, lookup func(string) *diag.Rule, ra
 			self = append(self, c)
 		case lookup != nil && lookup(c) == nil:
 			unknown = append(unknown, c)
+		case !analysed:
+			// The file was not analysed: nothing tells whether it is used.
 		default:
 			unused = append(unused, c)
 		}

@@ -19,6 +19,7 @@ var catalogue = []*diag.Rule{
 	{Code: "GL201", Name: "go-thing", Analyzer: "goworkers", Severity: diag.Error},
 	{Code: "GL202", Name: "go-other", Analyzer: "goworkers", Severity: diag.Error},
 	core.SuppressionWithoutReason, core.UnusedSuppression, core.MalformedSuppression,
+	core.SyntaxError, core.UnreadableFile, core.InvalidConfig, core.DuplicateConfigKey, core.GoLoadError, core.InternalError,
 }
 
 func lookup(key string) *diag.Rule {
@@ -432,4 +433,88 @@ func TestRulesThatDidNotRun(t *testing.T) {
 	if got := Apply(nil, []string{"a.py"}, read, lookup); len(got) != 2 {
 		t.Errorf("without Ran: got %v, want both suppressions unused", show(got))
 	}
+}
+
+// TestNotAnalysed: in a file with a finding that says gymlint did not
+// analyse it (GL001, GL002, GL003, GL008, GL011), no suppression of a rule
+// is unused (its finding may be there once the file is analysed), while
+// codes that name no rule or cannot be suppressed, and suppressions
+// without a reason, are still reported. Any other finding (GL004 here)
+// leaves the file analysed.
+func TestNotAnalysed(t *testing.T) {
+	const py = "# gymlint: ignore[GL101] built by a factory\nclass A(B):\n    def f(self, x:\n"
+	const yml = "# gymlint: ignore[GL006] started by hand\nsrv:\n  entrypoint: app.py\n bad: [\n"
+	const goSrc = "package p\n\n//gymlint:ignore GL201 set once at init\nvar x int = \"s\"\n"
+	run(t, []tc{
+		{name: "GL001 in a Python module",
+			files: map[string]string{"a.py": py},
+			ds:    []string{"a.py:3 GL001"},
+			scan:  []string{"a.py"},
+			want:  []string{"a.py:3:1 GL001"}},
+		{name: "GL002 in a Python module",
+			files: map[string]string{"a.py": py},
+			ds:    []string{"a.py:1 GL002"},
+			scan:  []string{"a.py"},
+			want:  []string{"a.py:1:1 GL002"}},
+		{name: "GL003 in a YAML file",
+			files: map[string]string{"c.yaml": yml},
+			ds:    []string{"c.yaml:4 GL003"},
+			scan:  []string{"c.yaml"},
+			want:  []string{"c.yaml:4:1 GL003"}},
+		{name: "GL008 in a Go file",
+			files: map[string]string{"m.go": goSrc},
+			ds:    []string{"m.go:4 GL008"},
+			scan:  []string{"m.go"},
+			want:  []string{"m.go:4:1 GL008"}},
+		{name: "GL011 in a Python module",
+			files: map[string]string{"a.py": py},
+			ds:    []string{"a.py:1 GL011"},
+			want:  []string{"a.py:1:1 GL011"}},
+		{name: "read for its finding alone, not scanned",
+			files: map[string]string{"a.py": py},
+			ds:    []string{"a.py:3 GL001"},
+			want:  []string{"a.py:3:1 GL001"}},
+		{name: "a file suppression too",
+			files: map[string]string{"a.py": "# gymlint: ignore-file[GL101,GL102] generated\nclass A(B):\n    def f(self, x:\n"},
+			ds:    []string{"a.py:3 GL001"},
+			scan:  []string{"a.py"},
+			want:  []string{"a.py:3:1 GL001"}},
+		{name: "a suppression of the finding itself is used",
+			files: map[string]string{"a.py": "class A(B):\n    def f(self, x:  # gymlint: ignore[GL001] a template\n"},
+			ds:    []string{"a.py:2 GL001"},
+			scan:  []string{"a.py"}},
+		{name: "only the file with the finding",
+			files: map[string]string{"a.py": py, "b.py": py},
+			ds:    []string{"a.py:3 GL001"},
+			scan:  []string{"a.py", "b.py"},
+			want:  []string{"a.py:3:1 GL001", "b.py:1:1 GL010"}},
+		{name: "codes that name no rule are still reported",
+			files: map[string]string{"a.py": "# gymlint: ignore[GL101,GL999] built by a factory\nclass A(B):\n    def f(self, x:\n"},
+			ds:    []string{"a.py:3 GL001"},
+			scan:  []string{"a.py"},
+			want:  []string{"a.py:1:1 GL010", "a.py:3:1 GL001"},
+			msg:   "suppression partly unused: GL999 is not a gymlint rule code or name help: remove GL999 from the suppression"},
+		{name: "GL010 cannot be suppressed, analysed or not",
+			files: map[string]string{"a.py": "# gymlint: ignore[GL010] quiet\nclass A(B):\n    def f(self, x:\n"},
+			ds:    []string{"a.py:3 GL001"},
+			scan:  []string{"a.py"},
+			want:  []string{"a.py:1:1 GL010", "a.py:3:1 GL001"},
+			msg:   "cannot be suppressed inline"},
+		{name: "a suppression without a reason is still GL009",
+			files: map[string]string{"a.py": "# gymlint: ignore[GL101]\nclass A(B):\n    def f(self, x:\n"},
+			ds:    []string{"a.py:3 GL001"},
+			scan:  []string{"a.py"},
+			want:  []string{"a.py:1:1 GL009", "a.py:3:1 GL001"}},
+		{name: "a misplaced file suppression is still reported",
+			files: map[string]string{"a.py": "import x\n# gymlint: ignore-file[GL101] reason\ndef f(:\n"},
+			ds:    []string{"a.py:3 GL001"},
+			scan:  []string{"a.py"},
+			want:  []string{"a.py:2:1 GL010", "a.py:3:1 GL001"},
+			msg:   "comes after the first line of code"},
+		{name: "GL004 leaves the file analysed",
+			files: map[string]string{"c.yaml": "# gymlint: ignore[GL006] started by hand\nsrv: 1\nsrv: 2\n"},
+			ds:    []string{"c.yaml:3 GL004"},
+			scan:  []string{"c.yaml"},
+			want:  []string{"c.yaml:1:1 GL010", "c.yaml:3:1 GL004"}},
+	})
 }

@@ -134,6 +134,6 @@ func portDiag(r *configscan.Run, a, b portUse) diag.Diagnostic {
 		Path: a.node.Origin.File, Start: dpos(a.node.Pos), End: dpos(a.node.End),
 		Message: fmt.Sprintf("%s asks for port %d here", a.name(), a.port),
 	})
-	d.Related = append(d.Related, gym.IncludeChain(at)...)
+	d.Related = append(d.Related, gym.IncludeChain(r.OriginOf(at.File))...)
 	return d
 }

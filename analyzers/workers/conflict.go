@@ -95,8 +95,10 @@ func runRefusedNumWorkers(v *gym.View) []diag.Diagnostic {
 		if pair == nil || pair.Value.Origin == nil {
 			continue
 		}
+		c.run = s.rs.Run
 		c.check(s.e, pair.Value.Origin.File, s.rs.Instance, false)
 	}
+	c.run = nil
 	for i, names := range c.also {
 		// One note in parentheses: the merge key's, when it has one.
 		if c.merged[i] {
@@ -120,6 +122,9 @@ type conflictRun struct {
 	merged map[int]bool
 	names  map[int]string // the instance of each reported value
 	out    []diag.Diagnostic
+	// run is the composed run of the instance being checked, nil for a
+	// config file's own instance.
+	run *configscan.Run
 }
 
 // conflictKeyOf identifies a reported value: one YAML value reached
@@ -163,11 +168,11 @@ func (c *conflictRun) check(e *gym.Entrypoint, file string, inst *configscan.Ins
 		c.names[len(c.out)] = inst.Name
 		c.seen[key] = len(c.out)
 		c.merged[len(c.out)] = pair.Merged
-		c.out = append(c.out, conflictDiag(e, file, inst, override, pair, n, s.Class, r, d))
+		c.out = append(c.out, conflictDiag(e, file, inst, override, pair, n, s.Class, r, d, c.run))
 	}
 }
 
-func conflictDiag(e *gym.Entrypoint, file string, inst *configscan.Instance, override bool, pair *configscan.Pair, n int64, s gym.ClassRef, r *refusal.Result, d refusal.Decision) diag.Diagnostic {
+func conflictDiag(e *gym.Entrypoint, file string, inst *configscan.Instance, override bool, pair *configscan.Pair, n int64, s gym.ClassRef, r *refusal.Result, d refusal.Decision, run *configscan.Run) diag.Diagnostic {
 	val := pair.Value
 	where := fmt.Sprintf("%s.%s.%s", inst.Name, inst.Type, inst.Dir)
 	if override {
@@ -233,7 +238,9 @@ func conflictDiag(e *gym.Entrypoint, file string, inst *configscan.Instance, ove
 	}
 	// The includes that brought the value's file into the composed
 	// config, when it came through config_paths.
-	dg.Related = append(dg.Related, gym.IncludeChain(val.Origin)...)
+	if val.Origin != nil {
+		dg.Related = append(dg.Related, gym.IncludeChain(run.OriginOf(val.Origin.File))...)
+	}
 	return dg
 }
 

@@ -13,9 +13,17 @@ import (
 	"time"
 )
 
+// keyFile is a key file of the test's own (the environment's key, if
+// any, is not used).
+func keyFile(t *testing.T) string {
+	t.Helper()
+	t.Setenv(KeyEnv, "")
+	return filepath.Join(t.TempDir(), "config", "gymlint", "cache-key")
+}
+
 func open(t *testing.T, max int64) *Cache {
 	t.Helper()
-	c, err := Open(filepath.Join(t.TempDir(), "gymlint"), Options{MaxBytes: max})
+	c, err := Open(filepath.Join(t.TempDir(), "gymlint"), Options{MaxBytes: max, KeyFile: keyFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +80,7 @@ func TestPutWith(t *testing.T) {
 	}
 	a, _ := os.ReadFile(c.path("python", k1))
 	b, _ := os.ReadFile(c.path("python", k2))
-	if hl := len(header("python", k1, nil)); !bytes.Equal(a[hl:], b[hl:]) || len(a) != len(b) {
+	if hl := headerLen("python"); !bytes.Equal(a[hl:], b[hl:]) || len(a) != len(b) {
 		t.Fatal("PutWith wrote otherwise than Put")
 	}
 
@@ -115,7 +123,7 @@ func TestCorruptAndForeignEntriesAreIgnored(t *testing.T) {
 	cases := map[string]func(raw []byte) []byte{
 		"truncated": func(raw []byte) []byte { return raw[:len(raw)-10] },
 		"flipped":   func(raw []byte) []byte { raw[len(raw)-1] ^= 1; return raw },
-		"foreign":   func([]byte) []byte { return append(header("findings", other, data), data...) },
+		"foreign":   func([]byte) []byte { return append(c.header("findings", other, data), data...) },
 		"extended":  func(raw []byte) []byte { return append(raw, 'x') },
 		"not ours":  func([]byte) []byte { return []byte("hello") },
 		"empty":     func([]byte) []byte { return nil },
@@ -147,13 +155,15 @@ func TestCorruptAndForeignEntriesAreIgnored(t *testing.T) {
 // entry.
 func TestConcurrentRuns(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "gymlint")
+	// Every writer makes the key, or reads the one another made.
+	kf := keyFile(t)
 	var wg sync.WaitGroup
 	errs := make(chan error, 64)
 	for w := range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c, err := Open(dir, Options{})
+			c, err := Open(dir, Options{KeyFile: kf})
 			if err != nil {
 				errs <- err
 				return

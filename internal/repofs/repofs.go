@@ -2,9 +2,11 @@
 // to nothing outside it.
 //
 // Every path it takes and returns is slash-separated and relative to the
-// root. A path that climbs out of the root, or a symbolic link whose target
-// lies outside the root, is refused with ErrOutsideRoot; a symbolic link
-// loop gives ErrSymlinkLoop. Reads are capped at a maximum size and refuse
+// root (a backslash separates only on Windows). A path that climbs out of
+// the root, or a symbolic link whose target lies outside the root, is
+// refused with ErrOutsideRoot, decided from the link's text without
+// looking outside the root (resolve.go); a symbolic link loop gives
+// ErrSymlinkLoop. Errors name root-relative paths only. Reads are capped at a maximum size and refuse
 // binary content, so no input can make a scan read without bound. An
 // overlay can stand in for files on disk (an editor's unsaved buffers).
 //
@@ -69,19 +71,23 @@ func (e *PathError) Unwrap() error { return e.Err }
 // FS is a repository root.
 type FS struct {
 	root        string // absolute, symlinks resolved
+	given       string // absolute, as New was given it (resolve.go)
 	maxFileSize int64
 	exclude     []string // Options.Exclude
 	gitignore   bool     // Options.Gitignore
 
 	mu      sync.Mutex
 	overlay map[string][]byte
-	stats   map[string]error           // cached result of checking a path
-	dirs    map[string]map[string]bool // cached directory listings: names in a directory
-	isDirs  map[string]bool            // cached answers of IsDir
-	mounts  map[string]*FS             // other roots served under a name (mount.go)
+	stats   map[string]error      // cached result of checking a path
+	dirs    map[string]dirListing // cached directory listings
+	isDirs  map[string]bool       // cached answers of IsDir
+	mounts  map[string]*FS        // other roots served under a name (mount.go)
 	// sums are, once KeepSums is called, the stat and content hash of
 	// every file of the root's own directory read successfully.
 	sums map[string]ReadSum
+	// resolved are the answers of resolveDir: a directory's real path, or
+	// why it has none.
+	resolved map[string]resolution
 }
 
 // ReadSum is what Read saw of a file: its size, modification time and
@@ -92,6 +98,10 @@ type ReadSum struct {
 	MTime int64 // Unix nanoseconds
 	Ino   uint64
 	Sum   [sha256.Size]byte
+	// Varied: an earlier Read of the file since KeepSums returned another
+	// content (the file changed during the scan), so that what was
+	// computed from its reads is not of one content.
+	Varied bool
 }
 
 // KeepSums makes every later Read of a file of the root's own directory
@@ -157,7 +167,7 @@ func New(dir string, opts Options) (*FS, error) {
 			ov[c] = v
 		}
 	}
-	return &FS{root: real, maxFileSize: max, exclude: opts.Exclude, gitignore: opts.Gitignore, overlay: ov, stats: map[string]error{}, dirs: map[string]map[string]bool{}, isDirs: map[string]bool{}}, nil
+	return &FS{root: real, given: abs, maxFileSize: max, exclude: opts.Exclude, gitignore: opts.Gitignore, overlay: ov, stats: map[string]error{}, dirs: map[string]dirListing{}, isDirs: map[string]bool{}}, nil
 }
 
 func (f *FS) overlaid(c string) ([]byte, bool) {
@@ -222,6 +232,7 @@ func (f *FS) Forget(rel string) {
 	// from the directory listings that stay).
 	clear(f.stats)
 	clear(f.isDirs)
+	clear(f.resolved)
 	delete(f.dirs, path.Dir(c))
 }
 
@@ -233,11 +244,16 @@ func (f *FS) MaxFileSize() int64 { return f.maxFileSize }
 
 // Clean normalises a root-relative slash path. It reports false when the
 // path is absolute or climbs above the root.
+//
+// A backslash is a separator only where the OS's separator is one
+// (Windows): elsewhere it is an ordinary character of a file name, and
+// configs\victim.yaml is a file of the root's top directory, not
+// configs/victim.yaml.
 func Clean(rel string) (string, bool) {
 	if rel == "" || strings.HasPrefix(rel, "/") || filepath.IsAbs(rel) || strings.ContainsRune(rel, 0) {
 		return "", false
 	}
-	c := path.Clean(strings.ReplaceAll(rel, "\\", "/"))
+	c := path.Clean(filepath.ToSlash(rel))
 	if c == ".." || strings.HasPrefix(c, "../") {
 		return "", false
 	}
@@ -264,26 +280,18 @@ func (f *FS) checkUncached(rel string) error {
 	// Import resolution asks about many paths that do not exist (every
 	// standard-library import is tried in the importing module's folder);
 	// one listing per directory answers those without resolving links.
-	if !f.listed(path.Dir(rel), path.Base(rel)) {
-		return ErrNotExist
-	}
-	abs := filepath.Join(f.root, filepath.FromSlash(rel))
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		if errors.Is(err, syscall.ELOOP) || strings.Contains(err.Error(), "too many links") {
-			return ErrSymlinkLoop
-		}
-		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-			return ErrNotExist
-		}
+	if err := f.listed(path.Dir(rel), path.Base(rel)); err != nil {
 		return err
 	}
-	if !within(f.root, real) {
-		return ErrOutsideRoot
-	}
-	st, err := os.Stat(real)
+	// Links are followed by their text, and nothing outside the root is
+	// looked at (resolve.go).
+	real, err := f.resolve(rel)
 	if err != nil {
 		return err
+	}
+	st, err := osStat(filepath.Join(f.root, filepath.FromSlash(real)))
+	if err != nil {
+		return lstatError(err)
 	}
 	if !st.Mode().IsRegular() {
 		return ErrNotRegular
@@ -303,24 +311,45 @@ func within(root, p string) bool {
 	return strings.HasPrefix(p, prefix)
 }
 
-// listed reports whether the directory dir (root-relative) has an entry
-// called name. An unreadable directory lists nothing.
-func (f *FS) listed(dir, name string) bool {
+// dirListing is the cached listing of a directory: the names in it, or
+// why it could not be listed.
+type dirListing struct {
+	names map[string]bool
+	err   error
+}
+
+// listed returns nil when the directory dir (root-relative) has an entry
+// called name, ErrNotExist when it has none or cannot be read, and the
+// error of resolving dir when that fails: ErrOutsideRoot for a directory
+// whose links lead out of the root, which is never listed.
+func (f *FS) listed(dir, name string) error {
 	f.mu.Lock()
-	names, ok := f.dirs[dir]
+	l, ok := f.dirs[dir]
 	f.mu.Unlock()
 	if !ok {
-		names = map[string]bool{}
-		if entries, err := os.ReadDir(filepath.Join(f.root, filepath.FromSlash(dir))); err == nil {
-			for _, e := range entries {
-				names[e.Name()] = true
+		l.names = map[string]bool{}
+		real, err := f.resolve(dir)
+		switch {
+		case errors.Is(err, ErrOutsideRoot), errors.Is(err, ErrSymlinkLoop):
+			l.err = err
+		case err == nil:
+			if entries, err := osReadDir(filepath.Join(f.root, filepath.FromSlash(real))); err == nil {
+				for _, e := range entries {
+					l.names[e.Name()] = true
+				}
 			}
 		}
 		f.mu.Lock()
-		f.dirs[dir] = names
+		f.dirs[dir] = l
 		f.mu.Unlock()
 	}
-	return names[name]
+	if l.err != nil {
+		return l.err
+	}
+	if !l.names[name] {
+		return ErrNotExist
+	}
+	return nil
 }
 
 // Known tells the FS what Stat of rel, a path of the root's own directory
@@ -387,9 +416,9 @@ func (f *FS) Read(rel string) ([]byte, error) {
 		if err := f.check(c); err != nil {
 			return nil, &PathError{Path: c, Err: err}
 		}
-		fh, err := os.Open(filepath.Join(f.root, filepath.FromSlash(c)))
+		fh, err := osOpen(filepath.Join(f.root, filepath.FromSlash(c)))
 		if err != nil {
-			return nil, &PathError{Path: c, Err: err}
+			return nil, &PathError{Path: c, Err: bare(err)}
 		}
 		defer fh.Close()
 		// Read into a buffer of the file's size (capped) and one byte, so
@@ -410,11 +439,11 @@ func (f *FS) Read(rel string) ([]byte, error) {
 		case err == io.EOF || err == io.ErrUnexpectedEOF:
 			data = buf[:n:n]
 		case err != nil:
-			return nil, &PathError{Path: c, Err: err}
+			return nil, &PathError{Path: c, Err: bare(err)}
 		default:
 			more := bytes.NewBuffer(buf)
 			if _, err := more.ReadFrom(io.LimitReader(fh, limit-size)); err != nil {
-				return nil, &PathError{Path: c, Err: err}
+				return nil, &PathError{Path: c, Err: bare(err)}
 			}
 			data = more.Bytes()[:more.Len():more.Len()]
 		}
@@ -447,6 +476,9 @@ func (f *FS) keepSum(c string, st fs.FileInfo, data []byte) {
 		rs.Ino = uint64(sys.Ino)
 	}
 	f.mu.Lock()
+	if prev, ok := f.sums[c]; ok && (prev.Varied || prev.Sum != rs.Sum) {
+		rs.Varied = true
+	}
 	f.sums[c] = rs
 	f.mu.Unlock()
 }
@@ -486,8 +518,9 @@ type Listing struct {
 	// .gitignore files read, in walk order: what the listing was made
 	// from besides the names in those directories.
 	Dirs, Gitignores []string
-	// GoMods are the directories walked that hold a go.mod regular file,
-	// sorted.
+	// GoMods are the directories walked that hold a go.mod that is not a
+	// directory (a regular file, a symbolic link, a special file: the Go
+	// side checks it before loading the module), sorted.
 	GoMods []string
 }
 
@@ -576,10 +609,10 @@ func (w *walker) ignored(stack []*pathmatch.Gitignore, child string, isDir bool)
 // stack (those of its parents, the root's first).
 func (w *walker) dir(rel, abs string, stack []*pathmatch.Gitignore) {
 	w.l.Dirs = append(w.l.Dirs, rel)
-	entries, err := os.ReadDir(abs)
+	entries, err := osReadDir(abs)
 	if err != nil {
 		if rel != "." {
-			w.l.Problems = append(w.l.Problems, &PathError{Path: rel, Err: err})
+			w.l.Problems = append(w.l.Problems, &PathError{Path: rel, Err: bare(err)})
 		}
 		return
 	}
@@ -611,7 +644,7 @@ func (w *walker) dir(rel, abs string, stack []*pathmatch.Gitignore) {
 			w.dir(child, filepath.Join(abs, name), stack)
 			continue
 		}
-		if name == "go.mod" && e.Type().IsRegular() {
+		if name == "go.mod" { // a regular file, or a link or special file that loading the module checks
 			w.l.GoMods = append(w.l.GoMods, rel)
 		}
 		// Regular files and symbolic links (checked when read).
@@ -716,9 +749,8 @@ func (f *FS) IsDir(rel string) bool {
 	if known {
 		return is
 	}
-	parent := filepath.Join(f.root, filepath.FromSlash(path.Dir(c)))
-	if real, err := filepath.EvalSymlinks(parent); err == nil && within(f.root, real) {
-		if fi, err := os.Lstat(filepath.Join(real, path.Base(c))); err == nil && fi.IsDir() {
+	if real, err := f.resolve(path.Dir(c)); err == nil {
+		if fi, err := osLstat(filepath.Join(f.root, filepath.FromSlash(real), path.Base(c))); err == nil && fi.IsDir() {
 			is = true
 		}
 	}
@@ -747,9 +779,8 @@ func (f *FS) ListDir(rel string) (dirs, files []string) {
 		}
 	}
 	isDir, isFile := map[string]bool{}, map[string]bool{}
-	abs := filepath.Join(f.root, filepath.FromSlash(c))
-	if real, err := filepath.EvalSymlinks(abs); err == nil && within(f.root, real) {
-		if entries, err := os.ReadDir(real); err == nil {
+	if real, err := f.resolve(c); err == nil {
+		if entries, err := osReadDir(filepath.Join(f.root, filepath.FromSlash(real))); err == nil {
 			for _, e := range entries {
 				if e.IsDir() {
 					isDir[e.Name()] = true

@@ -33,10 +33,11 @@ func New(t testing.TB, files map[string]string) string {
 }
 
 // MainWithCacheDir runs a package's tests (from TestMain) with a gymlint
-// cache directory of their own (GYMLINT_CACHE_DIR, inherited by the
-// gymlint processes the tests start), so that they exercise the cache as
-// users' checks do and never write to the user's; it returns the exit
-// status for os.Exit.
+// cache directory and cache key of their own (GYMLINT_CACHE_DIR and
+// GYMLINT_CACHE_KEY, inherited by the gymlint processes the tests start),
+// so that they exercise the cache as users' checks do and never write to
+// the user's cache or configuration directory; it returns the exit status
+// for os.Exit.
 func MainWithCacheDir(m *testing.M) int {
 	dir, err := os.MkdirTemp("", "gymlint-test-cache-")
 	if err != nil {
@@ -44,6 +45,7 @@ func MainWithCacheDir(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	os.Setenv("GYMLINT_CACHE_DIR", dir)
+	os.Setenv("GYMLINT_CACHE_KEY", "the tests' own key for "+dir)
 	return m.Run()
 }
 

@@ -66,9 +66,9 @@ var (
 // A non-fatal ReadError means the message was framed correctly and has been
 // consumed, but its body is not valid JSON (Code is ParseError), is not a
 // valid JSON-RPC 2.0 message (Code is InvalidRequest), or exceeded the size
-// limit and was skipped (Code is InvalidRequest). The caller can answer with
-// Reply(e.ID, nil, e.RPCError()) — unless the offending message was a
-// response — and call Read again.
+// limit and was skipped (Code is InvalidRequest). The caller answers it
+// when ReplyID says so, with Reply(id, nil, e.RPCError()), and calls Read
+// again.
 //
 // A fatal ReadError means the header block was malformed (missing, negative,
 // non-numeric or conflicting Content-Length, a line without a colon, a line or
@@ -85,6 +85,25 @@ type ReadError struct {
 func (e *ReadError) Error() string { return "jsonrpc: " + e.Err.Error() }
 
 func (e *ReadError) Unwrap() error { return e.Err }
+
+// ReplyID says whether the reader of a non-fatal ReadError answers it, and
+// with which id. A body that is not JSON is answered with id null, as
+// JSON-RPC 2.0 requires of a parse error (no id can be read from it; the
+// peer may have meant a request, which must not go unanswered); an invalid
+// message whose id was read, with that id. Any other (a fatal error, or a
+// message that was JSON but had no readable id: it may have been a
+// notification, which is never answered) is not answered.
+func (e *ReadError) ReplyID() (*ID, bool) {
+	switch {
+	case e.Fatal:
+		return nil, false
+	case e.Code == ParseError:
+		return &ID{}, true
+	case e.ID != nil:
+		return e.ID, true
+	}
+	return nil, false
+}
 
 // RPCError returns the JSON-RPC error object to send in reply.
 func (e *ReadError) RPCError() *Error {

@@ -576,3 +576,54 @@ func TestIsFatal(t *testing.T) {
 		t.Errorf("Error() = %q", e.Error())
 	}
 }
+
+// TestParseErrorAnswered: a well-framed body that is not JSON is answered
+// with JSON-RPC's parse error (-32700) and id null, as JSON-RPC 2.0
+// requires when the id cannot be read, and the next message is read; an
+// invalid message is answered with its id when it has one, and not at all
+// when it has none (it may have been a notification) or when the stream
+// cannot be framed any more.
+func TestParseErrorAnswered(t *testing.T) {
+	in := frame(`{"jsonrpc":"2.0","id":1,"method":"initialize"`) + // cut short
+		frame(`{"jsonrpc":"2.0","id":7,"method":5}`) +
+		frame(`{"jsonrpc":"2.0","params":{}}`) +
+		frame(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`) +
+		"Content-Length: x\r\n\r\n"
+	var out bytes.Buffer
+	c := NewConn(strings.NewReader(in), &out)
+	answer := func() (string, bool) {
+		t.Helper()
+		_, err := c.Read()
+		var re *ReadError
+		if !errors.As(err, &re) {
+			t.Fatalf("Read: %v, want a *ReadError", err)
+		}
+		id, ok := re.ReplyID()
+		if !ok {
+			return "", false
+		}
+		out.Reset()
+		if err := c.Reply(id, nil, re.RPCError()); err != nil {
+			t.Fatal(err)
+		}
+		_, body, _ := strings.Cut(out.String(), "\r\n\r\n")
+		return body, true
+	}
+	body, ok := answer()
+	if !ok || !strings.HasPrefix(body, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"invalid JSON: `) {
+		t.Errorf("a body that is not JSON: answered %v with %s, want -32700 and id null", ok, body)
+	}
+	body, ok = answer()
+	if !ok || !strings.HasPrefix(body, `{"jsonrpc":"2.0","id":7,"error":{"code":-32600,`) {
+		t.Errorf("an invalid request with an id: answered %v with %s, want -32600 and id 7", ok, body)
+	}
+	if body, ok := answer(); ok {
+		t.Errorf("an invalid message without an id: answered with %s, want no answer", body)
+	}
+	if m, err := c.Read(); err != nil || m.Method != "shutdown" {
+		t.Fatalf("the message after them: %+v, %v", m, err)
+	}
+	if body, ok := answer(); ok {
+		t.Errorf("a header that cannot be framed: answered with %s, want no answer (the stream ends)", body)
+	}
+}
