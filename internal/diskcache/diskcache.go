@@ -782,7 +782,14 @@ func (c *Cache) Clean() error {
 
 // readSmall reads the small regular file p, as an entry is opened.
 func readSmall(p string) ([]byte, error) {
-	f, err := openEntry(p)
+	return readSmallWith(openEntry, p, fmt.Sprintf("%s: not a small regular file", p), nil)
+}
+
+// readSmallWith opens p with open and reads it when it is a regular file
+// of at most 4 KiB that check (when not nil) accepts; notSmall is the
+// error's text otherwise.
+func readSmallWith(open func(string) (*os.File, error), p, notSmall string, check func(string, os.FileInfo) error) ([]byte, error) {
+	f, err := open(p)
 	if err != nil {
 		return nil, err
 	}
@@ -792,7 +799,12 @@ func readSmall(p string) ([]byte, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() || st.Size() > 4096 {
-		return nil, fmt.Errorf("%s: not a small regular file", p)
+		return nil, errors.New(notSmall)
+	}
+	if check != nil {
+		if err := check(p, st); err != nil {
+			return nil, err
+		}
 	}
 	return io.ReadAll(io.LimitReader(f, 4096))
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -151,22 +150,7 @@ func loadOrMakeKey(dir, kf string) ([]byte, error) {
 // readKey reads the key file kf: a regular file that only its owner may
 // read and write, holding at least keyBytes bytes in hexadecimal.
 func readKey(kf string) ([]byte, error) {
-	f, err := openKey(kf)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() || st.Size() > 4096 {
-		return nil, fmt.Errorf("the cache key %s is not a small regular file", kf)
-	}
-	if err := checkKeyMode(kf, st); err != nil {
-		return nil, err
-	}
-	b, err := io.ReadAll(io.LimitReader(f, 4096))
+	b, err := readSmallWith(openKey, kf, fmt.Sprintf("the cache key %s is not a small regular file", kf), checkKeyMode)
 	if err != nil {
 		return nil, err
 	}
