@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -81,12 +85,13 @@ class Handler%d(object):
                 total += item.get("score", 0) * 2
         return {"reward": total / max(1, retries), "name": "h%d"}
 `
-	var b strings.Builder
-	for i := 0; b.Len() < 50<<20; i++ {
-		fmt.Fprintf(&b, unit, i, i)
-	}
 	const p = "resources_servers/big/app.py"
-	dir := hostileRepo(t, map[string]string{p: b.String()})
+	dir := hostileRepo(t, map[string]string{p: ""})
+	// Written as it is made, not built in this process's memory: a child's
+	// peak (rusage maxrss) counts the test process's own high-water mark
+	// at the fork, so a 50 MB string here would be charged to every later
+	// run of the binary in this package.
+	writeLarge(t, filepath.Join(dir, p), 50<<20, func(w io.Writer, i int) { fmt.Fprintf(w, unit, i, i) })
 	o := bounded(t, dir, 60*time.Second, 2200, "--max-file-size", "67108864", ".")
 	if l := gl002(o.stdout, p); !strings.Contains(l, "was not analysed: parsing it ran out of the file's budget") {
 		t.Errorf("the 50 MB file: no GL002 saying it ran out of its budget: %q", l)
@@ -125,4 +130,35 @@ func TestHostileParseLoadIndependent(t *testing.T) {
 	}
 	text := bounded(t, dir, 40*time.Second, 400, "--jobs", "2", "--parse-budget", "100000000", ".")
 	wantGood(t, text)
+}
+
+// writeLarge writes the file p of at least size bytes, unit by unit,
+// through a small buffer.
+func writeLarge(t *testing.T, p string, size int64, unit func(w io.Writer, i int)) {
+	t.Helper()
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cw := &countingWriter{w: bufio.NewWriter(f)}
+	for i := 0; cw.n < size; i++ {
+		unit(cw, i)
+	}
+	if err := cw.w.(*bufio.Writer).Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	return n, err
 }
