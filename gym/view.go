@@ -273,6 +273,11 @@ func parallel(n, jobs int, fn func(i int)) {
 	wg.Wait()
 }
 
+// Parallel runs fn(i) for i in [0, n) on the view's parser jobs
+// (Options.Jobs, else the number of CPUs), for analyses that work server
+// by server.
+func (v *View) Parallel(n int, fn func(i int)) { parallel(n, v.cache.jobs, fn) }
+
 func configPos(p configscan.Pos) diag.Pos { return ConfigPos(p) }
 
 // readError is the GL002 message and help for a file p that could not be

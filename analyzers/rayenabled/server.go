@@ -2,8 +2,6 @@ package rayenabled
 
 import (
 	"fmt"
-	"runtime"
-	"sync"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
@@ -92,7 +90,7 @@ func usesOf(v *gym.View) *uses {
 	return v.Shared(usesKey{}, func() any {
 		ss := declsOf(v).list
 		u := &uses{scanner: newScanner(v), list: make([]*serverUse, len(ss))}
-		parallel(v, len(ss), func(i int) { u.list[i] = u.scanner.use(ss[i]) })
+		v.Parallel(len(ss), func(i int) { u.list[i] = u.scanner.use(ss[i]) })
 		return u
 	}).(*uses)
 }
@@ -108,32 +106,6 @@ func (sc *scanner) use(sv *serverDecl) *serverUse {
 	u.sites = sitesOf(sv, u.sets)
 	u.inherited = inheritedOf(sv)
 	return u
-}
-
-// parallel calls f for 0 to n-1 on the view's number of jobs (every CPU
-// when it is not set).
-func parallel(v *gym.View, n int, f func(i int)) {
-	workers := v.Options.Jobs
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	workers = min(workers, n)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 // report is a rule's findings: find's, for every checked server in
