@@ -83,6 +83,7 @@ const (
 	WordGoSession   = "go-session"
 	WordGoSessionID = "go-session-id"
 	WordRaySetting  = "ray-setting"
+	WordCredential  = "credential"
 )
 
 // WordKinds are every table of words, in the order `gymlint config` and
@@ -120,6 +121,10 @@ var WordKinds = []WordKind{
 	{Name: WordRaySetting, Match: MatchKeyWord, Defaults: []string{"ray"}, Configurable: true,
 		StandsFor: "a config key (or a bare scalar value) that sets Ray up for a server (ray_address, numRayWorkers)",
 		UsedBy:    "GL205 unneeded-ray-enabled (a Ray setting in the configs makes the declaration needed)"},
+	{Name: WordCredential, Match: MatchWord, Configurable: true,
+		Defaults:  []string{"key", "keys", "apikey", "apikeys", "token", "tokens", "secret", "secrets", "credential", "credentials"},
+		StandsFor: "a config field or server attribute that holds API credentials to rotate through (api_keys, tokens)",
+		UsedBy:    "facts.Facts.Rotations: GL117 per-worker-key-rotation"},
 	{Name: WordGoDecode, Match: MatchSubstring,
 		Defaults:  []string{"decode", "unmarshal", "bind", "readjson", "parsejson", "readbody", "parsebody"},
 		StandsFor: "a Go call that decodes the request body, by its callee's name",

@@ -67,6 +67,7 @@ var Checks = []gym.Check{
 	{Rule: LiftableRefusal, Run: runLiftable},
 	hazardRule(StartupCleanup, startupCleanupCheck),
 	hazardRule(PerWorkerHostCapacity, hostCapacityCheck),
+	hazardRule(PerWorkerKeyRotation, keyRotationCheck),
 }
 
 // UndeclaredWorkers is rule GL101.
