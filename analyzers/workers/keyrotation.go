@@ -39,7 +39,7 @@ func keyRotationCheck(v *gym.View, e *gym.Entrypoint, server gym.ClassRef) []Haz
 			Help: hazardHelp(server.Class.Name, "keep the rotation where every worker sees it (a shared store), or give each worker its own keys",
 				guardText(cond), "It rotates API keys by a cursor in this process's memory, so the workers do not share the rotation."),
 			Unconditional: len(cond) == 0, Cond: cond,
-			Related:       related,
+			Related: related,
 		})
 	}
 	return out
