@@ -4,7 +4,7 @@
 //
 // Recognised keys (all optional):
 //
-//	server_types: [resources_servers, responses_api_agents, responses_api_models]
+//	server_types: [resources_servers, responses_api_agents, responses_api_models, environment_servers]
 //	framework_package: nemo_gym
 //	framework_path: third_party/nemo_gym   # where the framework is, when not at the root
 //	contract: auto                # or latest (see package contract)
