@@ -186,6 +186,13 @@ func TestExemptFlagAndConfig(t *testing.T) {
 
 class TurnServer(SimpleResourcesServer):
     pass
+
+
+# A launcher gymlint cannot see: the module may start a server.
+if __name__ == "__main__":
+    from turns_launcher import launch
+
+    launch(TurnServer)
 `
 	files := map[string]string{
 		"resources_servers/turns/base.py":            base,
@@ -329,8 +336,8 @@ func TestExitZeroAndStatistics(t *testing.T) {
 		t.Errorf("--statistics: exit %d", code)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) == 0 || !strings.Contains(lines[0], "GL101") || !strings.HasPrefix(strings.TrimSpace(lines[0]), "12 ") {
-		t.Errorf("statistics should start with the 12 GL101 findings:\n%s", out)
+	if len(lines) == 0 || !strings.Contains(lines[0], "GL101") || !strings.HasPrefix(strings.TrimSpace(lines[0]), "11 ") {
+		t.Errorf("statistics should start with the 11 GL101 findings:\n%s", out)
 	}
 	out, _, _ = run(t, "--statistics", "--format", "json", fixture)
 	var counts []map[string]any
@@ -341,10 +348,12 @@ func TestExitZeroAndStatistics(t *testing.T) {
 	for _, c := range counts {
 		total += int(c["count"].(float64))
 	}
-	// 20: the fixture's framework predates the session close, so GL302 is
-	// not applied; tic_tac's refusal is GL114's hint.
-	if total != 20 {
-		t.Errorf("statistics count %d findings, want the fixture's 20", total)
+	// 21: the fixture's framework predates the session close, so GL302 is
+	// not applied; tic_tac's refusal is GL114's hint; the library module
+	// word_guess/scoring.py is GL016's (info) instead of GL101's, and the
+	// exemption of turnbased/base.py is not needed (a second GL007).
+	if total != 21 {
+		t.Errorf("statistics count %d findings, want the fixture's 21", total)
 	}
 	if _, _, code := run(t, "--statistics", "--format", "sarif", fixture); code != ExitError {
 		t.Errorf("--statistics with sarif: exit %d", code)

@@ -29,7 +29,7 @@ func Checks() []gym.Check { return slices.Clone(checks) }
 // checks are the analyzers' rules, in code order.
 var checks = func() []gym.Check {
 	var cs []gym.Check
-	cs = append(cs, gym.ComposeCheck)
+	cs = append(cs, gym.ComposeCheck, gym.StartsNoServerCheck, gym.NeedlessExemptionCheck)
 	cs = append(cs, workers.Checks...)
 	cs = append(cs, rayenabled.Checks...)
 	cs = append(cs, sessions.Checks...)

@@ -33,7 +33,6 @@ package workers
 import (
 	"fmt"
 	"github.com/gymlint/gymlint/contract"
-	"sort"
 	"strings"
 
 	"github.com/gymlint/gymlint/analyzers/workers/refusal"
@@ -93,7 +92,9 @@ func runUndeclared(v *gym.View) []diag.Diagnostic {
 
 func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 	m := e.Module
-	if !usable(e) || gym.HasModuleApp(m) != nil {
+	if !usable(e) || gym.HasModuleApp(m) != nil || v.StartsNoServer(e) != "" {
+		// A module that starts no server (a base class, a library) is
+		// GL016's to report.
 		return diag.Diagnostic{}, false
 	}
 	if len(e.Servers) == 0 {
@@ -207,23 +208,7 @@ func namedBy(e *gym.Entrypoint) string {
 	return fmt.Sprintf("%d config entries in %d files name it as an entrypoint", len(e.Configs), len(files))
 }
 
-func configRelated(e *gym.Entrypoint) []diag.Related {
-	var out []diag.Related
-	for i, c := range e.Configs {
-		if i == maxRelatedConfigs {
-			break
-		}
-		out = append(out, diag.Related{Path: c.File,
-			Start:   configPos(c.Instance.EntrypointPos),
-			End:     configPos(c.Instance.EntrypointEnd),
-			Message: fmt.Sprintf("%s names it as the entrypoint of %s", c.File, c.Instance.Name)})
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	if n := len(e.Configs) - maxRelatedConfigs; n > 0 {
-		out[len(out)-1].Message += fmt.Sprintf(" (and %d more config entries)", n)
-	}
-	return out
-}
+func configRelated(e *gym.Entrypoint) []diag.Related { return e.ConfigRelated(maxRelatedConfigs) }
 
 // configPos is the diagnostic position of a YAML position.
 func configPos(p configscan.Pos) diag.Pos { return gym.ConfigPos(p) }

@@ -16,10 +16,14 @@ import (
 // hostileServer is the module of server class HServer with prefix (code
 // before the class, lines ending "\n") at its top: its lines with line
 // ends made nl, and the line and column GL101 reports the class at.
+// runGuard starts HServer, as a server's entrypoint does (a module that
+// runs no server is not held to GL101).
+const runGuard = "\n\nif __name__ == \"__main__\":\n    HServer.run_webserver()\n"
+
 func hostileServer(prefix, nl string) (string, string) {
 	head := "from nemo_gym.base_resources_server import SimpleResourcesServer\n\n\n" + prefix + "\n\n"
 	line := strings.Count(head, "\n") + 1
-	src := head + "class HServer(SimpleResourcesServer):\n    async def verify(self, body):\n        return body\n"
+	src := head + "class HServer(SimpleResourcesServer):\n    async def verify(self, body):\n        return body\n" + runGuard
 	return strings.ReplaceAll(src, "\n", nl), "resources_servers/h/app.py:" + strconv.Itoa(line) + ":7: GL101"
 }
 
@@ -109,7 +113,7 @@ func TestHostileDeepNesting(t *testing.T) {
 func TestHostileLoneCRSuppression(t *testing.T) {
 	src := strings.ReplaceAll("from nemo_gym.base_resources_server import SimpleResourcesServer\n\nX = (1,\n2)\n\n\n"+
 		"# gymlint: ignore[GL101] started by a factory with one worker\n"+
-		"class HServer(SimpleResourcesServer):\n    async def verify(self, body):\n        return body\n", "\n", "\r")
+		"class HServer(SimpleResourcesServer):\n    async def verify(self, body):\n        return body\n"+runGuard, "\n", "\r")
 	o := bounded(t, hostileServerRepo(t, src), time.Minute, 300, ".")
 	wantGood(t, o)
 	if strings.Contains(o.stdout, "resources_servers/h/") {

@@ -1,11 +1,11 @@
-// Package core holds gymlint's core rules (GL001–GL015): their metadata and
+// Package core holds gymlint's core rules (GL001–GL016): their metadata and
 // documentation, in one place, whichever package reports them. They are not
 // about a server's behaviour but about what gymlint meets while it reads a
 // repository (files it cannot read or parse, configs that name no usable
 // module, suppressions, Go packages it cannot load, its own failures), and
 // each one hides a server from the other rules, so most are errors.
 //
-// Who reports which: package gym GL001–GL007, GL012 and GL015 (while it
+// Who reports which: package gym GL001–GL007, GL012, GL015 and GL016 (while it
 // builds the view and composes the runs), goanalysis GL008, the front ends
 // GL011, suppress GL009, GL010 and GL013, and analyzers/gonative GL014.
 package core
@@ -118,10 +118,19 @@ var InternalError = &diag.Rule{
 	Doc:     ruleDoc("GL011"),
 }
 
+// StartsNoServer is rule GL016, which package gym reports: a module that
+// configs name as an entrypoint but that starts no server (a base-class
+// module, a library), which the workers rules therefore skip.
+var StartsNoServer = &diag.Rule{
+	Code: "GL016", Name: "starts-no-server", Analyzer: "core", Severity: diag.Info,
+	Summary: "A module that configs name as an entrypoint starts no server (a base-class module or a library), so the workers rules skip it.",
+	Doc:     ruleDoc("GL016"),
+}
+
 // Rules are the core rules, in code order.
 var Rules = []*diag.Rule{
 	SyntaxError, UnreadableFile, InvalidConfig, DuplicateConfigKey, MissingEntrypoint,
 	EntrypointOutsideRoot, UnusedExemption, GoLoadError, SuppressionWithoutReason,
-	UnusedSuppression, InternalError, InconsistentMRO, MalformedSuppression, GoPartialServer,
+	UnusedSuppression, InternalError, InconsistentMRO, MalformedSuppression, GoPartialServer, StartsNoServer,
 	ConfigInclude,
 }

@@ -13,3 +13,7 @@ class Parent(SimpleResourcesServer):
 
 class EchoServer(helpers.Missing, Parent):
     pass
+
+
+if __name__ == "__main__":
+    EchoServer.run_webserver()

@@ -1,4 +1,4 @@
-class TurnError(Exception):  # want `^GL101 module defines no server class and no module-level app, and resources_servers/turns/configs/turns.yaml:4 names it as an entrypoint help: if it starts a server, give it a module-level app or a multiple_workers_unsupported_reason\(\) override; if it starts none, add it to exempt: in .gymlint.yaml with the reason$`
+class TurnError(Exception):  # want `^GL016 resources_servers/turns/errors.py starts no server: it defines no server class, has no __main__ guard and no module-level app; the workers rules skip it help: nothing to do if it is a base-class module or a library`
     pass
 
 
