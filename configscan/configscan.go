@@ -16,7 +16,7 @@ import (
 )
 
 // DefaultServerTypes are the server type keys NeMo Gym knows.
-var DefaultServerTypes = []string{"resources_servers", "responses_api_agents", "responses_api_models"}
+var DefaultServerTypes = []string{"resources_servers", "responses_api_agents", "responses_api_models", "environment_servers"}
 
 // DefaultMaxNodeVisits is the alias budget used when Options.MaxNodeVisits is 0.
 const DefaultMaxNodeVisits = 100000
