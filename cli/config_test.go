@@ -105,7 +105,7 @@ func TestConfigCommand(t *testing.T) {
 		t.Fatalf("code %d, %v:\n%s", code, err, out)
 	}
 	if ec.File != ".gymlint.yaml" || ec.Shadowed != "pyproject.toml" || len(ec.Disabled) != 5 || ec.Severity["GL106"] != "error" ||
-		len(ec.PerPathIgnores) != 1 || len(ec.ServerTypes) != 3 {
+		len(ec.PerPathIgnores) != 1 || len(ec.ServerTypes) != 4 {
 		t.Errorf("%+v", ec)
 	}
 
