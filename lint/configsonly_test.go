@@ -135,6 +135,9 @@ func TestConfigEditRefreshesConfigsOnlyFindings(t *testing.T) {
 	}{
 		// The benchmark goes: so does the clash it composes.
 		{"benchmarks/ab.yaml", nil},
+		// The only config that knows c goes: b's reference to it is
+		// unresolved.
+		{"resources_servers/c/configs/c.yaml", []string{"GL408 resources_servers/b/configs/b.yaml"}},
 	} {
 		if err := os.Remove(filepath.Join(root, step.path)); err != nil {
 			t.Fatal(err)
