@@ -190,7 +190,7 @@ func refDiag(r *configscan.Run, file string, ref ServerRef, sites []site, defs m
 		}
 	}
 	sort.Strings(available)
-	listed := "defines no " + ref.Type + " instance"
+	listed := "defines none"
 	if len(available) > 0 {
 		listed = "defines " + quotedList(available)
 	}
