@@ -171,6 +171,11 @@ type Framework struct {
 	// Facts are the facts it has, with where each was found
 	// ("nemo_gym/server_utils.py:21").
 	Facts map[Fact]string
+	// RefTypes are the server types a config's server reference can name
+	// ({type: T, name: N}), read from the framework's reference models
+	// (refs.go), sorted; nil when it declares none (ServerRefTypes then
+	// gives the defaults).
+	RefTypes []string
 	// Problems are what could not be read (files of the package over the
 	// size limit, beyond the bound on modules, with syntax errors): facts
 	// in them may be missing.

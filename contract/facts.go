@@ -111,6 +111,7 @@ func readFacts(fw *Framework, mods []*pyscan.Module) {
 		}
 	}
 	readProtocolFacts(set, mods)
+	fw.RefTypes = readRefTypes(mods)
 	// Ray is started per declaration only where servers declare it.
 	if _, ok := fw.Facts[RayDeclaration]; !ok {
 		delete(fw.Facts, RayPerDeclaration)

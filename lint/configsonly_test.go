@@ -91,3 +91,70 @@ func TestPythonEditKeepsConfigsOnlyFindings(t *testing.T) {
 		t.Fatal("the edited session's findings differ from a fresh one's")
 	}
 }
+
+// A change of a config that no group depends on (a benchmark that composes
+// two servers' configs) changes the findings of the repository-wide config
+// rules on files the groups do depend on: every group, the ones the change
+// did not hit too, has them as a fresh analysis does.
+func TestConfigEditRefreshesConfigsOnlyFindings(t *testing.T) {
+	server := "from nemo_gym.base_resources_server import SimpleResourcesServer\n\nclass S(SimpleResourcesServer):\n    pass\n\napp = S.run_webserver()\n"
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"resources_servers/a/app.py":           server,
+		"resources_servers/a/requirements.txt": "",
+		"resources_servers/b/app.py":           server,
+		"resources_servers/b/requirements.txt": "",
+		"resources_servers/a/configs/a.yaml":   "a:\n  resources_servers:\n    a:\n      entrypoint: app.py\n      domain: math\n      port: 8000\n",
+		"resources_servers/b/configs/b.yaml": "b:\n  resources_servers:\n    b:\n      entrypoint: app.py\n      domain: math\n      port: 8000\n" +
+			"      judge: {type: resources_servers, name: c}\n",
+		"resources_servers/c/configs/c.yaml": "c:\n  resources_servers:\n    c:\n      domain: math\n",
+		"benchmarks/ab.yaml":                 "config_paths: [resources_servers/a/configs/a.yaml, resources_servers/b/configs/b.yaml]\n",
+	})
+	codes := func(s *lint.Session) []string {
+		var out []string
+		for _, d := range s.Diagnostics() {
+			if d.Code == "GL401" || d.Code == "GL408" {
+				out = append(out, d.Code+" "+d.Path)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	s, err := lint.NewSession(root, gym.Options{}, lint.Checks())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.Update(nil)
+	if got := codes(s); !slices.Equal(got, []string{"GL401 resources_servers/b/configs/b.yaml"}) {
+		t.Fatalf("fixture: %v", got)
+	}
+	for _, step := range []struct {
+		path string
+		want []string
+	}{
+		// The benchmark goes: so does the clash it composes.
+		{"benchmarks/ab.yaml", nil},
+		// The only config that knows c goes: b's reference to it is
+		// unresolved.
+		{"resources_servers/c/configs/c.yaml", []string{"GL408 resources_servers/b/configs/b.yaml"}},
+	} {
+		if err := os.Remove(filepath.Join(root, step.path)); err != nil {
+			t.Fatal(err)
+		}
+		s.Cache().Deleted(step.path)
+		s.Update([]string{step.path})
+		if got := codes(s); !slices.Equal(got, step.want) {
+			t.Errorf("after deleting %s: %v, want %v", step.path, got, step.want)
+		}
+		fresh, err := lint.NewSession(root, gym.Options{}, lint.Checks())
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh.Update(nil)
+		if !slices.Equal(keys(fresh.Diagnostics()), keys(s.Diagnostics())) {
+			t.Errorf("after deleting %s: the session's findings differ from a fresh one's", step.path)
+		}
+		fresh.Close()
+	}
+}

@@ -119,6 +119,9 @@ func (s *Session) Update(changed []string) (touched []string, stats UpdateStats)
 		s.regroupAndAnalyse(all, touchedSet, &stats)
 	} else {
 		s.update(changed, touchedSet, &stats)
+		if !pythonOnly(changed) {
+			s.refreshConfigsOnly(touchedSet)
+		}
 	}
 	// The repository diagnostics come with every view of the cache.
 	repoView := s.cache.View([]string{})
@@ -278,6 +281,69 @@ func (s *Session) keepConfigsOnly(hit map[*group]bool) {
 			}
 		}
 		s.cache.SetSharedByConfigs(configsOnlyKey{c.Rule.Code}, configsOnlyResult{ds: ds})
+	}
+}
+
+// refreshConfigsOnly gives every group the findings of the ConfigsOnly
+// checks as the configs are now. A change the groups do not depend on (a
+// benchmark config that composes two servers' configs, deleted) can change
+// them, and every group holds them all: the groups that the change did not
+// hit would keep the old ones. The findings are those the analysed groups'
+// views computed (View.SharedByConfigs), or are computed once here. A
+// check that fails is left as the groups have it.
+func (s *Session) refreshConfigsOnly(touched map[string]bool) {
+	v := s.cache.View([]string{})
+	fresh := map[string][]diag.Diagnostic{}
+	for _, c := range s.checks {
+		if !c.ConfigsOnly {
+			continue
+		}
+		if ds, failed := runCheck(v, c); failed == nil {
+			fresh[c.Rule.Code] = ds
+		}
+	}
+	s.cache.Evict(v)
+	done := map[*group]bool{}
+	for _, ep := range slices.Sorted(maps.Keys(s.groups)) {
+		g := s.groups[ep]
+		if done[g] {
+			continue
+		}
+		done[g] = true
+		var kept, old []diag.Diagnostic
+		for _, d := range g.diags {
+			if _, ok := fresh[d.Code]; ok {
+				old = append(old, d)
+			} else {
+				kept = append(kept, d)
+			}
+		}
+		var now []diag.Diagnostic
+		for _, c := range s.checks {
+			now = append(now, fresh[c.Rule.Code]...)
+		}
+		if sameDiags(old, now) {
+			continue
+		}
+		for _, d := range old {
+			touched[d.Path] = true
+		}
+		g.diags = append(kept, now...)
+		for p, set := range s.byPath {
+			if set[g] && !slices.ContainsFunc(g.diags, func(d diag.Diagnostic) bool { return d.Path == p }) {
+				delete(set, g)
+				if len(set) == 0 {
+					delete(s.byPath, p)
+				}
+			}
+		}
+		for _, d := range now {
+			touched[d.Path] = true
+			if s.byPath[d.Path] == nil {
+				s.byPath[d.Path] = map[*group]bool{}
+			}
+			s.byPath[d.Path][g] = true
+		}
 	}
 }
 

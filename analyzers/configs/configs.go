@@ -23,7 +23,11 @@
 //   - GL405 duplicate-server-dir-key (error, dirkeys.go): a server type with more
 //     than one server directory key;
 //   - GL407 resources-server-without-domain (error, domain.go): a resources server
-//     without `domain:`.
+//     without `domain:`;
+//   - GL408 unresolved-server-reference (error, references.go): a server
+//     reference ({type: T, name: N} in an instance's settings) that its
+//     composed config resolves to an instance of another type, or that no
+//     config of the repository defines.
 //
 // An absolute entrypoint is the core rule GL006's (entrypoint-outside-root),
 // so this analyzer has no rule for it.
@@ -58,6 +62,7 @@ var Checks = []gym.Check{
 	{Rule: InvalidBaseURL, Run: runInvalidBaseURL},
 	{Rule: DuplicateServerDirKey, Run: runDuplicateServerDirKey},
 	{Rule: ResourcesServerWithoutDomain, Run: runResourcesServerWithoutDomain},
+	{Rule: UnresolvedServerReference, Run: runUnresolvedServerReference, ConfigsOnly: true},
 }
 
 // Instance is one config instance the rules check: a server that names an
