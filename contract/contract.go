@@ -176,10 +176,30 @@ type Framework struct {
 	// (refs.go), sorted; nil when it declares none (ServerRefTypes then
 	// gives the defaults).
 	RefTypes []string
+	// FuncModules are the dotted modules (from the package,
+	// "nemo_gym.server_utils" or "nemo_gym.server_runtime.server_utils")
+	// that define EntrypointFunc and RefuseWorkersFunc, by name, when they
+	// were found: where GL101's fix imports the first from and GL102's help
+	// names the second (ImportOf).
+	FuncModules map[string]string
 	// Problems are what could not be read (files of the package over the
 	// size limit, beyond the bound on modules, with syntax errors): facts
 	// in them may be missing.
 	Problems []string
+}
+
+// ImportOf is the module to import the framework function fn
+// (EntrypointFunc, RefuseWorkersFunc) from: the one the framework defines
+// it in, else pkg.server_utils (pkg the framework package, "" for
+// DefaultPackage), as the flat layout has it.
+func (fw *Framework) ImportOf(fn, pkg string) string {
+	if fw != nil && fw.FuncModules[fn] != "" {
+		return fw.FuncModules[fn]
+	}
+	if pkg == "" {
+		pkg = DefaultPackage
+	}
+	return pkg + "." + ServerUtilsModule
 }
 
 // Has reports whether the framework has the fact; every fact holds when no

@@ -3,6 +3,7 @@ package contract
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -43,7 +44,7 @@ var names = [][]byte{
 	[]byte(sessionClassPrefix), []byte(SeedRejectedErrorClass),
 	[]byte(LostSessionFunc), []byte(ReservedMCPToolNamesBinding),
 	[]byte(TokenSerializerFunc),
-	[]byte(DomainValidator),
+	[]byte(DomainValidator), []byte(EntrypointFunc), []byte(RefuseWorkersFunc),
 }
 
 func init() {
@@ -99,6 +100,12 @@ func readFacts(fw *Framework, mods []*pyscan.Module) {
 			if f, ok := functions[fn.Name]; ok {
 				set(f, m, fn.NameSpan)
 			}
+			if (fn.Name == EntrypointFunc || fn.Name == RefuseWorkersFunc) && fw.FuncModules[fn.Name] == "" {
+				if fw.FuncModules == nil {
+					fw.FuncModules = map[string]string{}
+				}
+				fw.FuncModules[fn.Name] = fromPackage(m.Name, fw.Package)
+			}
 		}
 		for _, b := range m.Bindings {
 			if b.Name == ReservedMCPToolNamesBinding {
@@ -116,6 +123,19 @@ func readFacts(fw *Framework, mods []*pyscan.Module) {
 	if _, ok := fw.Facts[RayDeclaration]; !ok {
 		delete(fw.Facts, RayPerDeclaration)
 	}
+}
+
+// fromPackage is a module's dotted name from the framework package on
+// (the package may sit below the scanned root, as third_party/nemo_gym
+// does): "third_party.nemo_gym.server_utils" is "nemo_gym.server_utils".
+func fromPackage(name, pkg string) string {
+	parts := strings.Split(name, ".")
+	for i, p := range parts {
+		if p == pkg {
+			return strings.Join(parts[i:], ".")
+		}
+	}
+	return name
 }
 
 // readsRayEnabled finds the first read of an attribute ray_enabled in m

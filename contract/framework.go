@@ -27,6 +27,7 @@ const (
 	SimpleResponsesAPIAgent = "SimpleResponsesAPIAgent"
 	BaseResponsesAPIModel   = "BaseResponsesAPIModel"
 	SimpleResponsesAPIModel = "SimpleResponsesAPIModel"
+	BaseEnvironmentServer   = "BaseEnvironmentServer"
 )
 
 var (
@@ -36,10 +37,14 @@ var (
 	AgentBases = []string{BaseResponsesAPIAgent, SimpleResponsesAPIAgent}
 	// ModelBases are the bases of model servers.
 	ModelBases = []string{BaseResponsesAPIModel, SimpleResponsesAPIModel}
+	// EnvironmentBases are the bases of environment servers (newer Gym's
+	// environment_servers/, which run an episode against a resources
+	// server and an agent: nemo_gym.base_environment_server).
+	EnvironmentBases = []string{BaseEnvironmentServer}
 	// ServerBases are the bases of every server type: the default of
 	// gym.Options.ServerBases, and the classes Detect reads the worker and
 	// Ray facts from.
-	ServerBases = concat([]string{BaseServer, SimpleServer}, ResourcesBases, AgentBases, ModelBases)
+	ServerBases = concat([]string{BaseServer, SimpleServer}, ResourcesBases, AgentBases, ModelBases, EnvironmentBases)
 )
 
 // The methods the framework serves as routes by name (Route).

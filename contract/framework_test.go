@@ -70,14 +70,14 @@ func TestFrameworkTablesUnique(t *testing.T) {
 			seen[n] = true
 		}
 	}
-	for _, group := range [][]string{ResourcesBases, AgentBases, ModelBases} {
+	for _, group := range [][]string{ResourcesBases, AgentBases, ModelBases, EnvironmentBases} {
 		for _, b := range group {
 			if !slices.Contains(ServerBases, b) {
 				t.Errorf("server base %s is not in ServerBases", b)
 			}
 		}
 	}
-	if len(ServerBases) != 2+len(ResourcesBases)+len(AgentBases)+len(ModelBases) {
+	if len(ServerBases) != 2+len(ResourcesBases)+len(AgentBases)+len(ModelBases)+len(EnvironmentBases) {
 		t.Errorf("ServerBases %v", ServerBases)
 	}
 }

@@ -70,7 +70,7 @@ func statusStyle(workers string) string {
 		return "no_app"
 	case "undeclared":
 		return "undeclared"
-	case "exempt":
+	case "exempt", "starts no server":
 		return "exempt"
 	}
 	return "unknown"

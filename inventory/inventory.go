@@ -38,8 +38,8 @@ type Server struct {
 	Path      string   `json:"path"`      // entrypoint, relative to the root
 	Line      int      `json:"line"`      // of the class definition (1 when there is no class)
 	Configs   []string `json:"configs"`   // config entries that name it, as path:line
-	Workers   string   `json:"workers"`   // app, refuses always, refuses when, no app, undeclared, exempt, no server class, syntax error, unreadable (see the README)
-	Reason    string   `json:"reason"`    // the refusal reason when it is a literal
+	Workers   string   `json:"workers"`   // app, refuses always, refuses when, no app, undeclared, exempt, starts no server, no server class, syntax error, unreadable (see the README)
+	Reason    string   `json:"reason"`    // the refusal reason when it is a literal; the exemption's reason; why it starts no server
 	Condition string   `json:"condition"` // the refusal condition, for "refuses when"
 	Ray       string   `json:"ray"`       // declared, needed (undeclared), no
 	RayUse    string   `json:"ray_use"`   // path:line of the first Ray use found
@@ -157,8 +157,12 @@ func Build(v *gym.View) []Server {
 			out = append(out, base)
 			continue
 		}
+		noServer := v.StartsNoServer(e)
 		if len(e.Servers) == 0 {
 			base.Workers = "no server class"
+			if noServer != "" {
+				base.Workers, base.Reason = "starts no server", "it "+noServer
+			}
 			if gym.HasModuleApp(e.Module) != nil {
 				base.Workers = "app"
 			}
@@ -187,6 +191,9 @@ func Build(v *gym.View) []Server {
 			row.Workers, row.Reason, row.Condition = ws.Kind, ws.Reason, ws.Condition
 			if ws.HasApp && ws.Kind != workers.StatusApp {
 				row.Workers += " (+app)"
+			}
+			if noServer != "" && ws.Kind == workers.StatusUndeclared {
+				row.Workers, row.Reason, row.Condition = "starts no server", "it "+noServer, ""
 			}
 			if e.Exemption != nil {
 				row.Workers = "exempt"

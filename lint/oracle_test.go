@@ -2,6 +2,7 @@ package lint_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/gymlint/gymlint/gym"
@@ -108,5 +109,38 @@ func TestExtFrameworkOracle(t *testing.T) {
 	})
 	if n := len(res.View.Entrypoints); n != 4 {
 		t.Errorf("got %d entrypoints, the oracle lists 4", n)
+	}
+}
+
+// TestEnvRepoOracle checks testdata/envrepo (testdata/envrepo.expect.md):
+// environment servers beside the other types, server references, modules
+// that start no server, and a framework in the nested layout
+// (nemo_gym/server_runtime/, nemo_gym/config/, nemo_gym/orchestration/).
+func TestEnvRepoOracle(t *testing.T) {
+	res := runFixture(t, "../testdata/envrepo")
+	checkOracle(t, res, []want{
+		// An environment server with neither an app nor a refusal.
+		{"environment_servers/bare_episode/app.py", 0, "GL101"},
+		// Config problems of environment server entries.
+		{"environment_servers/bare_episode/configs/bare_episode.yaml", 10, "GL005"},
+		{"environment_servers/bare_episode/configs/bare_episode.yaml", 14, "GL006"},
+		{"environment_servers/single_episode/configs/dotted.yaml", 6, "GL107"},
+		// The refusal, read from the nested layout, refuses num_workers: 4.
+		{"environment_servers/pooled_episode/configs/pooled_episode.yaml", 5, "GL104"},
+		// References: a typo, and a name of the wrong type; the template's
+		// ??? and the good bindings say nothing.
+		{"benchmarks/tiles_episode/config.yaml", 12, "GL408"},
+		{"benchmarks/tiles_wrong_type/config.yaml", 12, "GL408"},
+		// A base-class module and a command-line tool that configs name.
+		{"resources_servers/board_base/base.py", 6, "GL016"},
+		{"resources_servers/ledger/ledger_cli.py", 1, "GL016"},
+	})
+	types := map[string]int{}
+	for _, e := range res.View.Entrypoints {
+		typ, _, _ := strings.Cut(e.Path, "/")
+		types[typ]++
+	}
+	if types["environment_servers"] != 3 || len(res.View.Entrypoints) != 8 {
+		t.Errorf("entrypoints by type %v (of %d), want 3 environment servers of 8", types, len(res.View.Entrypoints))
 	}
 }

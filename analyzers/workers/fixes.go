@@ -81,13 +81,9 @@ func appFix(v *gym.View, m *pyscan.Module, s *gym.Server) (diag.Fix, bool) {
 		if !ok {
 			return diag.Fix{}, false
 		}
-		fw := v.Options.FrameworkPackage
-		if fw == "" {
-			fw = contract.DefaultPackage
-		}
 		ip := gym.Pos(m, p)
 		edits = append([]diag.TextEdit{{Path: m.Path, Start: ip, End: ip,
-			NewText: "from " + fw + "." + contract.ServerUtilsModule + " import " + contract.EntrypointFunc + m.NewlineBefore(p)}}, edits...)
+			NewText: "from " + v.Options.Framework.ImportOf(contract.EntrypointFunc, v.Options.FrameworkPackage) + " import " + contract.EntrypointFunc + m.NewlineBefore(p)}}, edits...)
 	}
 	return diag.Fix{Message: appFixMessage, Edits: edits, Applicability: diag.Unsafe}, true
 }

@@ -84,7 +84,7 @@ func lateRefusal(v *gym.View, server gym.ClassRef) (diag.Diagnostic, bool) {
 		d = LateWorkerRefusal.New(m.Path, start, end, fmt.Sprintf(
 			"%s.%s calls %s at line %d but never %s(self), though %s can refuse several workers",
 			cls, contract.ModelPostInitMethod, what, m.Line(res.work.Call.Span.Start), contract.RefuseWorkersFunc, server.Class.Name))
-		d.Help = fmt.Sprintf("call %s(self) (from %s.%s) first in %s.%s", contract.RefuseWorkersFunc, contract.DefaultPackage, contract.ServerUtilsModule, cls, contract.ModelPostInitMethod)
+		d.Help = fmt.Sprintf("call %s(self) (from %s) first in %s.%s", contract.RefuseWorkersFunc, v.Options.Framework.ImportOf(contract.RefuseWorkersFunc, v.Options.FrameworkPackage), cls, contract.ModelPostInitMethod)
 		related = append([]diag.Related{gym.Related(m, res.work.Call.Span, "first work in "+contract.ModelPostInitMethod)}, related...)
 	}
 	d.Related = append(related, reasonRel)

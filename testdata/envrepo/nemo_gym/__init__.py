@@ -1,0 +1,1 @@
+"""A Gym framework in the nested layout: server_runtime/, config/, orchestration/."""
