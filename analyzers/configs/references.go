@@ -155,6 +155,13 @@ func runUnresolvedServerReference(v *gym.View) []diag.Diagnostic {
 					if _, ok := repo[[2]string{ref.Type, ref.Name}]; ok {
 						continue // given with this config, as a model config is
 					}
+					if ref.Type == modelServerType {
+						// A deployment brings its model server's config,
+						// often from outside the repository ("compose with a
+						// model-server configuration named policy"): a name
+						// no config here defines is not decided.
+						continue
+					}
 				}
 				file := r.File
 				if ref.Value.Origin != nil {
