@@ -44,6 +44,9 @@ func TestLayouts(t *testing.T) {
 			if !fw.Found || fw.Facts[WorkerRefusal] != tc.where {
 				t.Errorf("worker refusal at %q (found %v), want %q", fw.Facts[WorkerRefusal], fw.Found, tc.where)
 			}
+			if tc.name != "nested below the root" && fw.Lacks(CloseSession) {
+				t.Errorf("the session close is not read from %v", fw.Facts)
+			}
 			for _, fn := range []string{EntrypointFunc, RefuseWorkersFunc} {
 				if got := fw.ImportOf(fn, ""); got != tc.mod {
 					t.Errorf("ImportOf(%s) = %q, want %q", fn, got, tc.mod)
