@@ -101,24 +101,37 @@ func TestHelpDirectory(t *testing.T) {
 	}
 }
 
-// TestHelpAgreesWithREADME checks that the README's usage block names every
-// command that gymlint help knows, and that the README documents every
-// flag that a command's usage lists.
+// TestHelpAgreesWithREADME checks that the guide's usage block
+// (docs/guide/commands.md) names every command that gymlint help knows,
+// and that the README or the guide documents every flag that a command's
+// usage lists.
 func TestHelpAgreesWithREADME(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	data, err := os.ReadFile(filepath.Join("..", "docs", "guide", "commands.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme := string(data)
-	_, block, _ := strings.Cut(readme, "## Usage\n\n```\n")
+	commands := string(data)
+	readme := commands
+	pages, err := filepath.Glob(filepath.Join("..", "docs", "guide", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range append(pages, filepath.Join("..", "README.md")) {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readme += string(data)
+	}
+	_, block, _ := strings.Cut(commands, "## Usage\n\n```\n")
 	block, _, _ = strings.Cut(block, "```")
 	for name := range helpCommands() {
 		if name != "check" && !strings.Contains(block, "\ngymlint "+name+" ") {
-			t.Errorf("the README's usage block has no line for gymlint %s", name)
+			t.Errorf("the guide's usage block has no line for gymlint %s", name)
 		}
 	}
 	if !strings.Contains(block, "\ngymlint help ") {
-		t.Error("the README's usage block has no line for gymlint help")
+		t.Error("the guide's usage block has no line for gymlint help")
 	}
 	for name := range helpCommands() {
 		out, _, _ := run(t, "help", name)
@@ -131,7 +144,7 @@ func TestHelpAgreesWithREADME(t *testing.T) {
 			flag, _, _ = strings.Cut(flag, " ")
 			n++
 			if !strings.Contains(readme, "`--"+flag) && !strings.Contains(readme, " --"+flag) {
-				t.Errorf("gymlint help %s lists -%s, which the README does not document", name, flag)
+				t.Errorf("gymlint help %s lists -%s, which neither the README nor the guide documents", name, flag)
 			}
 		}
 		if name != "explain" && n == 0 {

@@ -165,7 +165,7 @@ func (e *Entrypoint) ConfigRelated(max int) []diag.Related {
 		out = append(out, diag.Related{Path: c.File,
 			Start:   ConfigPos(c.Instance.EntrypointPos),
 			End:     ConfigPos(c.Instance.EntrypointEnd),
-			Message: fmt.Sprintf("%s names it as the entrypoint of %s", c.File, c.Instance.Name)})
+			Message: "names it as the entrypoint of " + c.Instance.Name})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	if n := len(e.Configs) - max; n > 0 {

@@ -88,7 +88,7 @@ func TestRelated(t *testing.T) {
 		// Two `# related` on one line need two related positions.
 		[]string{"echo/app.py:4: no related position was reported matching `is defined here` (those on this line match other # related)"},
 		[]string{"echo/configs/echo.yaml:4: no related position was reported matching `names it as the entrypoint of another`",
-			`on this line: "resources_servers/echo/configs/echo.yaml names it as the entrypoint of echo_lite" (of GL101 at resources_servers/echo/lite.py:4)`},
+			`on this line: "names it as the entrypoint of echo_lite" (of GL101 at resources_servers/echo/lite.py:4)`},
 		[]string{"echo/lite.py:1: no related position was reported matching `anything` (none on this line)"})
 }
 
