@@ -4,10 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"go/token"
-	"go/types"
+	"maps"
 	"path/filepath"
+	"reflect"
 	"slices"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -25,81 +25,104 @@ import (
 // report through Finish: the package's inline suppressions (unused ones
 // included, over every analyzer's findings at once) and the
 // configuration's enable/disable and per-path ignores apply as in
-// `gymlint`. Each finding is reported by the analyzer whose rule it is,
-// with its code first in the message ("GL350 the seed handler ..."), since
-// go vet's plain output shows no category; the suppressions' own findings
-// (GL009, GL010, GL013) and GL011 are reported by the first analyzer that runs.
-// (A severity override changes nothing go vet shows: it has no severity.)
+// `gymlint`.
+//
+// That work is one analyzer, vetCore ("gymlint", with no flag of its own),
+// that every one of them requires, so
+// that unitchecker runs it once per package and hands its result to each;
+// each then reports the findings of its own analyzer, the one that reported
+// them (goworkers GL150 and GL151, gosessions GL350-GL354, goprotocol
+// GL014; an analyzer's internal error, GL011, is that analyzer's), with its
+// code first in the message ("GL350 the seed handler ..."), since go vet's
+// plain output shows no category. The suppressions' own findings (GL009,
+// GL010, GL013) belong to no analyzer: the first one that go vet's flags
+// select reports them. (A severity override changes nothing go vet shows:
+// it has no severity.)
 func VetAnalyzers() []*analysis.Analyzer { return vetAnalyzers(goanalysis.Analyzers) }
 
-// vet is the state the wrappers of one process share.
-type vet struct {
-	inner    []*analysis.Analyzer
-	wrappers []*analysis.Analyzer
-	mu       sync.Mutex
-	pkgs     map[*types.Package]*vetPackage
-}
-
-// vetPackage is the outcome for one package: what every wrapper reports.
-type vetPackage struct {
-	once  sync.Once
-	err   error
+// vetResult is the result of vetCore on one package: every finding to
+// report, or the error that stopped the analysis (a configuration error),
+// which each analyzer returns as its own: an error of vetCore itself would
+// reach go vet only as "failed prerequisites: gymlint".
+type vetResult struct {
 	diags []vetDiagnostic
+	err   error
 }
 
-// vetDiagnostic is one finding to report, and the analyzer that reports it
-// ("" for the first wrapper that runs).
+// vetDiagnostic is one finding to report, and the name of the analyzer
+// that reports it ("" for the first one selected).
 type vetDiagnostic struct {
 	analyzer string
 	d        analysis.Diagnostic
 }
 
 func vetAnalyzers(inner []*analysis.Analyzer) []*analysis.Analyzer {
-	v := &vet{inner: inner, pkgs: map[*types.Package]*vetPackage{}}
-	// Every wrapper requires what every inner analyzer does: the first to
-	// run on a package runs them all.
+	// vetCore requires what every inner analyzer does, and runs them all.
 	var requires []*analysis.Analyzer
+	despite := false
 	for _, a := range inner {
+		despite = despite || a.RunDespiteErrors
 		for _, r := range a.Requires {
 			if !slices.Contains(requires, r) {
 				requires = append(requires, r)
 			}
 		}
 	}
+	vetCore := &analysis.Analyzer{
+		Name: "gymlint",
+		Doc: `run gymlint's Go analyzers on a package with the repository's configuration and suppressions
+
+Its result holds every finding that survives them, each with the analyzer
+whose finding it is; the analyzers that go vet selects report their own.`,
+		Requires:         requires,
+		RunDespiteErrors: despite,
+		ResultType:       reflect.TypeFor[*vetResult](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			diags, err := analyse(pass, inner)
+			return &vetResult{diags: diags, err: err}, nil
+		},
+	}
+	names := make([]string, len(inner))
+	for i, a := range inner {
+		names[i] = a.Name
+	}
+	var wrappers []*analysis.Analyzer
 	for _, a := range inner {
-		w := &analysis.Analyzer{Name: a.Name, Doc: a.Doc, URL: a.URL, Requires: requires, RunDespiteErrors: a.RunDespiteErrors}
-		w.Run = func(pass *analysis.Pass) (any, error) { return nil, v.run(pass, a.Name) }
-		v.wrappers = append(v.wrappers, w)
-	}
-	return v.wrappers
-}
-
-// run reports, on pass, the findings of the package that are the named
-// analyzer's.
-func (v *vet) run(pass *analysis.Pass, name string) error {
-	v.mu.Lock()
-	p := v.pkgs[pass.Pkg]
-	if p == nil {
-		p = &vetPackage{}
-		v.pkgs[pass.Pkg] = p
-	}
-	v.mu.Unlock()
-	p.once.Do(func() { p.diags, p.err = v.analyse(pass) })
-	if p.err != nil {
-		return p.err
-	}
-	first := v.firstEnabled() == name
-	for _, vd := range p.diags {
-		if vd.analyzer == name || vd.analyzer == "" && first {
-			pass.Report(vd.d)
+		w := &analysis.Analyzer{Name: a.Name, Doc: a.Doc, URL: a.URL, Requires: []*analysis.Analyzer{vetCore}, RunDespiteErrors: a.RunDespiteErrors}
+		w.Run = func(pass *analysis.Pass) (any, error) {
+			res := pass.ResultOf[vetCore].(*vetResult)
+			if res.err != nil {
+				return nil, res.err
+			}
+			first := firstSelected(flag.CommandLine, names) == a.Name
+			for _, vd := range res.diags {
+				if vd.analyzer == a.Name || vd.analyzer == "" && first {
+					pass.Report(vd.d)
+				}
+			}
+			return nil, nil
 		}
+		wrappers = append(wrappers, w)
 	}
-	return nil
+	return wrappers
 }
 
-// analyse runs the enabled inner analyzers on the package of pass and
-// returns the findings that Finish keeps.
-func (v *vet) analyse(pass *analysis.Pass) ([]vetDiagnostic, error) {
+// ownerKey identifies a finding across Finish, which keeps, drops and
+// sorts findings but does not change where they are or what they say.
+type ownerKey struct {
+	path       string
+	start, end int
+	code, msg  string
+}
+
+func ownerKeyOf(d diag.Diagnostic) ownerKey {
+	return ownerKey{d.Path, d.Start.Offset, d.End.Offset, d.Code, d.Message}
+}
+
+// analyse runs the inner analyzers that the configuration enables on the
+// package of pass and returns the findings that Finish keeps, each with
+// the inner analyzer that reported it.
+func analyse(pass *analysis.Pass, inner []*analysis.Analyzer) ([]vetDiagnostic, error) {
 	files := make(map[string]*token.File) // by root-relative path
 	var first string
 	var tfs []*token.File
@@ -115,7 +138,7 @@ func (v *vet) analyse(pass *analysis.Pass) ([]vetDiagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := New(Options{Root: root.Dir, GoAnalyzers: v.inner})
+	e, err := New(Options{Root: root.Dir, GoAnalyzers: inner})
 	if err != nil {
 		return nil, fmt.Errorf("gymlint: %v", err)
 	}
@@ -138,17 +161,22 @@ func (v *vet) analyse(pass *analysis.Pass) ([]vetDiagnostic, error) {
 		files[rel] = tf
 	}
 	var ds []diag.Diagnostic
+	owner := map[ownerKey]string{}
 	for _, a := range e.goAnalyzers {
 		found, result, err := runInner(pass, a)
 		if err != nil {
 			pos := diag.Pos{Line: 1, Col: 1}
-			ds = append(ds, core.InternalError.New(first, pos, pos, fmt.Sprintf(
+			d := core.InternalError.New(first, pos, pos, fmt.Sprintf(
 				"internal error: analyzer %s failed while checking package %s: %v; its findings for the package are missing, the other analyzers' stand",
-				a.Name, pass.Pkg.Path(), err)))
+				a.Name, pass.Pkg.Path(), err))
+			owner[ownerKeyOf(d)] = a.Name
+			ds = append(ds, d)
 			continue
 		}
-		for _, d := range found {
-			ds = append(ds, conv.Convert(pass.Fset, a, d, result, first))
+		for _, f := range found {
+			d := conv.Convert(pass.Fset, a, f, result, first)
+			owner[ownerKeyOf(d)] = a.Name
+			ds = append(ds, d)
 		}
 	}
 	read := func(rel string) ([]byte, error) {
@@ -165,13 +193,7 @@ func (v *vet) analyse(pass *analysis.Pass) ([]vetDiagnostic, error) {
 		if !ok {
 			continue
 		}
-		owner := ""
-		for _, a := range v.inner {
-			if d.Analyzer == a.Name {
-				owner = a.Name
-			}
-		}
-		out = append(out, vetDiagnostic{analyzer: owner, d: ad})
+		out = append(out, vetDiagnostic{analyzer: owner[ownerKeyOf(d)], d: ad})
 	}
 	return out, nil
 }
@@ -242,24 +264,23 @@ func toAnalysis(d diag.Diagnostic, files map[string]*token.File) (analysis.Diagn
 	return out, true
 }
 
-// firstEnabled is the name of the first wrapper that go vet's -NAME flags
-// leave on: when some -NAME is true, those alone run; else every one not
-// set false (as unitchecker decides).
-func (v *vet) firstEnabled() string {
-	state := func(name string) string {
-		if f := flag.Lookup(name); f != nil {
-			return f.Value.String()
+// firstSelected is the first of names (the analyzers' names, which are
+// go vet's -NAME flags, parsed into fs) that the flags select, as
+// unitchecker decides: when some -NAME is given true, those alone; else
+// every one not given false. Only the flags given count: an analysis flag
+// that is not given reads "true" too.
+func firstSelected(fs *flag.FlagSet, names []string) string {
+	given := map[string]bool{} // name -> its value
+	fs.Visit(func(f *flag.Flag) {
+		if slices.Contains(names, f.Name) {
+			given[f.Name] = f.Value.String() == "true"
 		}
-		return ""
-	}
-	anyTrue := false
-	for _, w := range v.wrappers {
-		anyTrue = anyTrue || state(w.Name) == "true"
-	}
-	for _, w := range v.wrappers {
-		s := state(w.Name)
-		if anyTrue && s == "true" || !anyTrue && s != "false" {
-			return w.Name
+	})
+	anyTrue := slices.Contains(slices.Collect(maps.Values(given)), true)
+	for _, n := range names {
+		on, ok := given[n]
+		if anyTrue && on || !anyTrue && !ok {
+			return n
 		}
 	}
 	return ""

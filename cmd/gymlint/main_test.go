@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -354,5 +355,150 @@ func TestGoVetRegistered(t *testing.T) {
 	}
 	if got := gymlintFindings(t, out); strings.Join(got, "\n") != strings.Join(vet, "\n") {
 		t.Errorf("gymlint and go vet disagree:\ngymlint:\n%s\ngo vet:\n%s", strings.Join(got, "\n"), strings.Join(vet, "\n"))
+	}
+}
+
+// selectServer is a native resources server with one finding of each
+// analyzer that can be selected: GL150 (goworkers: session state found by
+// the body's env_id, no MultipleWorkersUnsupportedReason), GL350
+// (gosessions: a seed that answers 500 to a body it cannot decode); its
+// package partial has GL014 (goprotocol: a router that serves
+// /seed_session alone), and an unused suppression (GL010, which no
+// analyzer owns).
+const selectServer = `package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"sync"
+)
+
+type Server struct {
+	mu   sync.Mutex
+	envs map[string]int
+}
+
+type request struct {
+	EnvID string ` + "`json:\"env_id\"`" + `
+}
+
+func (s *Server) Register(mux *http.ServeMux) {
+	mux.HandleFunc("POST /seed_session", s.seed)
+	mux.HandleFunc("POST /close_session", s.close)
+	mux.HandleFunc("POST /verify", s.verify)
+}
+
+func (s *Server) seed(w http.ResponseWriter, r *http.Request) {
+	var req request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	s.mu.Lock()
+	s.envs[req.EnvID] = 0
+	s.mu.Unlock()
+	w.WriteHeader(http.StatusOK)
+}
+
+func (s *Server) close(w http.ResponseWriter, r *http.Request) {
+	//gymlint:ignore GL351 nothing here reports it
+	w.WriteHeader(http.StatusOK)
+}
+
+func (s *Server) verify(w http.ResponseWriter, r *http.Request) {
+	var req request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
+		return
+	}
+	s.mu.Lock()
+	_, ok := s.envs[req.EnvID]
+	s.mu.Unlock()
+	json.NewEncoder(w).Encode(map[string]any{"reward": 0.0, "mask_sample": !ok})
+}
+`
+
+const selectPartial = `package partial
+
+import "net/http"
+
+func Register(mux *http.ServeMux) {
+	mux.HandleFunc("POST /seed_session", func(w http.ResponseWriter, r *http.Request) {})
+}
+`
+
+// TestGoVetSelectsAnalyzers runs go vet with each of the -NAME flags that
+// select gymlint's Go analyzers, one given false, and none: each must print
+// the findings of the analyzers it selects and no other's; the
+// suppressions' own findings go with the first analyzer selected. With
+// -json, each finding is filed under the analyzer whose rule it is. (Each
+// set of flags is a new go vet run over the standard library, seconds
+// each on a cold cache: the cases are few.)
+func TestGoVetSelectsAnalyzers(t *testing.T) {
+	bin := buildGymlint(t, "")
+	dir := writeModule(t, map[string]string{
+		"go.mod":             "module example.com/native\n\ngo 1.26\n",
+		"server/server.go":   selectServer,
+		"partial/partial.go": selectPartial,
+	})
+	const (
+		workers  = "server/server.go:31:2: GL150"
+		sessions = "server/server.go:27:30: GL350"
+		protocol = "partial/partial.go:6:2: GL014"
+		unused   = "server/server.go:37:2: GL010"
+	)
+	for _, tc := range []struct {
+		flags []string
+		want  []string // the findings' starts
+	}{
+		{nil, []string{workers, sessions, protocol, unused}},
+		{[]string{"-goworkers"}, []string{workers, unused}},
+		{[]string{"-gosessions"}, []string{sessions, unused}},
+		{[]string{"-goprotocol"}, []string{protocol, unused}},
+		{[]string{"-goworkers=false"}, []string{sessions, protocol, unused}},
+	} {
+		args := append(append([]string{"vet", "-vettool=" + bin}, tc.flags...), "./...")
+		_, errOut, code := run(t, dir, "go", args...)
+		var got []string
+		for _, line := range strings.Split(errOut, "\n") {
+			if i := strings.Index(line, ": GL"); i >= 0 {
+				got = append(got, line[:i+len(": GL")+3])
+			}
+		}
+		sort.Strings(got)
+		sort.Strings(tc.want)
+		if code != 1 || strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("go vet %s: exit %d, findings:\n%s\nwant (exit 1):\n%s\nstderr:\n%s",
+				strings.Join(tc.flags, " "), code, strings.Join(got, "\n"), strings.Join(tc.want, "\n"), errOut)
+		}
+	}
+
+	// -json: each finding under its analyzer.
+	out, errOut, _ := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
+	got := map[string][]string{}
+	dec := json.NewDecoder(strings.NewReader(errOut + out))
+	for dec.More() {
+		var tree map[string]map[string][]struct {
+			Posn     string `json:"posn"`
+			Category string `json:"category"`
+		}
+		if err := dec.Decode(&tree); err != nil {
+			t.Fatalf("go vet -json: %v\n%s", err, errOut+out)
+		}
+		for _, analyzers := range tree {
+			for a, ds := range analyzers {
+				for _, d := range ds {
+					posn := strings.TrimPrefix(filepath.ToSlash(d.Posn), filepath.ToSlash(dir)+"/")
+					got[a] = append(got[a], posn+": "+d.Category)
+				}
+			}
+		}
+	}
+	for a := range got {
+		sort.Strings(got[a])
+	}
+	want := map[string][]string{"goworkers": {workers, unused}, "gosessions": {sessions}, "goprotocol": {protocol}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("go vet -json: findings by analyzer %q, want %q", got, want)
 	}
 }
