@@ -78,23 +78,33 @@ type configPathIgnore struct {
 	Reason string   `json:"reason"`
 }
 
-// config prints the effective configuration: gymlint config [--format text|json] [DIR].
-func config(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gymlint config", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text or json")
+// configFormats are the formats of gymlint config.
+var configFormats = []string{"text", "json"}
+
+const configAbout = `Prints the effective configuration of the repository that PATH (default: the
+current directory) lies in: its root, the file read (.gymlint.yaml, or
+[tool.gymlint] in pyproject.toml), the defaults it leaves, and the rules
+resolved to codes. The selection flags change it as they change the check.
+`
+
+// configCmd is `gymlint config`: it prints the effective configuration.
+func configCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) int {
+	format := fs.String("format", "text", "output format: "+strings.Join(configFormats, ", "))
 	sel := addSelectionFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: gymlint config [--format text|json] [PATH]\n\nPrints the effective configuration of the repository that PATH (default: the\ncurrent directory) lies in: its root, the file read (.gymlint.yaml, or\n[tool.gymlint] in pyproject.toml), the defaults it leaves, and the rules\nresolved to codes. The selection flags change it as they change the check.\n\nFlags:\n")
-		fs.PrintDefaults()
+	return func(args []string) int {
+		return config(fs, *format, sel, args, stdout, stderr)
 	}
-	root, code, ok := parseArgs(fs, args, stderr)
+}
+
+// config prints the effective configuration of the repository that the
+// one optional PATH of args lies in.
+func config(fs *flag.FlagSet, format string, sel *selectionFlags, args []string, stdout, stderr io.Writer) int {
+	root, ok := oneDir(fs, args, stderr)
 	if !ok {
-		return code
-	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: text, json)\n", *format)
 		return ExitError
+	}
+	if !slices.Contains(configFormats, format) {
+		return usageError(stderr, fs, "unknown --format %q (known: %s)", format, strings.Join(configFormats, ", "))
 	}
 	t, e, ok := openEngineWith(root, sel, stderr)
 	if !ok {
@@ -156,7 +166,7 @@ func config(args []string, stdout, stderr io.Writer) int {
 		ec.NotApplied = append(ec.NotApplied, sk.Code)
 	}
 	var err error
-	if *format == "json" {
+	if format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		err = enc.Encode(ec)

@@ -9,6 +9,7 @@ import (
 	"io"
 	iofs "io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,9 +17,7 @@ import (
 	"github.com/gymlint/gymlint/internal/repofs"
 )
 
-const resolveUsage = `usage: gymlint resolve [--format yaml|json] [--root DIR] FILE...
-
-Prints the config that Gym composes from FILE... given together (as
+const resolveAbout = `Prints the config that Gym composes from FILE... given together (as
 "gym env start --config FILE ..." does): the files their config_paths list,
 recursively, merged so that an including file overrides what it includes and
 a later file an earlier one, then _inherit_from, _copy and _delete_key
@@ -32,34 +31,30 @@ cycle, an _inherit_from of an instance that is not there) are listed after
 the config; the exit status is 1 when there is one that stops Gym. Values
 nested more than 32 levels deep are printed in flow style ({...}, [...]),
 so that the output stays proportional to the config.
-
-Flags:
 `
 
-// resolve is `gymlint resolve`.
-func resolve(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gymlint resolve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "yaml", "output format: yaml or json")
-	rootFlag := fs.String("root", ".", "the repository root that config_paths entries are relative to")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, resolveUsage)
-		fs.PrintDefaults()
+// resolveFormats are the formats of gymlint resolve.
+var resolveFormats = []string{"yaml", "json"}
+
+// resolveCmd is `gymlint resolve`.
+func resolveCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) int {
+	format := fs.String("format", "yaml", "output format: "+strings.Join(resolveFormats, ", "))
+	rootFlag := fs.String("root", ".", "the repository root `DIR` that config_paths entries are relative to")
+	return func(files []string) int {
+		if !slices.Contains(resolveFormats, *format) {
+			return usageError(stderr, fs, "unknown --format %q (known: %s)", *format, strings.Join(resolveFormats, ", "))
+		}
+		if len(files) == 0 {
+			return usageError(stderr, fs, "expected at least one config file")
+		}
+		return resolve(*format, *rootFlag, files, stdout, stderr)
 	}
-	files, code, ok := parseFlags(fs, args)
-	if !ok {
-		return code
-	}
-	if *format != "yaml" && *format != "json" {
-		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: yaml, json)\n", *format)
-		return ExitError
-	}
-	if len(files) == 0 {
-		fmt.Fprintln(stderr, "gymlint resolve: expected at least one config file")
-		fs.Usage()
-		return ExitError
-	}
-	fsys, err := repofs.New(*rootFlag, repofs.Options{})
+}
+
+// resolve prints the config that files compose, in format, with the
+// root rootFlag.
+func resolve(format, rootFlag string, files []string, stdout, stderr io.Writer) int {
+	fsys, err := repofs.New(rootFlag, repofs.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
@@ -74,7 +69,7 @@ func resolve(args []string, stdout, stderr io.Writer) int {
 		}
 		rel, err := filepath.Rel(absRoot, abs)
 		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			fmt.Fprintf(stderr, "gymlint: %s is outside the root %s (see --root)\n", f, *rootFlag)
+			fmt.Fprintf(stderr, "gymlint: %s is outside the root %s (see --root)\n", f, rootFlag)
 			return ExitError
 		}
 		rels = append(rels, filepath.ToSlash(rel))
@@ -91,7 +86,7 @@ func resolve(args []string, stdout, stderr io.Writer) int {
 	}
 	run := configscan.ComposeFiles(rels, configscan.ComposeOptions{Load: load})
 	w := bufio.NewWriterSize(stdout, 64<<10)
-	if *format == "json" {
+	if format == "json" {
 		err = writeResolvedJSON(w, run, rels)
 	} else {
 		err = writeResolvedYAML(w, run, rels)
