@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/internal/repofs"
 )
 
@@ -24,9 +25,11 @@ a later file an earlier one, then _inherit_from, _copy and _delete_key
 applied. Each value is followed by the place it is written (file:line), and
 the files that came in through config_paths by the chain of includes that
 brought them. ${...} interpolations are printed as written, marked, not
-evaluated. Paths in config_paths are relative to the repository root (DIR,
-default: the current directory), as Gym reads them from its working
-directory; nothing outside DIR is read. Problems (a missing include, a
+evaluated. Paths in config_paths are relative to the repository root, as
+Gym reads them from its working directory: the root the check finds from the
+first FILE (the nearest directory, FILE's own first, with .gymlint.yaml, a
+pyproject.toml with [tool.gymlint] or the Gym layout; else the current
+directory's), or --root DIR; nothing outside it is read. Problems (a missing include, a
 cycle, an _inherit_from of an instance that is not there) are listed after
 the config; the exit status is 1 when there is one that stops Gym. Values
 nested more than 32 levels deep are printed in flow style ({...}, [...]),
@@ -39,7 +42,7 @@ var resolveFormats = []string{"yaml", "json"}
 // resolveCmd is `gymlint resolve`.
 func resolveCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) int {
 	format := fs.String("format", "yaml", "output format: "+strings.Join(resolveFormats, ", "))
-	rootFlag := fs.String("root", ".", "the repository root `DIR` that config_paths entries are relative to")
+	rootFlag := fs.String("root", "", "the repository root `DIR` that config_paths entries are relative to (default: found from the first FILE, see above)")
 	return func(files []string) int {
 		if !slices.Contains(resolveFormats, *format) {
 			return usageError(stderr, fs, "unknown --format %q (known: %s)", *format, strings.Join(resolveFormats, ", "))
@@ -51,10 +54,34 @@ func resolveCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) 
 	}
 }
 
+// resolveRoot is the root that config_paths entries are relative to:
+// rootFlag when given; else the repository root that the first file lies
+// in, found as the check finds it (engine.FindRoot); else, when nothing
+// marks one above the file, the current directory's, which is where Gym
+// reads them from.
+func resolveRoot(rootFlag, first string) (string, error) {
+	if rootFlag != "" {
+		return rootFlag, nil
+	}
+	if r, err := engine.FindRoot(first); err == nil && r.Marker != "" {
+		return displayRoot(r.Dir, "", first), nil
+	}
+	r, err := engine.FindRoot(".")
+	if err != nil {
+		return "", err
+	}
+	return displayRoot(r.Dir, "", "."), nil
+}
+
 // resolve prints the config that files compose, in format, with the
-// root rootFlag.
+// root rootFlag (see resolveRoot).
 func resolve(format, rootFlag string, files []string, stdout, stderr io.Writer) int {
-	fsys, err := repofs.New(rootFlag, repofs.Options{})
+	root, err := resolveRoot(rootFlag, files[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
+		return ExitError
+	}
+	fsys, err := repofs.New(root, repofs.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
@@ -69,7 +96,7 @@ func resolve(format, rootFlag string, files []string, stdout, stderr io.Writer) 
 		}
 		rel, err := filepath.Rel(absRoot, abs)
 		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			fmt.Fprintf(stderr, "gymlint: %s is outside the root %s (see --root)\n", f, rootFlag)
+			fmt.Fprintf(stderr, "gymlint: %s is outside the root %s (see --root)\n", f, root)
 			return ExitError
 		}
 		rels = append(rels, filepath.ToSlash(rel))
