@@ -289,6 +289,7 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 		}
 		start := time.Now()
 		showProgress := !*quiet && isTerminal(stderr)
+		noted := map[string]bool{}
 		run := func() (*engine.Result, bool) {
 			stop := func() {}
 			if showProgress {
@@ -304,16 +305,21 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 				return nil, false
 			}
 			for _, n := range res.Notes {
-				fmt.Fprintf(stderr, "gymlint: %s\n", n)
-			}
-			if res.Contract != "" && !*quiet {
-				fmt.Fprintf(stderr, "gymlint: %s\n", res.Contract)
+				if !noted[n] { // said once, though --fix checks twice
+					noted[n] = true
+					fmt.Fprintf(stderr, "gymlint: %s\n", n)
+				}
 			}
 			return res, true
 		}
 		res, ok := run()
 		if !ok {
 			return ExitError
+		}
+		if !*quiet { // once a run: the contract does not change with --fix
+			for _, n := range res.Contract {
+				fmt.Fprintf(stderr, "gymlint: %s\n", n)
+			}
 		}
 		if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
 			if err := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes)).Diff(stdout, stderr); err != nil {

@@ -44,8 +44,19 @@ type effectiveConfig struct {
 	FrameworkPath string                 `json:"framework_path"`
 	Contract      string                 `json:"contract"`
 	Framework     configFramework        `json:"framework"`
-	// NotApplied are the enabled rules the contract leaves out.
-	NotApplied []string `json:"not_applied"`
+	// NotApplied are the enabled rules the contract leaves out, and
+	// NotAppliedWhy says why, rule by rule.
+	NotApplied    []string           `json:"not_applied"`
+	NotAppliedWhy []configNotApplied `json:"not_applied_reasons"`
+}
+
+// configNotApplied is a rule the contract leaves out: the facts of the
+// contract it needs that the framework lacks, and what that means.
+type configNotApplied struct {
+	Code    string   `json:"code"`
+	Name    string   `json:"name"`
+	Missing []string `json:"missing"`
+	Reason  string   `json:"reason"`
 }
 
 // configFramework is the framework found (contract.Detect).
@@ -161,9 +172,14 @@ func config(fs *flag.FlagSet, format string, sel *selectionFlags, args []string,
 			ec.Framework.Facts[in.Fact] = nil
 		}
 	}
-	ec.NotApplied = []string{}
+	ec.NotApplied, ec.NotAppliedWhy = []string{}, []configNotApplied{}
 	for _, sk := range e.Skipped() {
 		ec.NotApplied = append(ec.NotApplied, sk.Code)
+		na := configNotApplied{Code: sk.Code, Missing: sk.Missing, Reason: contract.Reason(sk.Missing...)}
+		if r := lint.Lookup(sk.Code); r != nil {
+			na.Name = r.Name
+		}
+		ec.NotAppliedWhy = append(ec.NotAppliedWhy, na)
 	}
 	var err error
 	if format == "json" {
@@ -211,7 +227,14 @@ func writeConfigText(w io.Writer, ec effectiveConfig) error {
 	} else {
 		fmt.Fprintf(&b, "framework: no %s package found (the repository, framework_path, .venv, venv, $VIRTUAL_ENV): the latest contract\n", fw.Package)
 	}
-	fmt.Fprintf(&b, "not applied under the contract (%d): %s\n", len(ec.NotApplied), strings.Join(ec.NotApplied, " "))
+	fmt.Fprintf(&b, "not applied under the contract (%d)", len(ec.NotAppliedWhy))
+	if len(ec.NotAppliedWhy) > 0 {
+		b.WriteString(": the framework predates what each needs; --contract latest applies them")
+	}
+	b.WriteString("\n")
+	for _, na := range ec.NotAppliedWhy {
+		fmt.Fprintf(&b, "  %s %-36s %s\n", na.Code, na.Name, na.Reason)
+	}
 	fmt.Fprintf(&b, "max_file_size: %d\n", ec.MaxFileSize)
 	fmt.Fprintf(&b, "exempt: %d\n", len(ec.Exempt))
 	for _, x := range ec.Exempt {

@@ -57,6 +57,10 @@ func (sf *selectionFlags) load(root string) (*settings.Settings, error) {
 			return nil, err
 		}
 	}
+	if sf.selectGiven {
+		sel.Named = settings.NamedRules(sf.selects)
+	}
+	sel.Named = append(sel.Named, settings.NamedRules(sf.extend)...)
 	if len(sf.ignore) > 0 {
 		if sel.Ignore, err = settings.ResolveSelectors("--ignore", sf.ignore); err != nil {
 			return nil, err

@@ -30,9 +30,10 @@ type Result struct {
 	Notes []string
 	// Cache says what the disk cache did for the Python side.
 	Cache CacheStats
-	// Contract is the line that says which contract the rules were judged
-	// by (Engine.ContractNote), a part of the summary; "": nothing to say.
-	Contract string
+	// Contract are the short lines that say which contract the rules were
+	// judged by (Engine.ContractNotes), a part of the summary; none:
+	// nothing to say.
+	Contract []string
 
 	source   func(string) ([]byte, error)
 	analysed func(string) ([sha256.Size]byte, bool)
@@ -89,7 +90,7 @@ func (e *Engine) Scan(goScope []string) (*Result, error) {
 	}
 	res := &Result{Entrypoints: len(py.entrypoints), Configs: len(py.configs), Modules: py.modules,
 		Go: g.res, Notes: g.notes, Cache: py.cache, source: py.source, analysed: analysedSums(py.fs, py.stamps, goParsedOf(g.res))}
-	res.Contract = e.ContractNote()
+	res.Contract = e.ContractNotes()
 	// Finish works file by file: the Python side's findings come
 	// finished (suppressions checked in every entrypoint and config); the
 	// Go side's are finished here, with the suppressions of the Go files
