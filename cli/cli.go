@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
@@ -205,6 +206,7 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 	parseBudget := fs.Int64("parse-budget", 0, fmt.Sprintf("let the scan's parses take this many `steps` together, files past it are reported, not analysed (default %d)", pyscan.DefaultScanSteps))
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	quiet := fs.Bool("quiet", false, "do not print the summary line on stderr")
+	verbose := fs.Bool("verbose", false, "say more on stderr: each group of rules the contract leaves out, with why, and each PATH checked")
 	exitZero := fs.Bool("exit-zero", false, "exit 0 even when there are findings (errors, GL011 included, still exit 2)")
 	statistics := fs.Bool("statistics", false, "print how many findings each rule has, instead of the findings")
 	rootFlag := fs.String("root", "", "the repository root `DIR` (default: found from the first PATH, see above)")
@@ -320,6 +322,11 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			for _, n := range res.Contract {
 				fmt.Fprintf(stderr, "gymlint: %s\n", n)
 			}
+			if *verbose {
+				for _, d := range e.ContractDetail() {
+					fmt.Fprintf(stderr, "gymlint:   %s\n", d)
+				}
+			}
 		}
 		if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
 			if err := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes)).Diff(stdout, stderr); err != nil {
@@ -327,7 +334,7 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 				return ExitError
 			}
 			if !*quiet {
-				fmt.Fprintln(stderr, summary(t, res, time.Since(start)))
+				printSummary(stderr, t, res, time.Since(start), *verbose)
 				if h := fixes.Hint(res.Diagnostics, *unsafeFixes); h != "" {
 					fmt.Fprintln(stderr, "gymlint: "+h)
 				}
@@ -382,7 +389,7 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			return ExitError
 		}
 		if (*format == "text" || *format == "full") && !*quiet {
-			fmt.Fprintln(stderr, summary(t, res, time.Since(start)))
+			printSummary(stderr, t, res, time.Since(start), *verbose)
 			if h := fixes.Hint(res.Diagnostics, *unsafeFixes); h != "" {
 				fmt.Fprintln(stderr, "gymlint: "+h)
 			}
@@ -435,6 +442,25 @@ func validFormat(f string) bool {
 	return false
 }
 
+// printSummary prints the summary line on stderr; with verbose, the paths
+// checked before it, one a line.
+func printSummary(stderr io.Writer, t *target, res *engine.Result, took time.Duration, verbose bool) {
+	if verbose && !t.scope.All() {
+		for _, p := range t.shown {
+			fmt.Fprintf(stderr, "gymlint: checked %s\n", p)
+		}
+	}
+	fmt.Fprintln(stderr, summary(t, res, took))
+}
+
+// maxShownPath bounds a path the summary line shows: a longer root keeps
+// its end, a longer PATH is counted.
+const maxShownPath = 80
+
+// summary is the line that ends a check on stderr. It counts (findings,
+// the PATHs checked, entrypoints, configs, modules) and never lists, so
+// that it stays short whatever the command line (pre-commit passes every
+// file): under 300 characters.
 func summary(t *target, res *engine.Result, took time.Duration) string {
 	n := len(res.Diagnostics)
 	noun := "findings"
@@ -443,7 +469,11 @@ func summary(t *target, res *engine.Result, took time.Duration) string {
 	}
 	in := ""
 	if !t.scope.All() {
-		in = " in " + strings.Join(t.shown, ", ")
+		if len(t.shown) == 1 && len(t.shown[0]) <= maxShownPath {
+			in = " in " + t.shown[0]
+		} else {
+			in = fmt.Sprintf(" in %s %s", thousands(len(t.shown)), plural(len(t.shown), "path", "paths"))
+		}
 	}
 	goPart := ""
 	if g := res.Go; g != nil {
@@ -455,8 +485,29 @@ func summary(t *target, res *engine.Result, took time.Duration) string {
 		cached = fmt.Sprintf(" (%d from the cache)", res.Entrypoints-c.AnalysedEntrypoints)
 	}
 	return fmt.Sprintf("gymlint: %d %s%s; root %s; %d entrypoints%s, %d config files, %d Python modules parsed%s in %s",
-		n, noun, in, t.describeRoot(), res.Entrypoints, cached, res.Configs, res.Modules, goPart,
+		n, noun, in, clipPath(t.describeRoot(), maxShownPath), res.Entrypoints, cached, res.Configs, res.Modules, goPart,
 		strconv.FormatFloat(took.Seconds(), 'f', 2, 64)+"s")
+}
+
+// thousands writes n with commas between groups of three digits: 2,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// clipPath is p, or its end after "..." when p is longer than n bytes.
+func clipPath(p string, n int) string {
+	if len(p) <= n {
+		return p
+	}
+	i := len(p) - n + 3
+	for i < len(p) && !utf8.RuneStart(p[i]) {
+		i++
+	}
+	return "..." + p[i:]
 }
 
 func plural(n int, one, many string) string {

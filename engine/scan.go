@@ -74,7 +74,7 @@ func (e *Engine) Scan(goScope []string) (*Result, error) {
 		o.res, o.err = e.scanGoModules(goScope, nil, mods)
 		var missing *noGoCommand
 		if errors.As(o.err, &missing) {
-			o.notes = []string{fmt.Sprintf("no go command on PATH: the Go modules %s are not checked", strings.Join(missing.modules, ", "))}
+			o.notes = []string{fmt.Sprintf("no go command on PATH: the Go modules %s are not checked", someOf(missing.modules, 3))}
 			o.err = nil
 		}
 	}()
@@ -115,6 +115,15 @@ func (e *Engine) RunGo(overlay map[string][]byte) (*goanalysis.Result, error) {
 // ErrNoGoCommand is (wrapped in) RunGo's error when there is no go command
 // on PATH.
 var ErrNoGoCommand = goanalysis.ErrNoGoCommand
+
+// someOf lists at most n of names, then says how many more there are, so
+// that a note stays short: "a, b, c and 12 more".
+func someOf(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}
 
 // noGoCommand is ErrNoGoCommand with the modules left unchecked.
 type noGoCommand struct{ modules []string }
