@@ -258,8 +258,7 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 		}
 		conf, err := sel.load(t.root)
 		if err != nil {
-			fmt.Fprintf(stderr, "gymlint: %v\n", err)
-			return ExitError
+			return reportLoadError(stderr, fs, err)
 		}
 		extraRoots, err := userExtraRoots(extraRootFlags)
 		if err != nil {

@@ -38,6 +38,8 @@ func TestUsageErrorPointsToHelp(t *testing.T) {
 		{[]string{"--format", "xml"}, `unknown --format "xml"`},
 		{[]string{"--contract", "newest"}, "--contract must be auto or latest"},
 		{[]string{"--jobs", "-1"}, "--jobs must be from 1 to"},
+		{[]string{"--select", "XYZ"}, `unknown rule "XYZ" in --select`},
+		{[]string{"config", "--ignore", "XYZ"}, `unknown rule "XYZ" in --ignore`},
 		{[]string{"servers", "--foo"}, "flag provided but not defined: -foo"},
 		{[]string{"servers", "a", "b"}, "expected at most one directory"},
 		{[]string{"servers", "--format", "svg"}, `unknown --format "svg"`},

@@ -117,7 +117,7 @@ func config(fs *flag.FlagSet, format string, sel *selectionFlags, args []string,
 	if !slices.Contains(configFormats, format) {
 		return usageError(stderr, fs, "unknown --format %q (known: %s)", format, strings.Join(configFormats, ", "))
 	}
-	t, e, ok := openEngineWith(root, sel, stderr)
+	t, e, ok := openEngineWith(fs, root, sel, stderr)
 	if !ok {
 		return ExitError
 	}
