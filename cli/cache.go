@@ -75,9 +75,7 @@ func truthy(v string) bool {
 	return err == nil && b
 }
 
-const cleanUsage = `usage: gymlint clean [--cache-dir DIR] [--dry-run]
-
-Removes gymlint's cache and says how many entries and bytes it held; with
+const cleanAbout = `Removes gymlint's cache and says how many entries and bytes it held; with
 --dry-run, only says where it is and what it holds. The cache keeps what
 earlier checks computed, by content hash, so that a check of unchanged
 files reads it instead of computing it again; it is bounded (the least
@@ -89,28 +87,24 @@ trim.txt); the directory goes when nothing else is left in it. (A
 directory named "clean" is checked with "gymlint ./clean".)
 `
 
-// clean is `gymlint clean`. Exit status 0, or 2 for bad usage or a cache
+// cleanCmd is `gymlint clean`. Exit status 0, or 2 for bad usage or a cache
 // that cannot be removed.
-func clean(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gymlint clean", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func cleanCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) int {
 	dirFlag := fs.String("cache-dir", "", "the cache `DIR`")
 	dry := fs.Bool("dry-run", false, "say where the cache is and what it holds; remove nothing")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, cleanUsage)
-		fs.PrintDefaults()
+	return func(args []string) int {
+		if len(args) > 0 {
+			return usageError(stderr, fs, "unexpected arguments: %s", strings.Join(args, " "))
+		}
+		return clean(*dirFlag, *dry, stdout, stderr)
 	}
-	rest, code, ok := parseFlags(fs, args)
-	if !ok {
-		return code
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "gymlint clean: unexpected arguments: %s\n", strings.Join(rest, " "))
-		fs.Usage()
-		return ExitError
-	}
+}
+
+// clean removes the cache at dirFlag (default: the usual place), or with
+// dry only says what it holds.
+func clean(dirFlag string, dry bool, stdout, stderr io.Writer) int {
 	no := false
-	dir, err := cacheFlags{dir: dirFlag, noCache: &no}.cacheDir()
+	dir, err := cacheFlags{dir: &dirFlag, noCache: &no}.cacheDir()
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint clean: %v\n", err)
 		return ExitError
@@ -126,7 +120,7 @@ func clean(args []string, stdout, stderr io.Writer) int {
 		return ExitError
 	}
 	n, b := c.Size()
-	if *dry {
+	if dry {
 		fmt.Fprintf(stdout, "%s: %d entries, %s (bounded to %s)\n", dir, n, megabytes(b), megabytes(diskcache.DefaultMaxBytes))
 		return ExitClean
 	}

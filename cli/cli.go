@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
@@ -80,17 +81,16 @@ func buildVersion(bi *debug.BuildInfo) string {
 	return rev
 }
 
-const usage = `usage: gymlint [flags] [PATH...]
-       gymlint --pre-commit [flags] [--] FILE...
-       gymlint servers [--format text|markdown|json] [DIR]
-       gymlint rules [--format text|json]
-       gymlint explain CODE|NAME
-       gymlint config [--format text|json] [DIR]
-       gymlint lsp [--jobs N]
-       gymlint clean [--cache-dir DIR] [--dry-run]
-       gymlint help [COMMAND]
-
-Checks the NeMo Gym-style repository that PATH lies in (default: the current
+// checkAbout is the check's usage text, after the synopsis: it names the
+// subcommands, each a word that a directory of that name is not taken for.
+func checkAbout() string {
+	names := subcommandNames()
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = strconv.Quote(n)
+	}
+	dirs := strings.Join(quoted[:len(quoted)-1], ", ") + " or " + quoted[len(quoted)-1]
+	return `Checks the NeMo Gym-style repository that PATH lies in (default: the current
 directory) without importing or running any of it, and reports the findings
 in PATH: a directory or file below the repository's root gives the findings
 of the whole repository's check that are in it, or whose related positions
@@ -100,11 +100,10 @@ and the other server-type folders with servers in them, or nemo_gym/), not
 above the top of a git checkout; --root DIR chooses it. "gymlint servers"
 lists the servers, "gymlint rules" lists the rules and "gymlint explain GL101"
 prints one rule's documentation, "gymlint config" the effective configuration,
-"gymlint lsp" runs the language server for editors on stdin and stdout,
-"gymlint clean" removes the cache, and "gymlint help servers" prints the
-usage of a command. (A directory named "servers", "rules", "explain",
-"config", "resolve", "lsp", "clean" or "help" is checked with
-"gymlint ./servers".)
+"gymlint resolve" the config Gym composes from config files, "gymlint lsp"
+runs the language server for editors on stdin and stdout, "gymlint clean"
+removes the cache, and "gymlint help servers" prints the usage of a command.
+` + wrap("(A directory named "+dirs+" is checked with \"gymlint ./servers\".)", 78) + `
 Checks keep what they computed in a cache (--cache-dir, --no-cache): a
 check of files that did not change since the last reads its findings
 instead of computing them again.
@@ -113,9 +112,32 @@ as with plain PATHs, and files that no longer exist are allowed.
 Go modules (a go.mod at the root or below) are loaded with go list and checked
 by the Go analyzers too; "go vet -vettool=$(which gymlint) ./..." runs those
 analyzers under go vet, with the same suppressions and configuration.
-
-Flags:
 `
+}
+
+// checkTrailer follows the check's flags in its usage.
+const checkTrailer = "\nExit status: 0 no findings, 1 findings, 2 usage, configuration or internal error (GL011).\n" +
+	"With -fix: those of the check after the fixes. With -diff: 1 if there are findings, fixable or not.\n"
+
+// wrap breaks text into lines of at most width characters, at spaces.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for i, w := range strings.Fields(text) {
+		switch {
+		case i == 0:
+		case n+1+len(w) > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
+}
 
 type multiFlag []string
 
@@ -131,77 +153,51 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 			code = ExitError
 		}
 	}()
-	if len(args) > 0 {
-		switch args[0] {
-		case "servers":
-			return servers(args[1:], stdout, stderr)
-		case "rules":
-			return rules(args[1:], stdout, stderr)
-		case "explain":
-			return explain(args[1:], stdout, stderr)
-		case "config":
-			return config(args[1:], stdout, stderr)
-		case "resolve":
-			return resolve(args[1:], stdout, stderr)
-		case "lsp":
-			return serveLSP(args[1:], stdin, stdout, stderr)
-		case "clean":
-			return clean(args[1:], stdout, stderr)
-		case "help":
-			return help(args[1:], stdout, stderr)
+	if len(args) > 0 && args[0] != "" {
+		if c := lookupCommand(args[0]); c != nil {
+			return c.main(args[1:], stdout, stderr)
 		}
 	}
-	return check(args, stdout, stderr)
+	return lookupCommand("").main(args, stdout, stderr)
 }
 
-// parseArgs parses flags that may come before or after the one optional
-// DIR, and returns DIR ("." by default). ok is false when the caller should
-// return code.
-func parseArgs(fs *flag.FlagSet, args []string, stderr io.Writer) (root string, code int, ok bool) {
-	positional, code, ok := parseFlags(fs, args)
-	if !ok {
-		return "", code, false
-	}
+// oneDir is the one optional PATH of a command's positional arguments
+// ("." by default); ok is false, after a usage error, when there are more.
+func oneDir(fs *flag.FlagSet, positional []string, stderr io.Writer) (root string, ok bool) {
 	if len(positional) > 1 {
-		fmt.Fprintf(stderr, "gymlint: expected at most one directory, got %d: %s\n", len(positional), strings.Join(positional, " "))
-		fs.Usage()
-		return "", ExitError, false
+		usageError(stderr, fs, "expected at most one directory, got %d: %s", len(positional), strings.Join(positional, " "))
+		return "", false
 	}
-	root = "."
 	if len(positional) == 1 {
-		root = positional[0]
+		return positional[0], true
 	}
-	return root, 0, true
+	return ".", true
 }
 
 // parseFlags parses flags that may come before or after the positional
 // arguments (a "--" ends the flags) and returns the positional arguments.
-// ok is false when the caller should return code.
-func parseFlags(fs *flag.FlagSet, args []string) (positional []string, code int, ok bool) {
+// The error is flag.ErrHelp for -h and --help.
+func parseFlags(fs *flag.FlagSet, args []string) (positional []string, err error) {
 	rest := args
 	for {
 		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, ExitClean, false
-			}
-			return nil, ExitError, false
+			return nil, err
 		}
 		rest = fs.Args()
 		if len(rest) == 0 {
-			return positional, 0, true
+			return positional, nil
 		}
 		if rest[0] == "--" {
-			return append(positional, rest[1:]...), 0, true
+			return append(positional, rest[1:]...), nil
 		}
 		positional = append(positional, rest[0])
 		rest = rest[1:]
 	}
 }
 
-// check lints the repository: gymlint [flags] [PATH...].
-func check(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gymlint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// checkCmd declares the check's flags and returns the check: gymlint
+// [flags] [PATH...] lints the repository.
+func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) int {
 	format := fs.String("format", "text", "output format: "+strings.Join(output.Formats, ", "))
 	var exempt multiFlag
 	fs.Var(&exempt, "exempt", "exempt the entrypoint at this root-relative `PATH` from the workers rule (repeatable)")
@@ -210,6 +206,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	parseBudget := fs.Int64("parse-budget", 0, fmt.Sprintf("let the scan's parses take this many `steps` together, files past it are reported, not analysed (default %d)", pyscan.DefaultScanSteps))
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	quiet := fs.Bool("quiet", false, "do not print the summary line on stderr")
+	verbose := fs.Bool("verbose", false, "say more on stderr: each group of rules the contract leaves out, with why, and each PATH checked")
 	exitZero := fs.Bool("exit-zero", false, "exit 0 even when there are findings (errors, GL011 included, still exit 2)")
 	statistics := fs.Bool("statistics", false, "print how many findings each rule has, instead of the findings")
 	rootFlag := fs.String("root", "", "the repository root `DIR` (default: found from the first PATH, see above)")
@@ -230,178 +227,174 @@ func check(args []string, stdout, stderr io.Writer) int {
 	// Configuration, rule and file selection (selection.go).
 	sel := addSelectionFlags(fs)
 	cacheOpts := addCacheFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
-		fmt.Fprint(stderr, "\nExit status: 0 no findings, 1 findings, 2 usage, configuration or internal error (GL011).\n"+
-			"With -fix: those of the check after the fixes. With -diff: 1 if there are findings, fixable or not.\n")
-	}
-	paths, code, ok := parseFlags(fs, args)
-	if !ok {
-		return code
-	}
-	if *showVersion {
-		fmt.Fprintf(stdout, "gymlint %s\n", version())
-		return ExitClean
-	}
-	if !validFormat(*format) {
-		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: %s)\n", *format, strings.Join(output.Formats, ", "))
-		return ExitError
-	}
-	mode, ok := contract.ParseMode(*contractFlag)
-	if !ok && *contractFlag != "" {
-		fmt.Fprintf(stderr, "gymlint: --contract must be auto or latest, not %q\n", *contractFlag)
-		return ExitError
-	}
-	if msg := checkRanges(*maxSize, *jobs); msg != "" {
-		fmt.Fprintln(stderr, "gymlint: "+msg)
-		return ExitError
-	}
-	if *parseBudget < 0 {
-		fmt.Fprintf(stderr, "gymlint: --parse-budget must not be negative, not %d\n", *parseBudget)
-		return ExitError
-	}
-	defer startMemoryGuard(maxMemory.megabytes(), stderr)()
-	defer startPacer()()
-	t, err := findTarget(*rootFlag, paths, *preCommit)
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: %v\n", err)
-		return ExitError
-	}
-	var exemptions []gym.Exemption
-	for _, p := range exempt {
-		exemptions = append(exemptions, gym.Exemption{Path: p, Reason: "given with --exempt", Flag: true})
-	}
-	conf, err := sel.load(t.root)
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: %v\n", err)
-		return ExitError
-	}
-	extraRoots, err := userExtraRoots(extraRootFlags)
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: %v\n", err)
-		return ExitError
-	}
-	e, err := engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sel.noGitignore, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
-		GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
-		Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment(),
-		ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra, Cache: cacheOpts.open(stderr), ExitAfterScan: true})
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: %v\n", err)
-		return ExitError
-	}
-
-	formatSet := false
-	fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
-	if *showDiff && formatSet && *format != "text" {
-		fmt.Fprintln(stderr, "gymlint: --diff prints a unified diff; it cannot be combined with --format "+*format)
-		return ExitError
-	}
-	if *statistics && *format != "text" && *format != "json" {
-		fmt.Fprintln(stderr, "gymlint: --statistics prints text or JSON, not --format "+*format)
-		return ExitError
-	}
-
-	keep, err := findingFilter(t.root, *newFromRev, t.scope)
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: %v\n", err)
-		return ExitError
-	}
-	start := time.Now()
-	showProgress := !*quiet && isTerminal(stderr)
-	run := func() (*engine.Result, bool) {
-		stop := func() {}
-		if showProgress {
-			stop = startProgress(stderr, e)
+	return func(paths []string) int {
+		if *showVersion {
+			fmt.Fprintf(stdout, "gymlint %s\n", version())
+			return ExitClean
 		}
-		res, err := e.Scan(t.scope.Paths())
-		stop()
-		if err == nil {
-			res.Diagnostics, err = keep(res.Diagnostics)
+		if !validFormat(*format) {
+			return usageError(stderr, fs, "unknown --format %q (known: %s)", *format, strings.Join(output.Formats, ", "))
 		}
+		mode, ok := contract.ParseMode(*contractFlag)
+		if !ok && *contractFlag != "" {
+			return usageError(stderr, fs, "--contract must be auto or latest, not %q", *contractFlag)
+		}
+		if msg := checkRanges(*maxSize, *jobs); msg != "" {
+			return usageError(stderr, fs, "%s", msg)
+		}
+		if *parseBudget < 0 {
+			return usageError(stderr, fs, "--parse-budget must not be negative, not %d", *parseBudget)
+		}
+		defer startMemoryGuard(maxMemory.megabytes(), stderr)()
+		defer startPacer()()
+		t, err := findTarget(*rootFlag, paths, *preCommit)
 		if err != nil {
 			fmt.Fprintf(stderr, "gymlint: %v\n", err)
-			return nil, false
+			return ExitError
 		}
-		for _, n := range res.Notes {
-			fmt.Fprintf(stderr, "gymlint: %s\n", n)
+		var exemptions []gym.Exemption
+		for _, p := range exempt {
+			exemptions = append(exemptions, gym.Exemption{Path: p, Reason: "given with --exempt", Flag: true})
 		}
-		if res.Contract != "" && !*quiet {
-			fmt.Fprintf(stderr, "gymlint: %s\n", res.Contract)
+		conf, err := sel.load(t.root)
+		if err != nil {
+			return reportLoadError(stderr, fs, err)
 		}
-		return res, true
-	}
-	res, ok := run()
-	if !ok {
-		return ExitError
-	}
-	if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
-		if err := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes)).Diff(stdout, stderr); err != nil {
+		extraRoots, err := userExtraRoots(extraRootFlags)
+		if err != nil {
+			fmt.Fprintf(stderr, "gymlint: %v\n", err)
+			return ExitError
+		}
+		e, err := engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sel.noGitignore, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
+			GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
+			Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment(),
+			ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra, Cache: cacheOpts.open(stderr), ExitAfterScan: true})
+		if err != nil {
+			fmt.Fprintf(stderr, "gymlint: %v\n", err)
+			return ExitError
+		}
+
+		formatSet := false
+		fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
+		if *showDiff && formatSet && *format != "text" {
+			return usageError(stderr, fs, "--diff prints a unified diff; it cannot be combined with --format %s", *format)
+		}
+		if *statistics && *format != "text" && *format != "json" {
+			return usageError(stderr, fs, "--statistics prints text or JSON, not --format %s", *format)
+		}
+
+		keep, err := findingFilter(t.root, *newFromRev, t.scope)
+		if err != nil {
+			fmt.Fprintf(stderr, "gymlint: %v\n", err)
+			return ExitError
+		}
+		start := time.Now()
+		showProgress := !*quiet && isTerminal(stderr)
+		noted := map[string]bool{}
+		run := func() (*engine.Result, bool) {
+			stop := func() {}
+			if showProgress {
+				stop = startProgress(stderr, e)
+			}
+			res, err := e.Scan(t.scope.Paths())
+			stop()
+			if err == nil {
+				res.Diagnostics, err = keep(res.Diagnostics)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "gymlint: %v\n", err)
+				return nil, false
+			}
+			for _, n := range res.Notes {
+				if !noted[n] { // said once, though --fix checks twice
+					noted[n] = true
+					fmt.Fprintf(stderr, "gymlint: %s\n", n)
+				}
+			}
+			return res, true
+		}
+		res, ok := run()
+		if !ok {
+			return ExitError
+		}
+		if !*quiet { // once a run: the contract does not change with --fix
+			for _, n := range res.Contract {
+				fmt.Fprintf(stderr, "gymlint: %s\n", n)
+			}
+			if *verbose {
+				for _, d := range e.ContractDetail() {
+					fmt.Fprintf(stderr, "gymlint:   %s\n", d)
+				}
+			}
+		}
+		if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
+			if err := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes)).Diff(stdout, stderr); err != nil {
+				fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+				return ExitError
+			}
+			if !*quiet {
+				printSummary(stderr, t, res, time.Since(start), *verbose)
+				if h := fixes.Hint(res.Diagnostics, *unsafeFixes); h != "" {
+					fmt.Fprintln(stderr, "gymlint: "+h)
+				}
+			}
+			return exitFor(res.Diagnostics, false)
+		}
+		if *fix {
+			plan := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes))
+			if err := plan.Apply(stderr); err != nil {
+				fmt.Fprintf(stderr, "gymlint: %v\n", err)
+				return ExitError
+			}
+			if plan.Taken() > 0 {
+				if res, ok = run(); !ok {
+					return ExitError
+				}
+			}
+		}
+		if *statistics {
+			err = writeStatistics(stdout, *format, res.Diagnostics)
+		} else {
+			opts := output.Options{Root: t.root, Source: res.Source, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()}
+			switch *format {
+			case "full":
+				opts.Color = useColor(stdout, os.Getenv)
+				opts.Display = cwdRelative(t.root)
+			case "text":
+				opts.Display = cwdRelative(t.root)
+			}
+			var summaryFile *os.File
+			if *format == "github" {
+				summaryFile = openStepSummary(stderr)
+				if summaryFile != nil {
+					opts.StepSummary = summaryFile
+				}
+			}
+			err = output.Write(stdout, *format, res.Diagnostics, opts)
+			if summaryFile != nil {
+				if cerr := summaryFile.Close(); cerr != nil && err == nil {
+					err = fmt.Errorf("%w: %v", output.ErrStepSummary, cerr)
+				}
+			}
+			if errors.Is(err, output.ErrStepSummary) {
+				// The annotations are out; a missing step summary does not
+				// change the check's outcome.
+				fmt.Fprintf(stderr, "gymlint: %s: %v\n", stepSummaryEnv, err)
+				err = nil
+			}
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 			return ExitError
 		}
-		if !*quiet {
-			fmt.Fprintln(stderr, summary(t, res, time.Since(start)))
+		if (*format == "text" || *format == "full") && !*quiet {
+			printSummary(stderr, t, res, time.Since(start), *verbose)
 			if h := fixes.Hint(res.Diagnostics, *unsafeFixes); h != "" {
 				fmt.Fprintln(stderr, "gymlint: "+h)
 			}
 		}
-		return exitFor(res.Diagnostics, false)
+		return exitFor(res.Diagnostics, *exitZero)
 	}
-	if *fix {
-		plan := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes))
-		if err := plan.Apply(stderr); err != nil {
-			fmt.Fprintf(stderr, "gymlint: %v\n", err)
-			return ExitError
-		}
-		if plan.Taken() > 0 {
-			if res, ok = run(); !ok {
-				return ExitError
-			}
-		}
-	}
-	if *statistics {
-		err = writeStatistics(stdout, *format, res.Diagnostics)
-	} else {
-		opts := output.Options{Root: t.root, Source: res.Source, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()}
-		switch *format {
-		case "full":
-			opts.Color = useColor(stdout, os.Getenv)
-			opts.Display = cwdRelative(t.root)
-		case "text":
-			opts.Display = cwdRelative(t.root)
-		}
-		var summaryFile *os.File
-		if *format == "github" {
-			summaryFile = openStepSummary(stderr)
-			if summaryFile != nil {
-				opts.StepSummary = summaryFile
-			}
-		}
-		err = output.Write(stdout, *format, res.Diagnostics, opts)
-		if summaryFile != nil {
-			if cerr := summaryFile.Close(); cerr != nil && err == nil {
-				err = fmt.Errorf("%w: %v", output.ErrStepSummary, cerr)
-			}
-		}
-		if errors.Is(err, output.ErrStepSummary) {
-			// The annotations are out; a missing step summary does not
-			// change the check's outcome.
-			fmt.Fprintf(stderr, "gymlint: %s: %v\n", stepSummaryEnv, err)
-			err = nil
-		}
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
-		return ExitError
-	}
-	if (*format == "text" || *format == "full") && !*quiet {
-		fmt.Fprintln(stderr, summary(t, res, time.Since(start)))
-		if h := fixes.Hint(res.Diagnostics, *unsafeFixes); h != "" {
-			fmt.Fprintln(stderr, "gymlint: "+h)
-		}
-	}
-	return exitFor(res.Diagnostics, *exitZero)
 }
 
 // fixOpts are the options of --fix and --diff: a fix is applied (or shown)
@@ -448,6 +441,25 @@ func validFormat(f string) bool {
 	return false
 }
 
+// printSummary prints the summary line on stderr; with verbose, the paths
+// checked before it, one a line.
+func printSummary(stderr io.Writer, t *target, res *engine.Result, took time.Duration, verbose bool) {
+	if verbose && !t.scope.All() {
+		for _, p := range t.shown {
+			fmt.Fprintf(stderr, "gymlint: checked %s\n", p)
+		}
+	}
+	fmt.Fprintln(stderr, summary(t, res, took))
+}
+
+// maxShownPath bounds a path the summary line shows: a longer root keeps
+// its end, a longer PATH is counted.
+const maxShownPath = 80
+
+// summary is the line that ends a check on stderr. It counts (findings,
+// the PATHs checked, entrypoints, configs, modules) and never lists, so
+// that it stays short whatever the command line (pre-commit passes every
+// file): under 300 characters.
 func summary(t *target, res *engine.Result, took time.Duration) string {
 	n := len(res.Diagnostics)
 	noun := "findings"
@@ -456,7 +468,11 @@ func summary(t *target, res *engine.Result, took time.Duration) string {
 	}
 	in := ""
 	if !t.scope.All() {
-		in = " in " + strings.Join(t.shown, ", ")
+		if len(t.shown) == 1 && len(t.shown[0]) <= maxShownPath {
+			in = " in " + t.shown[0]
+		} else {
+			in = fmt.Sprintf(" in %s %s", thousands(len(t.shown)), plural(len(t.shown), "path", "paths"))
+		}
 	}
 	goPart := ""
 	if g := res.Go; g != nil {
@@ -468,8 +484,29 @@ func summary(t *target, res *engine.Result, took time.Duration) string {
 		cached = fmt.Sprintf(" (%d from the cache)", res.Entrypoints-c.AnalysedEntrypoints)
 	}
 	return fmt.Sprintf("gymlint: %d %s%s; root %s; %d entrypoints%s, %d config files, %d Python modules parsed%s in %s",
-		n, noun, in, t.describeRoot(), res.Entrypoints, cached, res.Configs, res.Modules, goPart,
+		n, noun, in, clipPath(t.describeRoot(), maxShownPath), res.Entrypoints, cached, res.Configs, res.Modules, goPart,
 		strconv.FormatFloat(took.Seconds(), 'f', 2, 64)+"s")
+}
+
+// thousands writes n with commas between groups of three digits: 2,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// clipPath is p, or its end after "..." when p is longer than n bytes.
+func clipPath(p string, n int) string {
+	if len(p) <= n {
+		return p
+	}
+	i := len(p) - n + 3
+	for i < len(p) && !utf8.RuneStart(p[i]) {
+		i++
+	}
+	return "..." + p[i:]
 }
 
 func plural(n int, one, many string) string {

@@ -44,8 +44,19 @@ type effectiveConfig struct {
 	FrameworkPath string                 `json:"framework_path"`
 	Contract      string                 `json:"contract"`
 	Framework     configFramework        `json:"framework"`
-	// NotApplied are the enabled rules the contract leaves out.
-	NotApplied []string `json:"not_applied"`
+	// NotApplied are the enabled rules the contract leaves out, and
+	// NotAppliedWhy says why, rule by rule.
+	NotApplied    []string           `json:"not_applied"`
+	NotAppliedWhy []configNotApplied `json:"not_applied_reasons"`
+}
+
+// configNotApplied is a rule the contract leaves out: the facts of the
+// contract it needs that the framework lacks, and what that means.
+type configNotApplied struct {
+	Code    string   `json:"code"`
+	Name    string   `json:"name"`
+	Missing []string `json:"missing"`
+	Reason  string   `json:"reason"`
 }
 
 // configFramework is the framework found (contract.Detect).
@@ -78,25 +89,35 @@ type configPathIgnore struct {
 	Reason string   `json:"reason"`
 }
 
-// config prints the effective configuration: gymlint config [--format text|json] [DIR].
-func config(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gymlint config", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text or json")
+// configFormats are the formats of gymlint config.
+var configFormats = []string{"text", "json"}
+
+const configAbout = `Prints the effective configuration of the repository that PATH (default: the
+current directory) lies in: its root, the file read (.gymlint.yaml, or
+[tool.gymlint] in pyproject.toml), the defaults it leaves, and the rules
+resolved to codes. The selection flags change it as they change the check.
+`
+
+// configCmd is `gymlint config`: it prints the effective configuration.
+func configCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) int {
+	format := fs.String("format", "text", "output format: "+strings.Join(configFormats, ", "))
 	sel := addSelectionFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: gymlint config [--format text|json] [PATH]\n\nPrints the effective configuration of the repository that PATH (default: the\ncurrent directory) lies in: its root, the file read (.gymlint.yaml, or\n[tool.gymlint] in pyproject.toml), the defaults it leaves, and the rules\nresolved to codes. The selection flags change it as they change the check.\n\nFlags:\n")
-		fs.PrintDefaults()
+	return func(args []string) int {
+		return config(fs, *format, sel, args, stdout, stderr)
 	}
-	root, code, ok := parseArgs(fs, args, stderr)
+}
+
+// config prints the effective configuration of the repository that the
+// one optional PATH of args lies in.
+func config(fs *flag.FlagSet, format string, sel *selectionFlags, args []string, stdout, stderr io.Writer) int {
+	root, ok := oneDir(fs, args, stderr)
 	if !ok {
-		return code
-	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: text, json)\n", *format)
 		return ExitError
 	}
-	t, e, ok := openEngineWith(root, sel, stderr)
+	if !slices.Contains(configFormats, format) {
+		return usageError(stderr, fs, "unknown --format %q (known: %s)", format, strings.Join(configFormats, ", "))
+	}
+	t, e, ok := openEngineWith(fs, root, sel, stderr)
 	if !ok {
 		return ExitError
 	}
@@ -151,12 +172,17 @@ func config(args []string, stdout, stderr io.Writer) int {
 			ec.Framework.Facts[in.Fact] = nil
 		}
 	}
-	ec.NotApplied = []string{}
+	ec.NotApplied, ec.NotAppliedWhy = []string{}, []configNotApplied{}
 	for _, sk := range e.Skipped() {
 		ec.NotApplied = append(ec.NotApplied, sk.Code)
+		na := configNotApplied{Code: sk.Code, Missing: sk.Missing, Reason: contract.Reason(sk.Missing...)}
+		if r := lint.Lookup(sk.Code); r != nil {
+			na.Name = r.Name
+		}
+		ec.NotAppliedWhy = append(ec.NotAppliedWhy, na)
 	}
 	var err error
-	if *format == "json" {
+	if format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		err = enc.Encode(ec)
@@ -201,7 +227,14 @@ func writeConfigText(w io.Writer, ec effectiveConfig) error {
 	} else {
 		fmt.Fprintf(&b, "framework: no %s package found (the repository, framework_path, .venv, venv, $VIRTUAL_ENV): the latest contract\n", fw.Package)
 	}
-	fmt.Fprintf(&b, "not applied under the contract (%d): %s\n", len(ec.NotApplied), strings.Join(ec.NotApplied, " "))
+	fmt.Fprintf(&b, "not applied under the contract (%d)", len(ec.NotAppliedWhy))
+	if len(ec.NotAppliedWhy) > 0 {
+		b.WriteString(": the framework predates what each needs; --contract latest applies them")
+	}
+	b.WriteString("\n")
+	for _, na := range ec.NotAppliedWhy {
+		fmt.Fprintf(&b, "  %s %-36s %s\n", na.Code, na.Name, na.Reason)
+	}
 	fmt.Fprintf(&b, "max_file_size: %d\n", ec.MaxFileSize)
 	fmt.Fprintf(&b, "exempt: %d\n", len(ec.Exempt))
 	for _, x := range ec.Exempt {

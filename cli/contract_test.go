@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/gymlint/gymlint/contract"
+	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/internal/golden"
 	"github.com/gymlint/gymlint/internal/testtree"
 )
@@ -164,7 +166,7 @@ func TestContractInstalledFramework(t *testing.T) {
 		if got != want[gen] {
 			t.Errorf("%s in .venv: findings\n%s\nwant\n%s", gen, got, want[gen])
 		}
-		if gen == "gen1" && !strings.Contains(note, "nemo_gym at ./.venv/lib/python3.12/site-packages/nemo_gym predates the worker refusal") {
+		if gen == "gen1" && !strings.Contains(note, " not applied: the framework at ./.venv/lib/python3.12/site-packages/nemo_gym predates them") {
 			t.Errorf("%s in .venv: %q", gen, note)
 		}
 	}
@@ -182,8 +184,13 @@ func TestContractInstalledFramework(t *testing.T) {
 	if got != want["gen1"] {
 		t.Errorf("gen1 at $VIRTUAL_ENV: findings\n%s\nwant\n%s", got, want["gen1"])
 	}
-	if !strings.Contains(note, "nemo_gym at "+filepath.Join(venv, "lib/python3.11/site-packages/nemo_gym")+" predates") {
-		t.Errorf("gen1 at $VIRTUAL_ENV: %q", note)
+	// The framework's path, or its end when it is long: the line stays
+	// short.
+	_, at, _ := strings.Cut(note, " the framework at ")
+	at, _, _ = strings.Cut(at, " predates them")
+	if full := filepath.Join(venv, "lib/python3.11/site-packages/nemo_gym"); len(note) > 200 ||
+		!(at == full || strings.HasPrefix(at, ".../") && strings.HasSuffix(full, at[3:])) {
+		t.Errorf("gen1 at $VIRTUAL_ENV: %q, not %s", note, full)
 	}
 
 	t.Setenv("VIRTUAL_ENV", "")
@@ -238,4 +245,119 @@ func TestContractConfigAndServers(t *testing.T) {
 			t.Errorf("servers text ends with %q, want %q", last, tc.note)
 		}
 	}
+}
+
+// contractLines are the lines of a check's stderr about the contract.
+func contractLines(errOut string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSuffix(errOut, "\n"), "\n") {
+		if strings.Contains(l, " not applied") || strings.Contains(l, " predates ") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// TestContractLineBrief: on a framework that predates parts of the
+// contract, a check says so in one short line, once a run (--fix checks
+// twice, --diff once), that counts the rules really left out and sends to
+// gymlint config; a rule chosen by code or name (--select, --extend-select,
+// enable) that is left out gets its own line, with why.
+func TestContractLineBrief(t *testing.T) {
+	// An unused suppression, for --fix to remove: the check runs again.
+	unused := "from nemo_gym.base_resources_server import SimpleResourcesServer\n\n\n" +
+		"class PlainServer(SimpleResourcesServer):  # gymlint: ignore[GL204] nothing to suppress here\n" +
+		"    async def verify(self, body):\n        return {\"reward\": 1.0}\n\n\n" +
+		"if __name__ == \"__main__\":\n    PlainServer.run_webserver()\n"
+	root := generation(t, "gen1", "", map[string]string{"resources_servers/plain/app.py": unused})
+	t.Chdir(root)
+	out, _, _ := run(t, "config", "--format", "json")
+	var ec effectiveConfig
+	if err := json.Unmarshal([]byte(out), &ec); err != nil {
+		t.Fatal(err)
+	}
+	n := len(ec.NotApplied)
+	if n < 10 {
+		t.Fatalf("gen1 leaves out %d rules: %v", n, ec.NotApplied)
+	}
+	want := fmt.Sprintf("gymlint: %d rules not applied: the framework at ./nemo_gym predates them; gymlint config lists them; --contract latest applies them", n)
+	for _, args := range [][]string{{}, {"--diff"}, {"--fix"}} {
+		_, errOut, _ := run(t, args...)
+		if args := strings.Join(args, " "); args == "--fix" && !strings.Contains(errOut, "applied 1 fix") {
+			t.Fatalf("--fix fixed nothing, so checked once:\n%s", errOut)
+		}
+		if got := contractLines(errOut); len(got) != 1 || got[0] != want || strings.Count(errOut, "\n") > 5 {
+			t.Errorf("gymlint %s: stderr\n%s\nwant one contract line:\n%s", strings.Join(args, " "), errOut, want)
+		}
+	}
+	testtree.Write(t, root, map[string]string{"resources_servers/plain/app.py": unused})
+
+	gl101 := "gymlint: GL101 not applied: nemo_gym at ./nemo_gym predates the worker refusal (BaseServer has no multiple_workers_unsupported_reason); --contract latest applies it"
+	more := fmt.Sprintf("gymlint: %d more rules not applied: the framework at ./nemo_gym predates them; gymlint config lists them; --contract latest applies them", n-1)
+	for _, tc := range []struct {
+		args   []string
+		config string // .gymlint.yaml
+		want   []string
+	}{
+		{[]string{"--select", "GL101"}, "", []string{gl101}},
+		{[]string{"--select", "undeclared-workers,GL005"}, "", []string{gl101}},
+		{[]string{"--extend-select", "GL101"}, "", []string{gl101, more}},
+		{[]string{"--extend-select", "undeclared-workers"}, "", []string{gl101, more}},
+		{nil, "enable: [GL101, GL005]\n", []string{gl101}},
+		{[]string{"--extend-select", "GL102"}, "enable: [undeclared-workers]\n", []string{
+			"gymlint: GL101, GL102 not applied: nemo_gym at ./nemo_gym predates the worker refusal (BaseServer has no multiple_workers_unsupported_reason); --contract latest applies them"}},
+		// --select replaces the configuration's enable: its names too.
+		{[]string{"--select", "GL1"}, "enable: [GL101]\n", []string{"gymlint: 17 rules not applied: the framework at ./nemo_gym predates them; gymlint config lists them; --contract latest applies them"}},
+		// A prefix or an analyzer names no rule one by one.
+		{[]string{"--select", "workers"}, "", []string{"gymlint: 17 rules not applied: the framework at ./nemo_gym predates them; gymlint config lists them; --contract latest applies them"}},
+	} {
+		cfg := filepath.Join(root, ".gymlint.yaml")
+		os.Remove(cfg)
+		if tc.config != "" {
+			testtree.Write(t, root, map[string]string{".gymlint.yaml": tc.config})
+		}
+		_, errOut, code := run(t, tc.args...)
+		if got := contractLines(errOut); code == ExitError || !slices.Equal(got, tc.want) {
+			t.Errorf("gymlint %s with %q: exit %d, stderr\n%s\nwant the contract lines\n%s", strings.Join(tc.args, " "), tc.config, code, errOut, strings.Join(tc.want, "\n"))
+		}
+	}
+}
+
+// TestContractConfigListsReasons: gymlint config lists each rule the
+// contract leaves out with why, in text and in JSON.
+func TestContractConfigListsReasons(t *testing.T) {
+	root := generation(t, "gen1", "", nil)
+	out, _, _ := run(t, "config", "--format", "json", root)
+	var ec effectiveConfig
+	if err := json.Unmarshal([]byte(out), &ec); err != nil {
+		t.Fatal(err)
+	}
+	text, _, _ := run(t, "config", root)
+	if len(ec.NotApplied) == 0 || len(ec.NotAppliedWhy) != len(ec.NotApplied) ||
+		!strings.Contains(text, fmt.Sprintf("not applied under the contract (%d): ", len(ec.NotApplied))) {
+		t.Fatalf("not applied %v, reasons %v:\n%s", ec.NotApplied, ec.NotAppliedWhy, text)
+	}
+	for i, na := range ec.NotAppliedWhy {
+		r := lookupRule(t, na.Code)
+		if na.Code != ec.NotApplied[i] || na.Name != r.Name || len(na.Missing) == 0 || !strings.HasPrefix(na.Reason, "predates ") {
+			t.Errorf("reason %d: %+v", i, na)
+		}
+		if want := fmt.Sprintf("\n  %s %-36s %s\n", na.Code, na.Name, na.Reason); !strings.Contains(text, want) {
+			t.Errorf("gymlint config has no line %q", want)
+		}
+	}
+	for _, na := range ec.NotAppliedWhy {
+		if na.Code == "GL101" && (na.Reason != "predates the worker refusal (BaseServer has no multiple_workers_unsupported_reason)" || !slices.Equal(na.Missing, []string{contract.WorkerRefusal})) {
+			t.Errorf("GL101: %+v", na)
+		}
+	}
+}
+
+func lookupRule(t *testing.T, code string) *diag.Rule {
+	t.Helper()
+	r := ruleLookup(code)
+	if r == nil {
+		t.Fatalf("no rule %s", code)
+	}
+	return r
 }

@@ -9,57 +9,79 @@ import (
 	"io"
 	iofs "io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gymlint/gymlint/configscan"
+	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/internal/repofs"
 )
 
-const resolveUsage = `usage: gymlint resolve [--format yaml|json] [--root DIR] FILE...
-
-Prints the config that Gym composes from FILE... given together (as
+const resolveAbout = `Prints the config that Gym composes from FILE... given together (as
 "gym env start --config FILE ..." does): the files their config_paths list,
 recursively, merged so that an including file overrides what it includes and
 a later file an earlier one, then _inherit_from, _copy and _delete_key
 applied. Each value is followed by the place it is written (file:line), and
 the files that came in through config_paths by the chain of includes that
 brought them. ${...} interpolations are printed as written, marked, not
-evaluated. Paths in config_paths are relative to the repository root (DIR,
-default: the current directory), as Gym reads them from its working
-directory; nothing outside DIR is read. Problems (a missing include, a
+evaluated. Paths in config_paths are relative to the repository root, as
+Gym reads them from its working directory: the root the check finds from the
+first FILE (the nearest directory, FILE's own first, with .gymlint.yaml, a
+pyproject.toml with [tool.gymlint] or the Gym layout; else the current
+directory's), or --root DIR; nothing outside it is read. Problems (a missing include, a
 cycle, an _inherit_from of an instance that is not there) are listed after
 the config; the exit status is 1 when there is one that stops Gym. Values
 nested more than 32 levels deep are printed in flow style ({...}, [...]),
 so that the output stays proportional to the config.
-
-Flags:
 `
 
-// resolve is `gymlint resolve`.
-func resolve(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gymlint resolve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "yaml", "output format: yaml or json")
-	rootFlag := fs.String("root", ".", "the repository root that config_paths entries are relative to")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, resolveUsage)
-		fs.PrintDefaults()
+// resolveFormats are the formats of gymlint resolve.
+var resolveFormats = []string{"yaml", "json"}
+
+// resolveCmd is `gymlint resolve`.
+func resolveCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) int {
+	format := fs.String("format", "yaml", "output format: "+strings.Join(resolveFormats, ", "))
+	rootFlag := fs.String("root", "", "the repository root `DIR` that config_paths entries are relative to (default: found from the first FILE, see above)")
+	return func(files []string) int {
+		if !slices.Contains(resolveFormats, *format) {
+			return usageError(stderr, fs, "unknown --format %q (known: %s)", *format, strings.Join(resolveFormats, ", "))
+		}
+		if len(files) == 0 {
+			return usageError(stderr, fs, "expected at least one config file")
+		}
+		return resolve(*format, *rootFlag, files, stdout, stderr)
 	}
-	files, code, ok := parseFlags(fs, args)
-	if !ok {
-		return code
+}
+
+// resolveRoot is the root that config_paths entries are relative to:
+// rootFlag when given; else the repository root that the first file lies
+// in, found as the check finds it (engine.FindRoot); else, when nothing
+// marks one above the file, the current directory's, which is where Gym
+// reads them from.
+func resolveRoot(rootFlag, first string) (string, error) {
+	if rootFlag != "" {
+		return rootFlag, nil
 	}
-	if *format != "yaml" && *format != "json" {
-		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: yaml, json)\n", *format)
+	if r, err := engine.FindRoot(first); err == nil && r.Marker != "" {
+		return displayRoot(r.Dir, "", first), nil
+	}
+	r, err := engine.FindRoot(".")
+	if err != nil {
+		return "", err
+	}
+	return displayRoot(r.Dir, "", "."), nil
+}
+
+// resolve prints the config that files compose, in format, with the
+// root rootFlag (see resolveRoot).
+func resolve(format, rootFlag string, files []string, stdout, stderr io.Writer) int {
+	root, err := resolveRoot(rootFlag, files[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
 	}
-	if len(files) == 0 {
-		fmt.Fprintln(stderr, "gymlint resolve: expected at least one config file")
-		fs.Usage()
-		return ExitError
-	}
-	fsys, err := repofs.New(*rootFlag, repofs.Options{})
+	fsys, err := repofs.New(root, repofs.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return ExitError
@@ -74,7 +96,7 @@ func resolve(args []string, stdout, stderr io.Writer) int {
 		}
 		rel, err := filepath.Rel(absRoot, abs)
 		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			fmt.Fprintf(stderr, "gymlint: %s is outside the root %s (see --root)\n", f, *rootFlag)
+			fmt.Fprintf(stderr, "gymlint: %s is outside the root %s (see --root)\n", f, root)
 			return ExitError
 		}
 		rels = append(rels, filepath.ToSlash(rel))
@@ -91,7 +113,7 @@ func resolve(args []string, stdout, stderr io.Writer) int {
 	}
 	run := configscan.ComposeFiles(rels, configscan.ComposeOptions{Load: load})
 	w := bufio.NewWriterSize(stdout, 64<<10)
-	if *format == "json" {
+	if format == "json" {
 		err = writeResolvedJSON(w, run, rels)
 	} else {
 		err = writeResolvedYAML(w, run, rels)

@@ -179,3 +179,52 @@ func TestResolveDeepJSON(t *testing.T) {
 		t.Errorf("%d { and %d }, output ends %q", opens, closes, out[max(0, len(out)-40):])
 	}
 }
+
+// TestResolveFindsTheRoot checks that gymlint resolve FILE, run from a
+// directory below the repository's root, finds the root as the check
+// does (the includes of config_paths are relative to it), gives what it
+// gives with --root, and that --root still chooses the root.
+func TestResolveFindsTheRoot(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("testdata", "resolverepo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, errOut, code := run(t, "resolve", "--root", root, filepath.Join(root, "benchmarks", "quiz", "config.yaml"))
+	if code != ExitClean || errOut != "" || strings.Contains(want, "include-missing") {
+		t.Fatalf("with --root: exit %d, stderr %q:\n%s", code, errOut, want)
+	}
+	for _, tc := range []struct{ dir, file string }{
+		{"benchmarks/quiz", "config.yaml"},
+		{"benchmarks", "quiz/config.yaml"},
+		{"resources_servers/quiz/configs", "../../../benchmarks/quiz/config.yaml"},
+		{".", "benchmarks/quiz/config.yaml"},
+	} {
+		t.Chdir(filepath.Join(root, filepath.FromSlash(tc.dir)))
+		out, errOut, code := run(t, "resolve", filepath.FromSlash(tc.file))
+		if code != ExitClean || errOut != "" || out != want {
+			t.Errorf("from %s, resolve %s: exit %d, stderr %q, output:\n%s\nwant what --root gives:\n%s", tc.dir, tc.file, code, errOut, out, want)
+		}
+	}
+	// --root chooses the root: here the file's directory, where the
+	// includes are not.
+	t.Chdir(filepath.Join(root, "benchmarks", "quiz"))
+	out, _, code := run(t, "resolve", "--root", ".", "config.yaml")
+	if code != ExitFindings || !strings.Contains(out, `include-missing: config_paths entry "benchmarks/quiz/tuning.yaml" names no file`) {
+		t.Errorf("--root . from benchmarks/quiz: exit %d, output:\n%s", code, out)
+	}
+	// With nothing marking a root above the file, the current directory
+	// is the root, as before.
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for p, s := range map[string]string{"sub/a.yaml": "config_paths: [b.yaml]\n", "b.yaml": "x: 1\n"} {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(p)), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	if out, errOut, code := run(t, "resolve", filepath.Join("sub", "a.yaml")); code != ExitClean || errOut != "" || !strings.Contains(out, "x: 1  # b.yaml:1") {
+		t.Errorf("an unmarked tree, from its top: exit %d, stderr %q:\n%s", code, errOut, out)
+	}
+}

@@ -13,17 +13,11 @@ import (
 	"github.com/gymlint/gymlint/lint"
 )
 
-const rulesUsage = `usage: gymlint rules [--format text|json]
-
-Lists every rule of the catalogue: code, name, analyzer, default severity
+const rulesAbout = `Lists every rule of the catalogue: code, name, analyzer, default severity
 and summary. "gymlint explain CODE" prints one rule's documentation.
-
-Flags:
 `
 
-const explainUsage = `usage: gymlint explain CODE|NAME
-
-Prints the documentation of one rule, by code (GL101) or name
+const explainAbout = `Prints the documentation of one rule, by code (GL101) or name
 (undeclared-workers). Exit status 2 when there is no such rule.
 `
 
@@ -44,68 +38,60 @@ type JSONRule struct {
 	Needs []string `json:"needs"`
 }
 
-// rules lists the catalogue. Exit status: 0, or 2 for usage errors.
-func rules(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gymlint rules", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// rulesCmd is `gymlint rules`: it lists the catalogue. Exit status: 0, or
+// 2 for usage errors.
+func rulesCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) int {
 	format := fs.String("format", "text", "output format: "+strings.Join(ruleFormats, ", "))
-	fs.Usage = func() {
-		fmt.Fprint(stderr, rulesUsage)
-		fs.PrintDefaults()
+	return func(args []string) int {
+		if len(args) > 0 {
+			return usageError(stderr, fs, "unexpected arguments: %s", strings.Join(args, " "))
+		}
+		rs := lint.Rules()
+		switch *format {
+		case "text":
+			tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "CODE\tNAME\tANALYZER\tSEVERITY\tSUMMARY")
+			for _, r := range rs {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Code, r.Name, r.Analyzer, r.Severity, r.Summary)
+			}
+			if err := tw.Flush(); err != nil {
+				fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+				return ExitError
+			}
+		case "json":
+			out := make([]JSONRule, 0, len(rs))
+			for _, r := range rs {
+				out = append(out, JSONRule{Code: r.Code, Name: r.Name, Analyzer: r.Analyzer,
+					Severity: string(r.Severity), Summary: r.Summary, URL: r.URL(), Needs: append([]string{}, r.Needs...)})
+			}
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(out); err != nil {
+				fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+				return ExitError
+			}
+		default:
+			return usageError(stderr, fs, "unknown --format %q (known: %s)", *format, strings.Join(ruleFormats, ", "))
+		}
+		return ExitClean
 	}
-	if code, ok := parseNoArgs(fs, args, stderr); !ok {
-		return code
-	}
-	rs := lint.Rules()
-	switch *format {
-	case "text":
-		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "CODE\tNAME\tANALYZER\tSEVERITY\tSUMMARY")
-		for _, r := range rs {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Code, r.Name, r.Analyzer, r.Severity, r.Summary)
-		}
-		if err := tw.Flush(); err != nil {
-			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
-			return ExitError
-		}
-	case "json":
-		out := make([]JSONRule, 0, len(rs))
-		for _, r := range rs {
-			out = append(out, JSONRule{Code: r.Code, Name: r.Name, Analyzer: r.Analyzer,
-				Severity: string(r.Severity), Summary: r.Summary, URL: r.URL(), Needs: append([]string{}, r.Needs...)})
-		}
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(out); err != nil {
-			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
-			return ExitError
-		}
-	default:
-		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: %s)\n", *format, strings.Join(ruleFormats, ", "))
-		return ExitError
-	}
-	return ExitClean
 }
 
-// explain prints one rule's page. Exit status: 0, or 2 for an unknown rule
-// or a usage error.
-func explain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gymlint explain", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, explainUsage) }
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return ExitClean
+// explainCmd is `gymlint explain`: it prints one rule's page. Exit
+// status: 0, or 2 for an unknown rule or a usage error.
+func explainCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) int {
+	return func(args []string) int {
+		if len(args) != 1 {
+			return usageError(stderr, fs, "explain takes one rule code or name, got %d arguments", len(args))
 		}
-		return ExitError
+		return explain(args[0], stdout, stderr)
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintf(stderr, "gymlint: explain takes one rule code or name, got %d arguments\n", fs.NArg())
-		fs.Usage()
-		return ExitError
-	}
-	key := fs.Arg(0)
+}
+
+// explain prints the page of the rule key names (a code, in any case, or
+// a name). Exit status: 0, or 2 when there is no such rule.
+func explain(key string, stdout, stderr io.Writer) int {
 	r := ruleLookup(key)
 	if r == nil {
 		r = ruleLookup(strings.ToUpper(key)) // gl101 works too
@@ -140,20 +126,4 @@ func RulePage(r *diag.Rule) string {
 	}
 	fmt.Fprintf(&b, "Documentation: %s\n", r.URL())
 	return b.String()
-}
-
-// parseNoArgs parses flags and refuses positional arguments.
-func parseNoArgs(fs *flag.FlagSet, args []string, stderr io.Writer) (int, bool) {
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return ExitClean, false
-		}
-		return ExitError, false
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "gymlint: unexpected arguments: %s\n", strings.Join(fs.Args(), " "))
-		fs.Usage()
-		return ExitError, false
-	}
-	return 0, true
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -49,30 +50,34 @@ func (sf *selectionFlags) load(root string) (*settings.Settings, error) {
 	var err error
 	if sf.selectGiven {
 		if sel.Select, err = settings.ResolveSelectors("--select", sf.selects); err != nil {
-			return nil, err
+			return nil, flagError{err}
 		}
 	}
 	if len(sf.extend) > 0 {
 		if sel.Extend, err = settings.ResolveSelectors("--extend-select", sf.extend); err != nil {
-			return nil, err
+			return nil, flagError{err}
 		}
 	}
+	if sf.selectGiven {
+		sel.Named = settings.NamedRules(sf.selects)
+	}
+	sel.Named = append(sel.Named, settings.NamedRules(sf.extend)...)
 	if len(sf.ignore) > 0 {
 		if sel.Ignore, err = settings.ResolveSelectors("--ignore", sf.ignore); err != nil {
-			return nil, err
+			return nil, flagError{err}
 		}
 	}
 	for _, g := range sf.exclude {
 		c := settings.CleanExclude(g)
 		if msg := pathmatch.ValidGlob(c); msg != "" {
-			return nil, fmt.Errorf("--exclude %q %s", g, msg)
+			return nil, flagError{fmt.Errorf("--exclude %q %s", g, msg)}
 		}
 		sel.Exclude = append(sel.Exclude, c)
 	}
 	var conf *settings.Settings
 	if sf.configGiven {
 		if sf.config == "" {
-			return nil, fmt.Errorf("--config needs a file")
+			return nil, flagError{fmt.Errorf("--config needs a file")}
 		}
 		conf, err = settings.LoadFile(sf.config, root)
 	} else {
@@ -84,9 +89,26 @@ func (sf *selectionFlags) load(root string) (*settings.Settings, error) {
 	return conf.With(sel), nil
 }
 
+// flagError is an error in a flag's value that load finds: a usage error.
+type flagError struct{ error }
+
+func (e flagError) Unwrap() error { return e.error }
+
+// reportLoadError prints an error of load: a flag's bad value as a usage
+// error of the command (fs), anything else (the configuration) as it is.
+// It returns ExitError.
+func reportLoadError(stderr io.Writer, fs *flag.FlagSet, err error) int {
+	var fe flagError
+	if errors.As(err, &fe) {
+		return usageError(stderr, fs, "%v", fe.error)
+	}
+	fmt.Fprintf(stderr, "gymlint: %v\n", err)
+	return ExitError
+}
+
 // openEngineWith is openEngine with the selection flags: it finds the root
 // of path, reads the configuration the flags say and makes the engine.
-func openEngineWith(path string, sf *selectionFlags, stderr io.Writer) (*target, *engine.Engine, bool) {
+func openEngineWith(fs *flag.FlagSet, path string, sf *selectionFlags, stderr io.Writer) (*target, *engine.Engine, bool) {
 	t, err := findTarget("", []string{path}, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
@@ -94,7 +116,7 @@ func openEngineWith(path string, sf *selectionFlags, stderr io.Writer) (*target,
 	}
 	conf, err := sf.load(t.root)
 	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: %v\n", err)
+		reportLoadError(stderr, fs, err)
 		return nil, nil, false
 	}
 	e, err := engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sf.noGitignore, VirtualEnv: contract.VirtualEnvFromEnvironment()})

@@ -12,16 +12,12 @@ import (
 	"github.com/gymlint/gymlint/inventory"
 )
 
-const serversUsage = `usage: gymlint servers [flags] [PATH]
-
-Lists every server entrypoint of the repository that PATH (default: the
+const serversAbout = `Lists every server entrypoint of the repository that PATH (default: the
 current directory) lies in, or of those in PATH when it is below the root:
 server type and dir, class, file, the configs that name it, how it answers
 several workers, its Ray needs and the session methods it overrides.
 --format mermaid or dot draws the servers, their repository parent
 classes and the configs that start them, coloured by worker status.
-
-Flags:
 `
 
 // openEngine finds the root and scope of path and makes the engine of the
@@ -40,63 +36,58 @@ func openEngine(path string, extraRoots []string, stderr io.Writer) (*target, *e
 	return t, e, true
 }
 
-// servers prints the inventory. Exit status: 0, or 2 for usage,
+// serversCmd is `gymlint servers`: it prints the inventory. Exit status: 0, or 2 for usage,
 // configuration or internal errors; findings do not change it.
-func servers(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gymlint servers", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func serversCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) int {
 	format := fs.String("format", "text", "output format: "+strings.Join(inventory.Formats, ", "))
 	var extraRootFlags multiFlag
 	fs.Var(&extraRootFlags, "extra-root", "search this plugin server root `DIR` before the root for the server directories configs name, as NEMO_GYM_EXTRA_ROOTS (repeatable); its servers are listed, their paths shown as <name>/PATH")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, serversUsage)
-		fs.PrintDefaults()
-	}
-	root, code, ok := parseArgs(fs, args, stderr)
-	if !ok {
-		return code
-	}
-	known := false
-	for _, f := range inventory.Formats {
-		known = known || f == *format
-	}
-	if !known {
-		fmt.Fprintf(stderr, "gymlint: unknown --format %q (known: %s)\n", *format, strings.Join(inventory.Formats, ", "))
-		return ExitError
-	}
-	extraRoots, err := userExtraRoots(extraRootFlags)
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: %v\n", err)
-		return ExitError
-	}
-	t, e, ok := openEngine(root, extraRoots, stderr)
-	if !ok {
-		return ExitError
-	}
-	v, err := gym.Build(t.root, e.GymOptions())
-	if err != nil {
-		fmt.Fprintf(stderr, "gymlint: %v\n", err)
-		return ExitError
-	}
-	defer v.Close()
-	var rows []inventory.Server
-	for _, r := range inventory.Build(v) {
-		if t.scope.Has(r.Path) {
-			rows = append(rows, r)
+	return func(args []string) int {
+		root, ok := oneDir(fs, args, stderr)
+		if !ok {
+			return ExitError
 		}
+		known := false
+		for _, f := range inventory.Formats {
+			known = known || f == *format
+		}
+		if !known {
+			return usageError(stderr, fs, "unknown --format %q (known: %s)", *format, strings.Join(inventory.Formats, ", "))
+		}
+		extraRoots, err := userExtraRoots(extraRootFlags)
+		if err != nil {
+			fmt.Fprintf(stderr, "gymlint: %v\n", err)
+			return ExitError
+		}
+		t, e, ok := openEngine(root, extraRoots, stderr)
+		if !ok {
+			return ExitError
+		}
+		v, err := gym.Build(t.root, e.GymOptions())
+		if err != nil {
+			fmt.Fprintf(stderr, "gymlint: %v\n", err)
+			return ExitError
+		}
+		defer v.Close()
+		var rows []inventory.Server
+		for _, r := range inventory.Build(v) {
+			if t.scope.Has(r.Path) {
+				rows = append(rows, r)
+			}
+		}
+		var out strings.Builder
+		if err := inventory.Write(&out, *format, rows, inventory.ContractNote(v)); err != nil {
+			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+			return ExitError
+		}
+		if _, err := io.WriteString(stdout, out.String()); err != nil {
+			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+			return ExitError
+		}
+		if *format == "mermaid" && out.Len() > inventory.MermaidMaxText {
+			fmt.Fprintf(stderr, "gymlint: the Mermaid drawing is %d characters, more than the %d that Mermaid renders by default (GitHub included): draw part of the repository (gymlint servers --format mermaid DIR) or use --format dot\n",
+				out.Len(), inventory.MermaidMaxText)
+		}
+		return ExitClean
 	}
-	var out strings.Builder
-	if err := inventory.Write(&out, *format, rows, inventory.ContractNote(v)); err != nil {
-		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
-		return ExitError
-	}
-	if _, err := io.WriteString(stdout, out.String()); err != nil {
-		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
-		return ExitError
-	}
-	if *format == "mermaid" && out.Len() > inventory.MermaidMaxText {
-		fmt.Fprintf(stderr, "gymlint: the Mermaid drawing is %d characters, more than the %d that Mermaid renders by default (GitHub included): draw part of the repository (gymlint servers --format mermaid DIR) or use --format dot\n",
-			out.Len(), inventory.MermaidMaxText)
-	}
-	return ExitClean
 }

@@ -28,6 +28,8 @@ package contract
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -251,46 +253,147 @@ type Skipped struct {
 	Missing []Fact
 }
 
-// Note is the one line that says which contract the rules were judged by:
-// the framework found, its path, and each group of rules not applied with
-// why; or that none was found and the latest contract is assumed. order
-// lists every rule code in the catalogue's order, for ranges such as
-// GL101-GL106. It is "" when every rule was applied against a framework
-// that has the whole contract.
-func Note(fw *Framework, mode Mode, skipped []Skipped, order []string) string {
+// Notes are the lines that say which contract the rules were judged by,
+// each short (at most about 200 characters), for the summary of a check:
+//
+//   - no framework found: one line that says so, and that the latest
+//     contract is assumed;
+//   - mode Latest on a framework that predates parts of the contract: one
+//     line that counts them;
+//   - mode Auto: for the rules of named (those the user chose one by one,
+//     by code or name) that skipped holds, a line per fact they lack that
+//     names them and says why (see Reason); then one line that counts the
+//     other rules not applied and sends to `gymlint config` for the list.
+//
+// order lists every rule code in the catalogue's order, for ranges such as
+// GL101-GL106. Notes is empty when every rule was applied against a
+// framework that has the whole contract. Detail gives the long form.
+func Notes(fw *Framework, mode Mode, skipped []Skipped, named, order []string) []string {
 	if !fw.Known() {
-		return fmt.Sprintf("no %s framework package found (in the repository, framework_path or a virtual environment): checked against the latest contract", fw.Package)
+		return []string{fmt.Sprintf("no %s framework package found (in the repository, framework_path or a virtual environment): checked against the latest contract", fw.Package)}
 	}
-	where := fmt.Sprintf("%s at %s", fw.Package, fw.Display())
+	where := fmt.Sprintf("%s at %s", fw.Package, shortPath(fw.Display()))
 	if mode == Latest {
-		var lacks []string
+		lacks := 0
 		for _, in := range Facts {
 			if !fw.Has(in.Fact) {
-				lacks = append(lacks, in.Predates)
+				lacks++
 			}
 		}
-		if len(lacks) == 0 {
-			return ""
+		if lacks == 0 {
+			return nil
 		}
-		return fmt.Sprintf("%s predates %s: --contract latest checks every rule anyway", where, strings.Join(lacks, ", "))
+		parts := fmt.Sprintf("%d of the %d parts", lacks, len(Facts))
+		if lacks == len(Facts) {
+			parts = fmt.Sprintf("all %d parts", lacks)
+		}
+		return []string{fmt.Sprintf("%s predates %s of the contract (gymlint config lists them); --contract latest applies every rule anyway", where, parts)}
 	}
-	if len(skipped) == 0 {
-		return ""
+	var lines []string
+	var chosen, others []Skipped
+	for _, sk := range skipped {
+		if slices.Contains(named, sk.Code) {
+			chosen = append(chosen, sk)
+		} else {
+			others = append(others, sk)
+		}
 	}
-	// Group the rules by the first fact they lack, in the facts' order.
+	for _, g := range groups(chosen) {
+		it := "them"
+		if len(g.codes) == 1 {
+			it = "it"
+		}
+		line := fmt.Sprintf("%s not applied: %s %s; --contract latest applies %s", Ranges(g.codes, order), where, Reason(g.fact), it)
+		if in := InfoOf(g.fact); in != nil && len(line) > maxNote {
+			line = fmt.Sprintf("%s not applied: %s predates %s; --contract latest applies %s", Ranges(g.codes, order), where, in.Predates, it)
+		}
+		lines = append(lines, line)
+	}
+	if n := len(others); n > 0 {
+		more := ""
+		if len(chosen) > 0 {
+			more = " more"
+		}
+		rules, it := "rules", "them"
+		if n == 1 {
+			rules, it = "rule", "it"
+		}
+		lines = append(lines, fmt.Sprintf("%d%s %s not applied: the framework at %s predates %s; gymlint config lists %s; --contract latest applies %s",
+			n, more, rules, shortPath(fw.Display()), it, it, it))
+	}
+	return lines
+}
+
+// Detail is the long form of Notes' count: for each fact that rules were
+// skipped for, in the facts' order, "GL101-GL117: " and the Reason.
+func Detail(skipped []Skipped, order []string) []string {
+	var lines []string
+	for _, g := range groups(skipped) {
+		lines = append(lines, Ranges(g.codes, order)+": "+Reason(g.fact))
+	}
+	return lines
+}
+
+// Reason says why a rule that needs the facts missing is not applied by
+// a framework that lacks them: "predates the worker refusal (BaseServer
+// has no multiple_workers_unsupported_reason)", parts joined with "and".
+func Reason(missing ...Fact) string {
+	var parts []string
+	for _, f := range missing {
+		if in := InfoOf(f); in != nil {
+			parts = append(parts, fmt.Sprintf("%s (%s)", in.Predates, in.Lacks))
+		} else {
+			parts = append(parts, f)
+		}
+	}
+	return "predates " + strings.Join(parts, " and ")
+}
+
+// group is the rules skipped for want of one fact (the first they lack).
+type group struct {
+	fact  Fact
+	codes []string
+}
+
+// groups groups skipped by the first fact each lacks, in the facts' order.
+func groups(skipped []Skipped) []group {
 	byFact := map[Fact][]string{}
 	for _, s := range skipped {
 		byFact[s.Missing[0]] = append(byFact[s.Missing[0]], s.Code)
 	}
-	var parts []string
+	var out []group
 	for _, in := range Facts {
-		codes := byFact[in.Fact]
-		if len(codes) == 0 {
-			continue
+		if codes := byFact[in.Fact]; len(codes) > 0 {
+			out = append(out, group{in.Fact, codes})
+			delete(byFact, in.Fact)
 		}
-		parts = append(parts, fmt.Sprintf("predates %s (%s): %s not applied", in.Predates, in.Lacks, Ranges(codes, order)))
 	}
-	return fmt.Sprintf("%s %s; --contract latest checks them anyway", where, strings.Join(parts, "; "))
+	for _, f := range slices.Sorted(maps.Keys(byFact)) { // facts Facts does not list
+		out = append(out, group{f, byFact[f]})
+	}
+	return out
+}
+
+// maxNote is the length a note keeps under when it can: a line that names
+// rules and is longer leaves out what the framework lacks (gymlint config
+// says it).
+const maxNote = 190
+
+// maxPathNote bounds a path in a note: a longer one keeps its last
+// components after "...".
+const maxPathNote = 72
+
+// shortPath is p, or its tail after ".../" when p is longer than
+// maxPathNote, so that a note stays short wherever the framework is.
+func shortPath(p string) string {
+	if len(p) <= maxPathNote {
+		return p
+	}
+	tail := p[len(p)-maxPathNote+4:]
+	if i := strings.IndexByte(tail, '/'); i >= 0 && i < len(tail)-1 {
+		tail = tail[i+1:]
+	}
+	return ".../" + tail
 }
 
 // Ranges writes codes as runs of the catalogue order: "GL101-GL106,

@@ -152,29 +152,64 @@ func TestBounds(t *testing.T) {
 	}
 }
 
-func TestNoteAndRanges(t *testing.T) {
+// TestNotesAndRanges: the contract's notes are short, whatever was left
+// out: a count, and the rules named one by one each with why.
+func TestNotesAndRanges(t *testing.T) {
 	order := []string{"GL005", "GL101", "GL102", "GL103", "GL201", "GL202", "GL203", "GL301"}
 	if got := Ranges([]string{"GL103", "GL101", "GL102", "GL202", "GL301", "GL999"}, order); got != "GL101-GL103, GL202, GL301, GL999" {
 		t.Errorf("Ranges: %q", got)
 	}
 	fw := &Framework{Package: "nemo_gym", Found: true, Dir: "nemo_gym", Facts: map[Fact]string{RayDeclaration: "x:1"}}
 	skipped := []Skipped{{"GL101", []Fact{WorkerRefusal}}, {"GL102", []Fact{WorkerRefusal}}, {"GL201", []Fact{RayPerDeclaration}}}
-	want := "nemo_gym at ./nemo_gym predates the worker refusal (BaseServer has no multiple_workers_unsupported_reason): GL101, GL102 not applied; " +
-		"predates Ray per declaration (no framework code reads ray_enabled, so it starts Ray for every server): GL201 not applied; --contract latest checks them anyway"
-	if got := Note(fw, Auto, skipped, order); got != want {
-		t.Errorf("Note:\n%s\nwant\n%s", got, want)
+	for _, tc := range []struct {
+		named []string
+		want  []string
+	}{
+		{nil, []string{"3 rules not applied: the framework at ./nemo_gym predates them; gymlint config lists them; --contract latest applies them"}},
+		{[]string{"GL101", "GL005"}, []string{
+			"GL101 not applied: nemo_gym at ./nemo_gym predates the worker refusal (BaseServer has no multiple_workers_unsupported_reason); --contract latest applies it",
+			"2 more rules not applied: the framework at ./nemo_gym predates them; gymlint config lists them; --contract latest applies them"}},
+		{[]string{"GL101", "GL102", "GL201"}, []string{
+			"GL101, GL102 not applied: nemo_gym at ./nemo_gym predates the worker refusal (BaseServer has no multiple_workers_unsupported_reason); --contract latest applies them",
+			"GL201 not applied: nemo_gym at ./nemo_gym predates Ray per declaration (no framework code reads ray_enabled, so it starts Ray for every server); --contract latest applies it"}},
+		{[]string{"GL101", "GL102"}, []string{
+			"GL101, GL102 not applied: nemo_gym at ./nemo_gym predates the worker refusal (BaseServer has no multiple_workers_unsupported_reason); --contract latest applies them",
+			"1 more rule not applied: the framework at ./nemo_gym predates it; gymlint config lists it; --contract latest applies it"}},
+	} {
+		if got := Notes(fw, Auto, skipped, tc.named, order); !slices.Equal(got, tc.want) {
+			t.Errorf("Notes, named %v:\n%s\nwant\n%s", tc.named, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
 	}
-	if got := Note(fw, Latest, nil, order); !strings.HasPrefix(got, "nemo_gym at ./nemo_gym predates the worker refusal, Ray per declaration, the session close") {
-		t.Errorf("Note latest: %s", got)
+	if got := Detail(skipped, order); !slices.Equal(got, []string{
+		"GL101, GL102: predates the worker refusal (BaseServer has no multiple_workers_unsupported_reason)",
+		"GL201: predates Ray per declaration (no framework code reads ray_enabled, so it starts Ray for every server)"}) {
+		t.Errorf("Detail: %q", got)
 	}
-	if got := Note(&Framework{Package: "nemo_gym"}, Auto, nil, order); !strings.Contains(got, "checked against the latest contract") {
-		t.Errorf("Note, no framework: %s", got)
+	latest := Notes(fw, Latest, nil, nil, order)
+	if want := fmt.Sprintf("nemo_gym at ./nemo_gym predates %d of the %d parts of the contract (gymlint config lists them); --contract latest applies every rule anyway", len(Facts)-1, len(Facts)); !slices.Equal(latest, []string{want}) {
+		t.Errorf("Notes latest: %q", latest)
+	}
+	if got := Notes(&Framework{Package: "nemo_gym"}, Auto, nil, nil, order); len(got) != 1 || !strings.Contains(got[0], "checked against the latest contract") {
+		t.Errorf("Notes, no framework: %q", got)
 	}
 	full := &Framework{Package: "nemo_gym", Found: true, Dir: "nemo_gym", Facts: map[Fact]string{}}
 	for _, in := range Facts {
 		full.Facts[in.Fact] = "x:1"
 	}
-	if got := Note(full, Latest, nil, order); got != "" {
-		t.Errorf("Note, the whole contract: %q", got)
+	if got := Notes(full, Latest, nil, nil, order); len(got) != 0 {
+		t.Errorf("Notes, the whole contract: %q", got)
+	}
+	// A framework far away is named by the end of its path: the line stays
+	// short.
+	far := &Framework{Package: "nemo_gym", Found: true, Dir: "/" + strings.Repeat("very-long-directory/", 20) + "site-packages/nemo_gym"}
+	all := []Skipped{}
+	for _, in := range Facts {
+		all = append(all, Skipped{"GL" + in.Fact, []Fact{in.Fact}})
+	}
+	named := []string{"GL" + CheckpointHooks}
+	for _, l := range Notes(far, Auto, all, named, nil) {
+		if len(l) > 200 || !strings.Contains(l, " .../") || !strings.Contains(l, "/site-packages/nemo_gym ") {
+			t.Errorf("a far framework's note is %d characters: %s", len(l), l)
+		}
 	}
 }

@@ -298,14 +298,28 @@ func (e *Engine) Framework() (*contract.Framework, contract.Mode) { return e.fra
 // framework lacks what they need (none with --contract latest).
 func (e *Engine) Skipped() []contract.Skipped { return slices.Clone(e.skipped) }
 
-// ContractNote is the one line that says which contract the rules were
-// judged by (contract.Note), "" when there is nothing to say.
-func (e *Engine) ContractNote() string {
+// ContractNotes are the short lines that say which contract the rules
+// were judged by (contract.Notes): the rules the configuration or the
+// command line named one by one that the contract leaves out, each with
+// why, and how many others it leaves out. None when there is nothing to
+// say.
+func (e *Engine) ContractNotes() []string {
+	return contract.Notes(e.framework, e.mode, e.skipped, e.conf.Named, e.ruleOrder())
+}
+
+// ContractDetail is the long form of ContractNotes' count: each group of
+// rules left out, with why (contract.Detail).
+func (e *Engine) ContractDetail() []string {
+	return contract.Detail(e.skipped, e.ruleOrder())
+}
+
+// ruleOrder is every rule code in the catalogue's order.
+func (e *Engine) ruleOrder() []string {
 	var order []string
 	for _, r := range lint.Rules() {
 		order = append(order, r.Code)
 	}
-	return contract.Note(e.framework, e.mode, e.skipped, order)
+	return order
 }
 
 // Finish applies the inline suppressions, then the configuration, to

@@ -30,9 +30,10 @@ type Result struct {
 	Notes []string
 	// Cache says what the disk cache did for the Python side.
 	Cache CacheStats
-	// Contract is the line that says which contract the rules were judged
-	// by (Engine.ContractNote), a part of the summary; "": nothing to say.
-	Contract string
+	// Contract are the short lines that say which contract the rules were
+	// judged by (Engine.ContractNotes), a part of the summary; none:
+	// nothing to say.
+	Contract []string
 
 	source   func(string) ([]byte, error)
 	analysed func(string) ([sha256.Size]byte, bool)
@@ -73,7 +74,7 @@ func (e *Engine) Scan(goScope []string) (*Result, error) {
 		o.res, o.err = e.scanGoModules(goScope, nil, mods)
 		var missing *noGoCommand
 		if errors.As(o.err, &missing) {
-			o.notes = []string{fmt.Sprintf("no go command on PATH: the Go modules %s are not checked", strings.Join(missing.modules, ", "))}
+			o.notes = []string{fmt.Sprintf("no go command on PATH: the Go modules %s are not checked", someOf(missing.modules, 3))}
 			o.err = nil
 		}
 	}()
@@ -89,7 +90,7 @@ func (e *Engine) Scan(goScope []string) (*Result, error) {
 	}
 	res := &Result{Entrypoints: len(py.entrypoints), Configs: len(py.configs), Modules: py.modules,
 		Go: g.res, Notes: g.notes, Cache: py.cache, source: py.source, analysed: analysedSums(py.fs, py.stamps, goParsedOf(g.res))}
-	res.Contract = e.ContractNote()
+	res.Contract = e.ContractNotes()
 	// Finish works file by file: the Python side's findings come
 	// finished (suppressions checked in every entrypoint and config); the
 	// Go side's are finished here, with the suppressions of the Go files
@@ -114,6 +115,15 @@ func (e *Engine) RunGo(overlay map[string][]byte) (*goanalysis.Result, error) {
 // ErrNoGoCommand is (wrapped in) RunGo's error when there is no go command
 // on PATH.
 var ErrNoGoCommand = goanalysis.ErrNoGoCommand
+
+// someOf lists at most n of names, then says how many more there are, so
+// that a note stays short: "a, b, c and 12 more".
+func someOf(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}
 
 // noGoCommand is ErrNoGoCommand with the modules left unchecked.
 type noGoCommand struct{ modules []string }

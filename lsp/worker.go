@@ -200,7 +200,7 @@ func (w *worker) open() error {
 	}
 	e, cerr := openEngine(w.root, w.opts)
 	w.engine = e
-	if n := e.ContractNote(); n != "" {
+	for _, n := range e.ContractNotes() {
 		fmt.Fprintf(w.log, "gymlint lsp: %s\n", n)
 	}
 	s, err := e.NewSession()

@@ -80,6 +80,9 @@ type Selection struct {
 	Ignore []string
 	// Exclude adds globs to the configuration's exclude (--exclude).
 	Exclude []string
+	// Named are the rules --select and --extend-select name one by one
+	// (NamedRules).
+	Named []string
 }
 
 // With returns a copy of s with the selection applied; s is not changed.
@@ -88,7 +91,9 @@ func (s *Settings) With(sel Selection) *Settings {
 	if sel.Select != nil {
 		c.Enable = union(sel.Select, sel.Extend)
 		c.Disable = nil
+		c.Named = slices.Clone(sel.Named) // the configuration's enable no longer applies
 	} else {
+		c.Named = union(c.Named, sel.Named)
 		if c.Enable != nil {
 			c.Enable = union(c.Enable, sel.Extend)
 		}
@@ -97,6 +102,21 @@ func (s *Settings) With(sel Selection) *Settings {
 	c.Disable = union(c.Disable, sel.Ignore)
 	c.Exclude = append(slices.Clone(s.Exclude), sel.Exclude...)
 	return &c
+}
+
+// NamedRules are the codes of the selectors (each a comma-separated list)
+// that name one rule by its code or name, sorted; prefixes, analyzer names
+// and ALL name none.
+func NamedRules(selectors []string) []string {
+	set := map[string]bool{}
+	for _, v := range selectors {
+		for _, key := range strings.Split(v, ",") {
+			if r := lookup(strings.TrimSpace(key)); r != nil {
+				set[r.Code] = true
+			}
+		}
+	}
+	return sortedKeys(set)
 }
 
 // ResolveSelectors resolves selectors (the values of a flag, each a

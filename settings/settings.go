@@ -74,6 +74,11 @@ type Settings struct {
 	// Rule selection, resolved to rule codes (sorted, without duplicates).
 	Enable  []string // nil: every rule
 	Disable []string
+	// Named are the rules the selection names one by one, by code or name
+	// (not by a code prefix, an analyzer or ALL), in enable or, on the
+	// command line, --select and --extend-select: a rule so chosen that
+	// the contract leaves out is said by name (contract.Notes).
+	Named []string
 	// Severity overrides the severity of rules, by code.
 	Severity map[string]diag.Severity
 	// PerPathIgnores drop the findings of rules in files that match globs.
@@ -415,6 +420,11 @@ func (s *Settings) fromMapping(name string, data []byte, root *yaml.Node) error 
 				return &Error{File: name, Line: v.Line, Msg: "enable must list at least one rule (leave it out to enable every rule)"}
 			}
 			s.Enable = codes
+			var keys []string
+			for _, it := range v.Content {
+				keys = append(keys, it.Value)
+			}
+			s.Named = NamedRules(keys)
 		case "disable":
 			codes, err := ruleList(name, k.Value, v)
 			if err != nil {
