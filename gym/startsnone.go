@@ -20,7 +20,8 @@ import (
 //   - it binds no module-level app,
 //   - no code of it names `run_webserver` (a call, or a reference, in a
 //     function, a class body or at module scope) nor calls uvicorn, and
-//   - what its `__main__` guard calls cannot start one: a builtin, a name
+//   - what its `__main__` guard and its module-level statements call
+//     cannot start one: a builtin, a name
 //     from outside the repository and its framework (argparse, fire), or a
 //     function of the repository whose own calls are such, to a few
 //     calls deep. A call of the framework, of a class of the repository or
@@ -42,9 +43,26 @@ func (v *View) StartsNoServer(e *Entrypoint) string {
 		return ""
 	}
 	guarded := false
+	guards := map[*pyscan.If]bool{}
 	for _, g := range m.MainGuards {
 		guarded = true
+		guards[g.If] = true
 		if !v.callsCannotStart(m, g.If.Body, 0) {
+			return ""
+		}
+	}
+	// What runs at import (`python app.py` runs it too): the module's
+	// statements other than definitions and the guard.
+	for _, st := range m.Body {
+		switch st := st.(type) {
+		case *pyscan.Function, *pyscan.Class:
+			continue
+		case *pyscan.If:
+			if guards[st] {
+				continue
+			}
+		}
+		if !v.callsCannotStart(m, []pyscan.Stmt{st}, 0) {
 			return ""
 		}
 	}
