@@ -130,6 +130,7 @@ check() {
 	esac
 	[[ -n $sarif ]] || sarif="${RUNNER_TEMP:?RUNNER_TEMP is not set}/gymlint.sarif"
 	[[ $sarif == /* ]] || sarif="$GITHUB_WORKSPACE/$sarif"
+	case $sarif in *$'\n'* | *$'\r'*) fail "sarif-file: a path with a line break" ;; esac
 	tmp=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/gymlint.XXXXXX") || fail "cannot make a temporary directory"
 
 	# The annotations, the summary notice, and gymlint's step summary.

@@ -56,6 +56,7 @@ var (
 	stepOutRef = regexp.MustCompile(`\bsteps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_-]+)`)
 	outputExpr = regexp.MustCompile(`^\$\{\{\s*steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_-]+)\s*\}\}$`)
 	scriptRun  = regexp.MustCompile(`^"\$GITHUB_ACTION_PATH/([^"]+)" ([a-z]+)$`)
+	inputVar   = regexp.MustCompile(`\bINPUT_[A-Z0-9_]+`)
 	majorPin   = regexp.MustCompile(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+@v[0-9]+$`)
 )
 
@@ -85,8 +86,9 @@ func (s actionStep) expressions() []string {
 // every ${{ inputs.X }} is a declared input and every declared input is
 // used; every output is a step output that its step sets; every step output
 // used is one of an earlier step (set by the script, for a run step); the
-// script the run steps call exists, is executable (in git's index too) and
-// has the mode they call; the actions used are pinned to a major version;
+// script the run steps call exists, is executable (in git's index too),
+// has the mode they call, reads every variable they pass and is passed every
+// INPUT_ variable it reads; the actions used are pinned to a major version;
 // and no run: block holds an expression (the inputs reach the script
 // through env:, never written into shell code).
 func TestActionYAML(t *testing.T) {
@@ -150,6 +152,7 @@ func TestActionYAML(t *testing.T) {
 	used := map[string]bool{}
 	steps := map[string]actionStep{}  // by id, those before the step being checked
 	stepScript := map[string]string{} // a run step's script text, by id
+	passed := map[string]bool{}       // the variables the run steps pass
 	for i, s := range a.Runs.Steps {
 		where := "step " + s.ID
 		if s.ID == "" {
@@ -199,6 +202,12 @@ func TestActionYAML(t *testing.T) {
 				t.Errorf("%s runs %s %s: the script has no mode %s", where, m[1], m[2], m[2])
 			}
 			stepScript[s.ID] = text
+			for name := range s.Env {
+				if !regexp.MustCompile(`\$\{?` + name + `\b`).MatchString(text) {
+					t.Errorf("%s passes %s, which %s never reads", where, name, m[1])
+				}
+				passed[name] = true
+			}
 		default:
 			t.Errorf("%s has neither uses nor run", where)
 		}
@@ -207,6 +216,13 @@ func TestActionYAML(t *testing.T) {
 				t.Errorf("two steps have id %s", s.ID)
 			}
 			steps[s.ID] = s
+		}
+	}
+	for path, text := range scripts {
+		for _, v := range slices.Compact(slices.Sorted(slices.Values(inputVar.FindAllString(text, -1)))) {
+			if !passed[v] {
+				t.Errorf("%s reads %s, which no step passes", path, v)
+			}
 		}
 	}
 	for _, name := range inputs {
