@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"maps"
 	"path/filepath"
 	"reflect"
@@ -224,4 +225,51 @@ func pyProjectSchema(t *testing.T) []byte {
 func TestPyProjectSchemaIsMade(t *testing.T) {
 	golden.Check(t, filepath.Join(".", "pyproject.schema.json"), pyProjectSchema(t), *update, "update")
 	compile(t, "pyproject.schema.json", schema.PyProject, "")
+}
+
+// draft7 are the keywords the schemas may use: those that draft 7 has too
+// ($defs is only where definitions are: a reference is a JSON pointer),
+// so that an editor that implements draft 7 (the YAML language server
+// does) reads them as a draft 2020-12 validator does.
+var draft7 = map[string]bool{
+	"$schema": true, "$ref": true, "$defs": true, "title": true, "description": true, "default": true,
+	"type": true, "enum": true, "const": true, "properties": true, "additionalProperties": true, "required": true,
+	"propertyNames": true, "items": true, "minItems": true, "minLength": true, "pattern": true, "minimum": true,
+	"maximum": true, "anyOf": true, "not": true,
+}
+
+// TestSchemasReadAsDraft7 checks that each schema uses only keywords of
+// draft 7, and no keyword that validates beside a $ref (draft 7 ignores
+// those).
+func TestSchemasReadAsDraft7(t *testing.T) {
+	var walk func(file, at string, s map[string]any)
+	walk = func(file, at string, s map[string]any) {
+		_, ref := s["$ref"]
+		for k, v := range s {
+			switch {
+			case !draft7[k]:
+				t.Errorf("%s %s: keyword %s is not one of draft 7's", file, at, k)
+			case ref && k != "$ref" && k != "description" && k != "title" && k != "default":
+				t.Errorf("%s %s: %s beside $ref", file, at, k)
+			}
+			switch k {
+			case "properties", "$defs":
+				for name, sub := range v.(map[string]any) {
+					walk(file, at+"/"+k+"/"+name, sub.(map[string]any))
+				}
+			case "items", "additionalProperties", "not", "propertyNames":
+				if sub, ok := v.(map[string]any); ok {
+					walk(file, at+"/"+k, sub)
+				}
+			case "anyOf":
+				for i, sub := range v.([]any) {
+					walk(file, fmt.Sprintf("%s/%s/%d", at, k, i), sub.(map[string]any))
+				}
+			}
+		}
+	}
+	for file, data := range map[string][]byte{"gymlint.schema.json": schema.Config, "pyproject.schema.json": schema.PyProject,
+		"output.schema.json": schema.Output, "servers.schema.json": schema.Servers} {
+		walk(file, "#", object(t, data))
+	}
 }
