@@ -47,6 +47,7 @@ golden:
 	$(GO) test ./analyzers/sessions -run TestSessionsrepoAGolden -update-sessions-a
 	$(GO) test ./analyzers/sessions -run TestSessionsrepoBGolden -update-sessions-b
 	$(GO) test ./lint -run TestRulesDoc -update
+	$(GO) test ./schema -run TestPyProjectSchemaIsMade -update
 
 # go test benchmarks (a generated 2,000-server repository).
 bench-go:

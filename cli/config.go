@@ -15,6 +15,7 @@ import (
 	"github.com/gymlint/gymlint/facts"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/lint"
+	"github.com/gymlint/gymlint/schema"
 	"github.com/gymlint/gymlint/settings/policy"
 )
 
@@ -98,13 +99,56 @@ current directory) lies in: its root, the file read (.gymlint.yaml, or
 resolved to codes. The selection flags change it as they change the check.
 `
 
-// configCmd is `gymlint config`: it prints the effective configuration.
+// configCmd is `gymlint config`: it prints the effective configuration,
+// or with --schema the JSON Schema of the configuration.
 func configCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) int {
 	format := fs.String("format", "text", "output format: "+strings.Join(configFormats, ", "))
+	var which schemaFlag
+	fs.Var(&which, "schema", "print the JSON Schema of the configuration (.gymlint.yaml, and [tool.gymlint] alike) and exit; --schema=pyproject: of a whole pyproject.toml, with it under tool.gymlint")
 	sel := addSelectionFlags(fs)
 	return func(args []string) int {
+		if which != "" {
+			return printSchema(fs, string(which), args, stdout, stderr)
+		}
 		return config(fs, *format, sel, args, stdout, stderr)
 	}
+}
+
+// schemaFlag is --schema: a flag without a value ("gymlint"), or
+// --schema=pyproject.
+type schemaFlag string
+
+// schemas are what --schema prints, by its value.
+var schemas = map[string][]byte{"gymlint": schema.Config, "pyproject": schema.PyProject}
+
+func (f *schemaFlag) String() string   { return string(*f) }
+func (f *schemaFlag) IsBoolFlag() bool { return true }
+
+func (f *schemaFlag) Set(v string) error {
+	switch v {
+	case "true":
+		v = "gymlint"
+	case "false":
+		v = ""
+	}
+	if _, ok := schemas[v]; !ok && v != "" {
+		return fmt.Errorf("--schema takes no value, or =pyproject, not %q", v)
+	}
+	*f = schemaFlag(v)
+	return nil
+}
+
+// printSchema prints the JSON Schema that --schema names; it reads no
+// repository, so it takes no PATH.
+func printSchema(fs *flag.FlagSet, which string, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		return usageError(stderr, fs, "--schema prints the configuration's schema and takes no PATH, got %s", strings.Join(args, " "))
+	}
+	if _, err := stdout.Write(schemas[which]); err != nil {
+		fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+		return ExitError
+	}
+	return ExitClean
 }
 
 // config prints the effective configuration of the repository that the

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/gymlint/gymlint/schema"
 )
 
 func policyRepo(t *testing.T, conf map[string]string) string {
@@ -174,5 +176,27 @@ func TestWordsEndToEnd(t *testing.T) {
 	}
 	if _, errOut, code := run(t, "config", repo("words:\n  loggers: [audit]\n")); code != ExitError || !strings.Contains(errOut, `words: unknown kind "loggers"`) {
 		t.Errorf("an unknown kind: %d %s", code, errOut)
+	}
+}
+
+// TestConfigSchema: gymlint config --schema prints the configuration's
+// JSON Schema (schema.Config) on stdout, exit 0, whatever the directory;
+// --schema=pyproject that of a whole pyproject.toml.
+func TestConfigSchema(t *testing.T) {
+	for arg, want := range map[string][]byte{"--schema": schema.Config, "--schema=pyproject": schema.PyProject} {
+		out, errOut, code := run(t, "config", arg)
+		if code != ExitClean || out != string(want) || errOut != "" {
+			t.Errorf("config %s: exit %d, stderr %q, stdout %.80q", arg, code, errOut, out)
+		}
+		var doc map[string]any
+		if err := json.Unmarshal([]byte(out), &doc); err != nil || doc["$schema"] != "https://json-schema.org/draft/2020-12/schema" {
+			t.Errorf("config %s: not a draft 2020-12 schema: %v", arg, err)
+		}
+	}
+	for _, args := range [][]string{{"--schema=yaml"}, {"--schema", "."}} {
+		_, errOut, code := run(t, append([]string{"config"}, args...)...)
+		if code != ExitError || !strings.Contains(errOut, "--schema") || !strings.Contains(errOut, "Run 'gymlint config --help' for usage.") {
+			t.Errorf("config %v: exit %d, stderr %q", args, code, errOut)
+		}
 	}
 }

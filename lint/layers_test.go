@@ -27,7 +27,7 @@ var layers = map[string]int{
 	"analyzers/gosessions": 5, "analyzers/gostate": 5, "analyzers/goworkers": 5, "analyzers/rayenabled": 5,
 	"analyzers/sessions": 5, "analyzers/workers": 5, "analyzers/workers/refusal": 5,
 	"inventory": 6, "lint": 6, "goanalysis": 6,
-	"settings": 7, "settings/policy": 7,
+	"settings": 7, "settings/policy": 7, "schema": 7,
 	"engine": 8,
 	"lsp":    9, "gymtest": 9,
 	"cli":         10,

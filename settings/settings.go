@@ -24,6 +24,11 @@
 //
 // Unknown keys, wrong types and an exemption without a reason are errors
 // that name the file, the line and the key.
+//
+// schema/gymlint.schema.json is the JSON Schema of these keys, for
+// editors (gymlint config --schema): a key, a kind of words or a limit
+// added here goes there too, and package schema's tests say where the two
+// differ.
 package settings
 
 import (
