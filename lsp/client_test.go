@@ -136,8 +136,8 @@ func (c *client) initialize(encodings ...string) protocol.InitializeResult {
 	return c.initializeWith(nil, encodings...)
 }
 
-// initializeWith is initialize with more client capabilities (merged at
-// the top level).
+// initializeWith is initialize with more client capabilities (merged
+// into each group: "textDocument": {"hover": ...} keeps the others).
 func (c *client) initializeWith(extra map[string]any, encodings ...string) protocol.InitializeResult {
 	c.t.Helper()
 	root := c.uri("")
@@ -150,7 +150,15 @@ func (c *client) initializeWith(extra map[string]any, encodings ...string) proto
 		},
 	}
 	for k, v := range extra {
-		caps[k] = v
+		inner, ok1 := caps[k].(map[string]any)
+		add, ok2 := v.(map[string]any)
+		if !ok1 || !ok2 {
+			caps[k] = v
+			continue
+		}
+		for kk, vv := range add {
+			inner[kk] = vv
+		}
 	}
 	m := c.call(protocol.MethodInitialize, map[string]any{"processId": os.Getpid(), "rootUri": root, "capabilities": caps})
 	if m.Error != nil {

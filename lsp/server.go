@@ -4,7 +4,8 @@
 // gopls publishes its analyzers' (source: the analyzer, code: the rule
 // code, codeDescription: the rule's documentation, related information:
 // the other places a message names), with code actions for the rules'
-// fixes and for suppression comments.
+// fixes and for suppression comments, and hovers that explain a finding,
+// or a rule that a suppression comment names (hover.go).
 //
 // # How it works
 //
@@ -150,6 +151,7 @@ type clientCaps struct {
 	documentChanges  bool
 	watchRegistering bool
 	workDoneProgress bool
+	hoverMarkdown    bool // the client prefers Markdown hovers to plain text
 }
 
 func newServer(conn *protocol.Conn, opts Options) *server {
@@ -331,6 +333,14 @@ func (s *server) handle(m *protocol.Message) {
 		handleWith(s, m, s.didChangeWatchedFiles)
 	case protocol.MethodCodeAction:
 		handleWith(s, m, func(p protocol.CodeActionParams) { s.reply(m.ID, s.codeActions(p), nil) })
+	case protocol.MethodHover:
+		handleWith(s, m, func(p protocol.HoverParams) {
+			if h := s.hover(p); h != nil {
+				s.reply(m.ID, h, nil)
+			} else {
+				s.reply(m.ID, nil, nil)
+			}
+		})
 	default:
 		if m.IsRequest() {
 			s.reply(m.ID, nil, protocol.Errorf(protocol.MethodNotFound, "gymlint does not serve %s", m.Method))
@@ -438,6 +448,7 @@ func (s *server) initialize(m *protocol.Message) {
 		documentChanges:  p.Capabilities.Workspace.WorkspaceEdit.DocumentChanges,
 		watchRegistering: p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration,
 		workDoneProgress: p.Capabilities.Window.WorkDoneProgress,
+		hoverMarkdown:    prefersMarkdown(tc.Hover.ContentFormat),
 	}
 	var actions any = true
 	if s.caps.literalActions {
@@ -452,6 +463,7 @@ func (s *server) initialize(m *protocol.Message) {
 				Save:      &protocol.SaveOptions{IncludeText: true},
 			},
 			CodeActionProvider: actions,
+			HoverProvider:      true,
 		},
 		ServerInfo: &protocol.ServerInfo{Name: ServerName, Version: s.opts.Version},
 	}, nil)
@@ -464,6 +476,21 @@ func (s *server) initialize(m *protocol.Message) {
 	}
 	s.queue().reload = true
 	s.kick()
+}
+
+// prefersMarkdown says whether a client's hover content formats, in its
+// order of preference, put Markdown before plain text. A client that
+// names neither gets plain text, which every client shows.
+func prefersMarkdown(formats []protocol.MarkupKind) bool {
+	for _, f := range formats {
+		switch f {
+		case protocol.Markdown:
+			return true
+		case protocol.PlainText:
+			return false
+		}
+	}
+	return false
 }
 
 // fixAllKind is the kind of the action that applies every safe fix of a file.
