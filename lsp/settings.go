@@ -50,9 +50,10 @@ func (cs clientSettings) String() string {
 var settingsKeys = []string{"contract", "select", "ignore"}
 
 // parseSettings reads the value of the gymlint section. It returns false
-// when there is nothing to read (null, or an empty object): the settings
-// in force stay. A key left out of an object has its default. unknown are
-// the keys gymlint does not read (for the log).
+// when there is none (null: the client has no gymlint settings), and the
+// settings in force stay. The section is read whole: a key left out has
+// its default ({} is all defaults). unknown are the keys gymlint does not
+// read (for the log).
 func parseSettings(raw json.RawMessage) (cs clientSettings, ok bool, unknown []string, err error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
@@ -61,9 +62,6 @@ func parseSettings(raw json.RawMessage) (cs clientSettings, ok bool, unknown []s
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
 		return cs, false, nil, fmt.Errorf("the %s settings must be an object with %s, not %s", settingsSection, strings.Join(settingsKeys, ", "), shorten(raw))
-	}
-	if len(obj) == 0 {
-		return cs, false, nil, nil
 	}
 	for k := range obj {
 		if !slices.Contains(settingsKeys, k) {
@@ -240,11 +238,12 @@ func (s *server) configurationAnswer(m *protocol.Message) {
 		return
 	}
 	var items []json.RawMessage
-	if err := json.Unmarshal(m.Result, &items); err != nil || len(items) == 0 {
-		if string(m.Result) != "null" {
-			s.logf("%s answered %s, not an array with one value: ignored", protocol.MethodWorkspaceConfiguration, shorten(m.Result))
-		}
+	if err := json.Unmarshal(m.Result, &items); err != nil {
+		s.logf("%s answered %s, not an array: ignored", protocol.MethodWorkspaceConfiguration, shorten(m.Result))
 		return
+	}
+	if len(items) == 0 {
+		return // Neovim leaves out a section it does not have
 	}
 	s.applySettings(items[0], protocol.MethodWorkspaceConfiguration)
 }

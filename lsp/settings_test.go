@@ -243,7 +243,7 @@ func TestParseSettings(t *testing.T) {
 		want string // clientSettings.String, or the error
 	}{
 		{`null`, false, "contract -, select -, ignore -"},
-		{`{}`, false, "contract -, select -, ignore -"},
+		{`{}`, true, "contract -, select -, ignore -"},
 		{`{"contract": "latest"}`, true, "contract latest, select -, ignore -"},
 		{`{"contract": "", "select": [], "ignore": null}`, true, "contract -, select -, ignore -"},
 		{`{"select": ["GL104", "sessions"], "ignore": "GL3,GL201"}`, true, "contract -, select GL104,"},
