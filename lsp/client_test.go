@@ -23,8 +23,11 @@ type client struct {
 
 	mu      sync.Mutex
 	waiting map[string]chan *protocol.Message
-	notes   chan *protocol.Message
-	served  chan error // Serve's result
+	answers map[string]func(params json.RawMessage) any // the server's requests we answer, by method
+	// initOptions, when set, are sent as initializationOptions.
+	initOptions any
+	notes       chan *protocol.Message
+	served      chan error // Serve's result
 
 	toServer *io.PipeWriter
 	nextID   int64
@@ -84,8 +87,16 @@ func (c *client) readLoop() {
 				ch <- m
 			}
 		case m.IsRequest():
-			// client/registerCapability and the like: accept.
-			c.conn.Reply(m.ID, nil, nil)
+			// client/registerCapability and the like: accept; what
+			// answer sets: answer.
+			c.mu.Lock()
+			fn := c.answers[m.Method]
+			c.mu.Unlock()
+			var result any
+			if fn != nil {
+				result = fn(m.Params)
+			}
+			c.conn.Reply(m.ID, result, nil)
 			c.notes <- m
 		default:
 			c.notes <- m
@@ -118,6 +129,17 @@ func (c *client) call(method string, params any) *protocol.Message {
 	return nil
 }
 
+// answer makes the client answer the server's requests of a method with
+// what fn returns (by default, null).
+func (c *client) answer(method string, fn func(params json.RawMessage) any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.answers == nil {
+		c.answers = map[string]func(json.RawMessage) any{}
+	}
+	c.answers[method] = fn
+}
+
 func (c *client) notify(method string, params any) {
 	c.t.Helper()
 	if err := c.conn.Notify(method, params); err != nil {
@@ -136,8 +158,8 @@ func (c *client) initialize(encodings ...string) protocol.InitializeResult {
 	return c.initializeWith(nil, encodings...)
 }
 
-// initializeWith is initialize with more client capabilities (merged at
-// the top level).
+// initializeWith is initialize with more client capabilities (merged
+// into each group: "textDocument": {"hover": ...} keeps the others).
 func (c *client) initializeWith(extra map[string]any, encodings ...string) protocol.InitializeResult {
 	c.t.Helper()
 	root := c.uri("")
@@ -150,9 +172,21 @@ func (c *client) initializeWith(extra map[string]any, encodings ...string) proto
 		},
 	}
 	for k, v := range extra {
-		caps[k] = v
+		inner, ok1 := caps[k].(map[string]any)
+		add, ok2 := v.(map[string]any)
+		if !ok1 || !ok2 {
+			caps[k] = v
+			continue
+		}
+		for kk, vv := range add {
+			inner[kk] = vv
+		}
 	}
-	m := c.call(protocol.MethodInitialize, map[string]any{"processId": os.Getpid(), "rootUri": root, "capabilities": caps})
+	params := map[string]any{"processId": os.Getpid(), "rootUri": root, "capabilities": caps}
+	if c.initOptions != nil {
+		params["initializationOptions"] = c.initOptions
+	}
+	m := c.call(protocol.MethodInitialize, params)
 	if m.Error != nil {
 		c.t.Fatalf("initialize: %v", m.Error)
 	}

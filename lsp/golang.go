@@ -17,7 +17,7 @@ import (
 type goRunner struct {
 	root    string
 	opts    Options
-	reqs    chan map[string][]byte // open Go buffers, by path
+	reqs    chan goRequest
 	results chan *goResult
 
 	running  bool
@@ -39,7 +39,7 @@ type goResult struct {
 type parsedSums func(path string) (sum [sha256.Size]byte, parsed, varied bool)
 
 func newGoRunner(root string, opts Options) *goRunner {
-	g := &goRunner{root: root, opts: opts, reqs: make(chan map[string][]byte, 1), results: make(chan *goResult, 1)}
+	g := &goRunner{root: root, opts: opts, reqs: make(chan goRequest, 1), results: make(chan *goResult, 1)}
 	go g.loop()
 	return g
 }
@@ -47,21 +47,28 @@ func newGoRunner(root string, opts Options) *goRunner {
 // stop ends the runner after the run in progress, without waiting for it.
 func (g *goRunner) stop() { close(g.reqs) }
 
+// goRequest is one run's input: the open Go buffers, by path, and the
+// editor's settings (with the configuration, they choose the analyzers).
+type goRequest struct {
+	overlay  map[string][]byte
+	settings clientSettings
+}
+
 func (g *goRunner) loop() {
-	for overlay := range g.reqs {
-		g.results <- g.runSafely(overlay)
+	for req := range g.reqs {
+		g.results <- g.runSafely(req)
 	}
 }
 
-func (g *goRunner) runSafely(overlay map[string][]byte) (res *goResult) {
+func (g *goRunner) runSafely(req goRequest) (res *goResult) {
 	defer func() {
 		if r := recover(); r != nil {
 			res = &goResult{err: fmt.Errorf("internal error in the Go analysis: %v\n%s", r, debug.Stack())}
 		}
 	}()
 	// The configuration as it is now: it chooses the analyzers.
-	e, _ := openEngine(g.root, g.opts)
-	r, err := e.RunGo(overlay)
+	e, _ := openEngine(g.root, g.opts, req.settings)
+	r, err := e.RunGo(req.overlay)
 	res = &goResult{err: err}
 	if r != nil {
 		res.diags, res.files, res.modules, res.parsed = r.Diagnostics, r.Files, len(r.Modules), r.ParsedSum
@@ -69,9 +76,10 @@ func (g *goRunner) runSafely(overlay map[string][]byte) (res *goResult) {
 	return res
 }
 
-// request asks for a run with the given open Go buffers: now when idle,
-// or after the run in progress.
-func (g *goRunner) request(overlay map[string][]byte) {
+// request asks for a run with the given open Go buffers and settings:
+// now when idle, or after the run in progress (which asks again, with the
+// buffers and settings of then).
+func (g *goRunner) request(req goRequest) {
 	if g.disabled {
 		return
 	}
@@ -81,15 +89,15 @@ func (g *goRunner) request(overlay map[string][]byte) {
 	}
 	g.running = true
 	g.wanted = false
-	g.reqs <- overlay
+	g.reqs <- req
 }
 
 // requestGo asks for a Go analysis with the open Go buffers.
 func (s *server) requestGo() {
-	if s.goRunner == nil {
+	if s.goRunner == nil || s.configWait != nil {
 		return
 	}
-	s.goRunner.request(s.goOverlay())
+	s.goRunner.request(goRequest{overlay: s.goOverlay(), settings: s.settings})
 }
 
 func (s *server) goOverlay() map[string][]byte {

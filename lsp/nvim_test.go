@@ -28,9 +28,16 @@ type nvimResult struct {
 		Kind    string `json:"kind"`
 		HasEdit bool   `json:"has_edit"`
 	} `json:"actions"`
-	ChangeSync *int     `json:"change_sync"`
-	Edited     []string `json:"edited"`
-	Exit       *struct {
+	Hover *struct {
+		Kind  string `json:"kind"`
+		Value string `json:"value"`
+		Range []int  `json:"range"` // start line, character, end line, character
+	} `json:"hover"`
+	HoverNothingNull bool       `json:"hover_nothing_null"`
+	Ignored          []nvimDiag `json:"ignored"` // with GL101 ignored in the settings
+	ChangeSync       *int       `json:"change_sync"`
+	Edited           []string   `json:"edited"`
+	Exit             *struct {
 		Code   int `json:"code"`
 		Signal int `json:"signal"`
 	} `json:"exit"`
@@ -59,7 +66,10 @@ type nvimDiag struct {
 // Neovim (0.7 or later) runs testdata/nvim/check.lua on a copy of
 // testdata/nvim/workspace. It opens the echo server, which has neither a
 // module-level app nor a refusal, and must see GL101 on the class name; asks
-// for the code actions there; inserts a multiple_workers_unsupported_reason()
+// for the code actions there and the hover (the rule, in Markdown, over the
+// finding's range; null on the first line); ignores GL101 in the settings
+// (workspace/didChangeConfiguration) and must see it go, then empties them
+// and must see it back; inserts a multiple_workers_unsupported_reason()
 // override into the (unsaved) buffer, which Neovim sends as an incremental
 // didChange; must see GL101 go away; and stops the server, which must exit
 // with status 0.
@@ -169,7 +179,7 @@ func TestNeovimEndToEnd(t *testing.T) {
 		}
 		t.Fatalf("nvim: %v", runErr)
 	}
-	t.Logf("Neovim %s: open, GL101, code actions, edit, cleared, exit in %v", res.Nvim, elapsed.Round(time.Millisecond))
+	t.Logf("Neovim %s: open, GL101, code actions, hover, settings, edit, cleared, exit in %v", res.Nvim, elapsed.Round(time.Millisecond))
 
 	// Before the edit: exactly GL101, on the class name of
 	// "class EchoServer(SimpleResourcesServer):" (line 6, 0-based 5;
@@ -213,6 +223,32 @@ func TestNeovimEndToEnd(t *testing.T) {
 	}
 	if !override || !appStub || !suppression {
 		t.Errorf("code actions %q: want the override stub, the app stub and the suppression", titles)
+	}
+
+	// The hover on GL101: Markdown (Neovim 0.7 asks for it first), the
+	// rule, the finding and the link, over the finding's range.
+	if h := res.Hover; h == nil {
+		t.Error("no hover on GL101")
+	} else {
+		if h.Kind != "markdown" {
+			t.Errorf("hover kind %q, want markdown", h.Kind)
+		}
+		for _, want := range []string{"**GL101**", "`undeclared-workers`", "EchoServer", "](https://github.com/gymlint/gymlint/blob/main/docs/rules.md#gl101-undeclared-workers)"} {
+			if !strings.Contains(h.Value, want) {
+				t.Errorf("hover lacks %q:\n%s", want, h.Value)
+			}
+		}
+		if len(h.Range) != 4 || h.Range[0] != 5 || h.Range[1] != 6 || h.Range[2] != 5 || h.Range[3] != 16 {
+			t.Errorf("hover range %v, want GL101's 5:6-5:16", h.Range)
+		}
+	}
+	if !res.HoverNothingNull {
+		t.Error("hover on the first line: want null")
+	}
+	for _, d := range res.Ignored {
+		if d.Code == "GL101" {
+			t.Errorf("with GL101 ignored in the settings: %+v", d)
+		}
 	}
 
 	// The edit went as an incremental change, and it cleared GL101.

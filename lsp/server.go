@@ -4,7 +4,16 @@
 // gopls publishes its analyzers' (source: the analyzer, code: the rule
 // code, codeDescription: the rule's documentation, related information:
 // the other places a message names), with code actions for the rules'
-// fixes and for suppression comments.
+// fixes and for suppression comments, and hovers that explain a finding,
+// or a rule that a suppression comment names (hover.go).
+//
+// The editor's settings (the "gymlint" section: contract, select, ignore;
+// settings.go) go over the workspace's .gymlint.yaml as the command line's
+// --contract, --select and --ignore do. They come in initializationOptions,
+// in workspace/didChangeConfiguration, or, from a client that answers it,
+// workspace/configuration (asked before the first analysis, and whenever
+// the client says they changed without sending them); new settings
+// re-check the workspace, and a bad value is shown and changes nothing.
 //
 // # How it works
 //
@@ -129,6 +138,12 @@ type server struct {
 
 	progress    *progress // the report of the analysis in progress, if any
 	progressSeq int
+
+	settings clientSettings // the editor's gymlint settings (settings.go)
+	// configWait, while the first analysis waits for the client's
+	// settings, fires when it has waited long enough.
+	configWait <-chan time.Time
+	configReq  string // the id of our workspace/configuration request
 }
 
 // progress is a work-done progress report of a whole-workspace analysis,
@@ -150,6 +165,9 @@ type clientCaps struct {
 	documentChanges  bool
 	watchRegistering bool
 	workDoneProgress bool
+	hoverMarkdown    bool // the client prefers Markdown hovers to plain text
+	configuration    bool // the client answers workspace/configuration
+	configRegister   bool // it takes a registration of didChangeConfiguration
 }
 
 func newServer(conn *protocol.Conn, opts Options) *server {
@@ -236,6 +254,9 @@ func (s *server) run() error {
 			s.kick()
 		case gr := <-goResults:
 			s.goDone(gr)
+		case <-s.configWait:
+			s.logf("no settings from the client within %s: starting with %s", configWaitLimit, s.settings)
+			s.settingsSettled()
 		}
 	}
 }
@@ -269,8 +290,12 @@ func (s *server) notify(method string, params any) {
 
 func (s *server) handle(m *protocol.Message) {
 	if m.IsResponse() {
-		// Answers to our client/registerCapability and
-		// window/workDoneProgress/create.
+		// Answers to our client/registerCapability,
+		// workspace/configuration and window/workDoneProgress/create.
+		if s.configReq != "" && m.ID.String() == s.configReq {
+			s.configurationAnswer(m)
+			return
+		}
 		if pr := s.progress; pr != nil && m.ID.String() == pr.create {
 			if m.Error != nil {
 				s.progress = nil
@@ -329,14 +354,24 @@ func (s *server) handle(m *protocol.Message) {
 		handleWith(s, m, s.didClose)
 	case protocol.MethodDidChangeWatchedFiles:
 		handleWith(s, m, s.didChangeWatchedFiles)
+	case protocol.MethodDidChangeConfiguration:
+		handleWith(s, m, s.didChangeConfiguration)
 	case protocol.MethodCodeAction:
 		handleWith(s, m, func(p protocol.CodeActionParams) { s.reply(m.ID, s.codeActions(p), nil) })
+	case protocol.MethodHover:
+		handleWith(s, m, func(p protocol.HoverParams) {
+			if h := s.hover(p); h != nil {
+				s.reply(m.ID, h, nil)
+			} else {
+				s.reply(m.ID, nil, nil)
+			}
+		})
 	default:
 		if m.IsRequest() {
 			s.reply(m.ID, nil, protocol.Errorf(protocol.MethodNotFound, "gymlint does not serve %s", m.Method))
 		}
-		// Other notifications ($/cancelRequest, $/setTrace,
-		// workspace/didChangeConfiguration, ...) need nothing.
+		// Other notifications ($/cancelRequest, $/setTrace, ...) need
+		// nothing.
 	}
 }
 
@@ -438,6 +473,9 @@ func (s *server) initialize(m *protocol.Message) {
 		documentChanges:  p.Capabilities.Workspace.WorkspaceEdit.DocumentChanges,
 		watchRegistering: p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration,
 		workDoneProgress: p.Capabilities.Window.WorkDoneProgress,
+		hoverMarkdown:    prefersMarkdown(tc.Hover.ContentFormat),
+		configuration:    p.Capabilities.Workspace.Configuration,
+		configRegister:   p.Capabilities.Workspace.DidChangeConfiguration.DynamicRegistration,
 	}
 	var actions any = true
 	if s.caps.literalActions {
@@ -452,39 +490,83 @@ func (s *server) initialize(m *protocol.Message) {
 				Save:      &protocol.SaveOptions{IncludeText: true},
 			},
 			CodeActionProvider: actions,
+			HoverProvider:      true,
 		},
 		ServerInfo: &protocol.ServerInfo{Name: ServerName, Version: s.opts.Version},
 	}, nil)
+	if v, ok := initializationSettings(p.InitializationOptions); ok {
+		s.applySettings(v, "initializationOptions")
+	}
 	s.state = stateRunning
 	s.logf("workspace %s (position encoding %s)", s.root, s.enc)
 	s.worker = newWorker(s)
 	if !s.opts.NoGo {
 		s.goRunner = newGoRunner(s.realRoot, s.opts)
-		s.goRunner.request(nil)
 	}
+	if s.caps.configuration {
+		// The client's settings may change what the first analysis
+		// does: it waits for them (asked for at initialized), a while.
+		s.configWait = time.After(configWaitLimit)
+		return
+	}
+	s.startAnalysis()
+}
+
+// startAnalysis starts the workspace's first analysis, and the Go one.
+func (s *server) startAnalysis() {
+	s.requestGo()
 	s.queue().reload = true
 	s.kick()
+}
+
+// prefersMarkdown says whether a client's hover content formats, in its
+// order of preference, put Markdown before plain text. A client that
+// names neither gets plain text, which every client shows.
+func prefersMarkdown(formats []protocol.MarkupKind) bool {
+	for _, f := range formats {
+		switch f {
+		case protocol.Markdown:
+			return true
+		case protocol.PlainText:
+			return false
+		}
+	}
+	return false
 }
 
 // fixAllKind is the kind of the action that applies every safe fix of a file.
 const fixAllKind = protocol.KindSourceFixAll + ".gymlint"
 
 func (s *server) initialized() {
-	if !s.caps.watchRegistering {
-		return
+	var regs []protocol.Registration
+	if s.caps.watchRegistering {
+		// Files changed outside the editor (a git checkout, a formatter):
+		// the client tells us of those it watches for us.
+		regs = append(regs, protocol.Registration{
+			ID:     "gymlint-watched-files",
+			Method: protocol.MethodDidChangeWatchedFiles,
+			RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{
+				{GlobPattern: "**/*.{py,yaml,yml,go}"},
+				{GlobPattern: "**/{go.mod,go.sum,pyproject.toml,.gymlint.yaml,requirements.txt}"},
+			}},
+		})
 	}
-	// Files changed outside the editor (a git checkout, a formatter): the
-	// client tells us of those it watches for us.
-	_, err := s.conn.Call(protocol.MethodRegisterCapability, protocol.RegistrationParams{Registrations: []protocol.Registration{{
-		ID:     "gymlint-watched-files",
-		Method: protocol.MethodDidChangeWatchedFiles,
-		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{
-			{GlobPattern: "**/*.{py,yaml,yml,go}"},
-			{GlobPattern: "**/{go.mod,go.sum,pyproject.toml,.gymlint.yaml,requirements.txt}"},
-		}},
-	}}})
-	if err != nil {
-		s.logf("registering file watchers: %v", err)
+	if s.caps.configRegister {
+		// Clients built on vscode-languageclient send the settings'
+		// changes only to a server that registers for them.
+		regs = append(regs, protocol.Registration{
+			ID:              "gymlint-settings",
+			Method:          protocol.MethodDidChangeConfiguration,
+			RegisterOptions: protocol.DidChangeConfigurationRegistrationOptions{Section: []string{settingsSection}},
+		})
+	}
+	if len(regs) > 0 {
+		if _, err := s.conn.Call(protocol.MethodRegisterCapability, protocol.RegistrationParams{Registrations: regs}); err != nil {
+			s.logf("registering capabilities: %v", err)
+		}
+	}
+	if s.caps.configuration {
+		s.pullSettings()
 	}
 }
 
@@ -651,12 +733,13 @@ func (s *server) queue() *job {
 
 // kick hands the pending changes to the worker when it is idle.
 func (s *server) kick() {
-	if s.busy || s.pending == nil || s.worker == nil {
+	if s.busy || s.pending == nil || s.worker == nil || s.configWait != nil {
 		return
 	}
 	j := s.pending
 	s.pending = nil
 	if j.reload {
+		j.settings = s.settings
 		s.startProgress()
 		// A new session reads every open buffer again.
 		for rel, d := range s.docs {
@@ -684,16 +767,26 @@ func (s *server) publish(res *result) {
 			}
 		}
 	}
+	if res.republish {
+		// New settings: every open file is told its diagnostics again,
+		// changed or not.
+		for rel := range s.docs {
+			if _, ok := res.files[rel]; !ok {
+				res.files[rel] = &published{}
+			}
+		}
+	}
 	for _, rel := range slices.Sorted(maps.Keys(res.files)) {
 		f := res.files[rel]
 		f.uri = s.uriOf(rel)
 		old := s.published[rel]
 		_, newVersion := res.versions[rel]
-		if old != nil && !newVersion && sameLSP(old.lsp, f.lsp) {
+		again := res.republish && s.docs[rel] != nil
+		if old != nil && !newVersion && !again && sameLSP(old.lsp, f.lsp) {
 			s.published[rel] = f
 			continue
 		}
-		if len(f.lsp) == 0 && old == nil && !newVersion {
+		if len(f.lsp) == 0 && old == nil && !newVersion && !again {
 			continue // never had any: nothing to clear
 		}
 		params := protocol.PublishDiagnosticsParams{URI: f.uri, Diagnostics: f.lsp}

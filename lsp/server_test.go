@@ -325,7 +325,7 @@ func TestBadClientInput(t *testing.T) {
 	if m := c.call(protocol.MethodDidOpen, map[string]any{}); m.Error == nil || m.Error.Code != protocol.InvalidRequest {
 		t.Errorf("a notification sent as a request: %+v, want InvalidRequest (a request is always answered)", m.Error)
 	}
-	if m := c.call("textDocument/hover", map[string]any{}); m.Error == nil || m.Error.Code != protocol.MethodNotFound {
+	if m := c.call("textDocument/definition", map[string]any{}); m.Error == nil || m.Error.Code != protocol.MethodNotFound {
 		t.Errorf("an unknown request: %+v, want MethodNotFound", m.Error)
 	}
 	if m := c.call(protocol.MethodCodeAction, []int{1, 2}); m.Error == nil || m.Error.Code != protocol.InvalidParams {

@@ -17,15 +17,17 @@ import (
 // job is the changes one analysis takes: the server collects them while
 // the worker is busy, so a burst of edits is analysed once.
 type job struct {
-	overlays map[string]*overlay
-	disk     map[string]protocol.FileChangeType
-	versions map[string]*int32 // buffers whose text changed, by path (nil: closed)
-	reload   bool              // read the configuration and start a new session
-	goDiags  []diag.Diagnostic // a new Go analysis result, when goSet
-	goFiles  []string          // the Go files it analysed
-	goParsed parsedSums        // what it parsed of them
-	goSet    bool
-	started  time.Time
+	overlays  map[string]*overlay
+	disk      map[string]protocol.FileChangeType
+	versions  map[string]*int32 // buffers whose text changed, by path (nil: closed)
+	reload    bool              // read the configuration and start a new session
+	settings  clientSettings    // the editor's settings, for a reload
+	republish bool              // publish every open file's diagnostics, new settings
+	goDiags   []diag.Diagnostic // a new Go analysis result, when goSet
+	goFiles   []string          // the Go files it analysed
+	goParsed  parsedSums        // what it parsed of them
+	goSet     bool
+	started   time.Time
 }
 
 type overlay struct {
@@ -45,6 +47,8 @@ type result struct {
 	stats    lint.UpdateStats
 	took     time.Duration
 	err      string // to show the user
+	// republish: new settings; every open file is published again.
+	republish bool
 }
 
 // worker owns the session and analyses one job at a time.
@@ -62,6 +66,7 @@ type worker struct {
 	goParsed parsedSums                   // what the Go analysis parsed
 	enc      protocol.Encoding
 	caps     clientCaps
+	settings clientSettings // the editor's, as of the last reload
 	// clientRoot is the root as the client named it, for URIs.
 	clientRoot string
 }
@@ -106,7 +111,10 @@ func (w *worker) runSafely(j *job) (res *result) {
 }
 
 func (w *worker) run(j *job) *result {
-	res := &result{files: map[string]*published{}, versions: j.versions}
+	res := &result{files: map[string]*published{}, versions: j.versions, republish: j.republish}
+	if j.reload {
+		w.settings = j.settings
+	}
 	if j.goSet {
 		old, oldFiles := w.goDiags, w.goFiles
 		w.goDiags, w.goFiles, w.goParsed = map[string][]diag.Diagnostic{}, map[string]bool{}, j.goParsed
@@ -198,7 +206,7 @@ func (w *worker) open() error {
 		w.session.Close()
 		w.session = nil
 	}
-	e, cerr := openEngine(w.root, w.opts)
+	e, cerr := openEngine(w.root, w.opts, w.settings)
 	w.engine = e
 	for _, n := range e.ContractNotes() {
 		fmt.Fprintf(w.log, "gymlint lsp: %s\n", n)
@@ -211,16 +219,24 @@ func (w *worker) open() error {
 	return cerr
 }
 
-// openEngine makes the engine of the workspace root. A configuration error
-// is returned beside an engine with the defaults, so the editor still
-// works.
-func openEngine(root string, opts Options) (*engine.Engine, error) {
-	eo := engine.Options{Root: root, Jobs: opts.Jobs, GoEnv: opts.GoEnv, NoGo: opts.NoGo, VirtualEnv: opts.VirtualEnv, ExtraRoots: opts.ExtraRoots, Cache: opts.Cache}
-	e, err := engine.New(eo)
+// openEngine makes the engine of the workspace root: its configuration
+// with the editor's settings over it (cs: as the command line's flags go
+// over it). A configuration error is returned beside an engine with the
+// defaults and the editor's settings, so the editor still works.
+func openEngine(root string, opts Options, cs clientSettings) (*engine.Engine, error) {
+	eo := engine.Options{Root: root, Jobs: opts.Jobs, GoEnv: opts.GoEnv, NoGo: opts.NoGo, VirtualEnv: opts.VirtualEnv, ExtraRoots: opts.ExtraRoots, Cache: opts.Cache,
+		Contract: cs.contract}
+	conf, err := settings.Load(root)
 	if err == nil {
-		return e, nil
+		eo.Settings = conf.With(cs.sel)
+		var e *engine.Engine
+		if e, err = engine.New(eo); err == nil {
+			return e, nil
+		}
+	} else {
+		err = fmt.Errorf("configuration error: %w", err)
 	}
-	eo.Settings = &settings.Settings{}
+	eo.Settings = (&settings.Settings{}).With(cs.sel)
 	e, derr := engine.New(eo)
 	if derr != nil {
 		panic(derr) // the defaults are always a configuration

@@ -14,10 +14,10 @@
 // positionEncoding), which we need: gymlint reports byte columns, and
 // negotiating "utf-8" lets us send them without any conversion. A linter
 // server uses a small subset of the protocol (lifecycle, text document
-// synchronisation, diagnostics, code actions, watched files, logging), so
-// writing that subset ourselves is a few hundred lines with no dependency,
-// and it lets us harden the reader against malformed input in the way a
-// long-running editor process needs.
+// synchronisation, diagnostics, code actions, hover, watched files,
+// settings, logging), so writing that subset ourselves is a few hundred
+// lines with no dependency, and it lets us harden the reader against
+// malformed input in the way a long-running editor process needs.
 //
 // # Scope
 //

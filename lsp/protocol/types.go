@@ -21,9 +21,11 @@ const (
 	MethodDidClose                  = "textDocument/didClose"
 	MethodPublishDiagnostics        = "textDocument/publishDiagnostics"
 	MethodCodeAction                = "textDocument/codeAction"
+	MethodHover                     = "textDocument/hover"
 	MethodDidChangeWatchedFiles     = "workspace/didChangeWatchedFiles"
 	MethodDidChangeConfiguration    = "workspace/didChangeConfiguration"
 	MethodDidChangeWorkspaceFolders = "workspace/didChangeWorkspaceFolders"
+	MethodWorkspaceConfiguration    = "workspace/configuration"
 	MethodExecuteCommand            = "workspace/executeCommand"
 	MethodApplyEdit                 = "workspace/applyEdit"
 	MethodRegisterCapability        = "client/registerCapability"
@@ -190,6 +192,15 @@ type TextDocumentClientCapabilities struct {
 	Synchronization    TextDocumentSyncClientCapabilities   `json:"synchronization,omitzero"`
 	PublishDiagnostics PublishDiagnosticsClientCapabilities `json:"publishDiagnostics,omitzero"`
 	CodeAction         CodeActionClientCapabilities         `json:"codeAction,omitzero"`
+	Hover              HoverClientCapabilities              `json:"hover,omitzero"`
+}
+
+// HoverClientCapabilities holds textDocument.hover.
+type HoverClientCapabilities struct {
+	DynamicRegistration bool `json:"dynamicRegistration,omitempty"`
+	// ContentFormat lists the markup kinds the client renders in a
+	// hover, in its order of preference; absent: plaintext only.
+	ContentFormat []MarkupKind `json:"contentFormat,omitempty"`
 }
 
 // TextDocumentSyncClientCapabilities holds textDocument.synchronization.
@@ -253,6 +264,7 @@ type ServerCapabilities struct {
 	// CodeActionProvider is true or a *CodeActionOptions. Options may only
 	// be sent when the client has CodeActionLiteralSupport.
 	CodeActionProvider     any                          `json:"codeActionProvider,omitempty"`
+	HoverProvider          bool                         `json:"hoverProvider,omitempty"`
 	ExecuteCommandProvider *ExecuteCommandOptions       `json:"executeCommandProvider,omitempty"`
 	Workspace              *WorkspaceServerCapabilities `json:"workspace,omitempty"`
 }
@@ -394,6 +406,26 @@ type DidChangeConfigurationParams struct {
 	Settings json.RawMessage `json:"settings"`
 }
 
+// DidChangeConfigurationRegistrationOptions are the registerOptions of a
+// workspace/didChangeConfiguration registration: the settings sections
+// the server reads.
+type DidChangeConfigurationRegistrationOptions struct {
+	Section []string `json:"section,omitempty"`
+}
+
+// ConfigurationItem asks for one settings section (in the scope of a
+// resource, when ScopeURI is set).
+type ConfigurationItem struct {
+	ScopeURI DocumentURI `json:"scopeUri,omitempty"`
+	Section  string      `json:"section,omitempty"`
+}
+
+// ConfigurationParams are the params of workspace/configuration; the
+// result is an array with one value (any JSON, null when unset) per item.
+type ConfigurationParams struct {
+	Items []ConfigurationItem `json:"items"`
+}
+
 // WorkspaceFoldersChangeEvent lists added and removed folders.
 type WorkspaceFoldersChangeEvent struct {
 	Added   []WorkspaceFolder `json:"added"`
@@ -508,6 +540,42 @@ func (p PublishDiagnosticsParams) MarshalJSON() ([]byte, error) {
 		p.Diagnostics = []Diagnostic{}
 	}
 	return json.Marshal(plain(p))
+}
+
+// ---- hover ----
+
+// TextDocumentPositionParams name a position in a document.
+type TextDocumentPositionParams struct {
+	TextDocument TextDocumentIdentifier `json:"textDocument"`
+	Position     Position               `json:"position"`
+}
+
+// HoverParams are the params of textDocument/hover.
+type HoverParams struct {
+	TextDocumentPositionParams
+}
+
+// MarkupKind is the format of a MarkupContent.
+type MarkupKind string
+
+// Markup kinds.
+const (
+	PlainText MarkupKind = "plaintext"
+	Markdown  MarkupKind = "markdown"
+)
+
+// MarkupContent is text in a markup kind.
+type MarkupContent struct {
+	Kind  MarkupKind `json:"kind"`
+	Value string     `json:"value"`
+}
+
+// Hover is the result of textDocument/hover (null when there is nothing
+// to show). Range, when set, is what the hover is about; clients
+// highlight it.
+type Hover struct {
+	Contents MarkupContent `json:"contents"`
+	Range    *Range        `json:"range,omitempty"`
 }
 
 // ---- code actions ----

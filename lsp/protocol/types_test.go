@@ -266,3 +266,39 @@ func TestRegistrationAndWindow(t *testing.T) {
 		t.Errorf("unregister: %s", got)
 	}
 }
+
+func TestHoverAndConfiguration(t *testing.T) {
+	var p HoverParams
+	if err := DecodeParams(json.RawMessage(`{"textDocument":{"uri":"file:///a.py"},"position":{"line":3,"character":7},"workDoneToken":"t"}`), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.TextDocument.URI != "file:///a.py" || p.Position != (Position{3, 7}) {
+		t.Errorf("hover params %+v", p)
+	}
+	var caps ClientCapabilities
+	if err := json.Unmarshal([]byte(`{"textDocument":{"hover":{"dynamicRegistration":true,"contentFormat":["markdown","plaintext"]}},"workspace":{"configuration":true,"didChangeConfiguration":{"dynamicRegistration":true}}}`), &caps); err != nil {
+		t.Fatal(err)
+	}
+	if f := caps.TextDocument.Hover.ContentFormat; len(f) != 2 || f[0] != Markdown || !caps.Workspace.Configuration || !caps.Workspace.DidChangeConfiguration.DynamicRegistration {
+		t.Errorf("capabilities %+v", caps)
+	}
+	h := Hover{Contents: MarkupContent{Kind: Markdown, Value: "**GL101**"}, Range: &Range{Start: Position{1, 2}, End: Position{1, 5}}}
+	want := `{"contents":{"kind":"markdown","value":"**GL101**"},"range":{"start":{"line":1,"character":2},"end":{"line":1,"character":5}}}`
+	if got := mustMarshal(t, h); got != want {
+		t.Errorf("hover:\n%s\nwant\n%s", got, want)
+	}
+	if got := mustMarshal(t, Hover{Contents: MarkupContent{Kind: PlainText, Value: "x"}}); got != `{"contents":{"kind":"plaintext","value":"x"}}` {
+		t.Errorf("hover without a range: %s", got)
+	}
+	if got := mustMarshal(t, ServerCapabilities{HoverProvider: true}); got != `{"hoverProvider":true}` {
+		t.Errorf("capabilities: %s", got)
+	}
+	cp := ConfigurationParams{Items: []ConfigurationItem{{ScopeURI: "file:///w", Section: "gymlint"}}}
+	if got := mustMarshal(t, cp); got != `{"items":[{"scopeUri":"file:///w","section":"gymlint"}]}` {
+		t.Errorf("configuration params: %s", got)
+	}
+	var dc DidChangeConfigurationParams
+	if err := json.Unmarshal([]byte(`{"settings":{"gymlint":{"contract":"latest"}}}`), &dc); err != nil || string(dc.Settings) != `{"gymlint":{"contract":"latest"}}` {
+		t.Errorf("didChangeConfiguration: %s %v", dc.Settings, err)
+	}
+}

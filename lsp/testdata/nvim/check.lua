@@ -4,9 +4,12 @@
 --     nvim --headless -u NONE -i NONE -n -c "luafile check.lua"
 --
 -- It opens resources_servers/echo/app.py of the workspace, waits for the
--- GL101 diagnostic, asks for the code actions at it, inserts a
--- multiple_workers_unsupported_reason() override after the class line,
--- waits for GL101 to go away and stops the server. Everything it saw goes to
+-- GL101 diagnostic, asks for the code actions at it and for the hover on it
+-- (and on the first line, where there is nothing), ignores GL101 through the
+-- settings (workspace/didChangeConfiguration, as a user's on_init sends
+-- them) and waits for it to go, empties the settings and waits for it to
+-- come back, inserts a multiple_workers_unsupported_reason() override after
+-- the class line, waits for GL101 to go away and stops the server. Everything it saw goes to
 -- GYMLINT_OUT as one JSON object; the Go test makes the assertions. On an
 -- error or a timeout the object says so ("error", "timeout") and Neovim exits
 -- with status 1; otherwise with 0.
@@ -189,6 +192,67 @@ local function main()
   result.actions = {}
   for _, a in ipairs(resp.result or {}) do
     table.insert(result.actions, { title = a.title, kind = a.kind or "", has_edit = a.edit ~= nil })
+  end
+
+  -- 2b. The hover on the finding (a character into the class name), and
+  -- on the first line, where there is none (null).
+  local function hover(line, character)
+    local hp = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = { line = line, character = character } }
+    local rs, herr = vim.lsp.buf_request_sync(bufnr, "textDocument/hover", hp, 5000)
+    if not rs then
+      return nil, "textDocument/hover: " .. tostring(herr)
+    end
+    local r = rs[id]
+    if not r or r.error then
+      return nil, "textDocument/hover: " .. vim.inspect(r and r.error)
+    end
+    return r.result, nil
+  end
+  local h, herr = hover(d.lnum, d.col + 2)
+  if herr then
+    return fail("error", herr, bufnr)
+  end
+  if h == nil or h == vim.NIL then
+    return fail("error", "no hover on GL101", bufnr)
+  end
+  result.hover = { kind = h.contents.kind, value = h.contents.value }
+  if h.range then
+    result.hover.range = { h.range.start.line, h.range.start.character, h.range["end"].line, h.range["end"].character }
+  end
+  local none
+  none, herr = hover(0, 0)
+  if herr then
+    return fail("error", herr, bufnr)
+  end
+  result.hover_nothing_null = (none == nil or none == vim.NIL)
+
+  -- 2c. The settings: ignore GL101, then no settings. Neovim answers
+  -- workspace/configuration from client.config.settings; the change is
+  -- announced as a user (or on_init) does.
+  local client_now = vim.lsp.get_client_by_id(id)
+  local function settle(settings, want_gl101, what)
+    client_now.config.settings = settings
+    client_now.notify("workspace/didChangeConfiguration", { settings = settings })
+    local done = vim.wait(WAIT_MS, function()
+      return (find_code(bufnr, "GL101") ~= nil) == want_gl101 or exited ~= nil
+    end, 50)
+    if exited then
+      result.exit = exited
+      return false, "the server exited after the settings " .. what
+    end
+    if not done then
+      return false, "GL101 " .. (want_gl101 and "not back" or "still there") .. " " .. WAIT_MS .. " ms after the settings " .. what
+    end
+    return true, nil
+  end
+  local sok, serr = settle({ gymlint = { ignore = { "GL101" } } }, false, "ignoring GL101")
+  if not sok then
+    return fail("timeout", serr, bufnr)
+  end
+  result.ignored = snapshot(bufnr)
+  sok, serr = settle({ gymlint = vim.empty_dict() }, true, "emptied")
+  if not sok then
+    return fail("timeout", serr, bufnr)
   end
 
   -- 3. The edit: a refusal override as the class's first method. Neovim
