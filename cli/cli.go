@@ -4,7 +4,6 @@
 package cli
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,7 +19,6 @@ import (
 	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/fixes"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/output"
 	"github.com/gymlint/gymlint/pyscan"
 	"github.com/gymlint/gymlint/settings"
@@ -198,7 +196,9 @@ func parseFlags(fs *flag.FlagSet, args []string) (positional []string, err error
 // checkCmd declares the check's flags and returns the check: gymlint
 // [flags] [PATH...] lints the repository.
 func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) int {
-	format := fs.String("format", "text", "output format: "+strings.Join(output.Formats, ", "))
+	var formats formatsFlag
+	fs.Var(&formats, "format", "output `FORMAT`: "+strings.Join(output.Formats, ", ")+" (default text); FORMAT:FILE writes it to FILE instead of stdout; repeatable, for several formats in one run")
+	outputFile := fs.String("output-file", "", "write the findings to `FILE` instead of stdout (created, or replaced whole; the summary stays on stderr)")
 	var exempt multiFlag
 	fs.Var(&exempt, "exempt", "exempt the entrypoint at this root-relative `PATH` from the workers rule (repeatable)")
 	maxSize := fs.Int64("max-file-size", 0, "skip (and report) files larger than this many `bytes` (default 4194304)")
@@ -232,8 +232,17 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			fmt.Fprintf(stdout, "gymlint %s\n", version())
 			return ExitClean
 		}
-		if !validFormat(*format) {
-			return usageError(stderr, fs, "unknown --format %q (known: %s)", *format, strings.Join(output.Formats, ", "))
+		specs, err := outputs(formats, *outputFile)
+		if err != nil {
+			return usageError(stderr, fs, "%v", err)
+		}
+		for i, s := range specs {
+			switch {
+			case *showDiff && (i > 0 || s.path != "" || s.format != "text"):
+				return usageError(stderr, fs, "--diff prints one unified diff, on stdout or to --output-file; it cannot be combined with --format %s", s.given)
+			case *statistics && s.format != "text" && s.format != "json":
+				return usageError(stderr, fs, "--statistics prints text or JSON, not --format %s", s.format)
+			}
 		}
 		mode, ok := contract.ParseMode(*contractFlag)
 		if !ok && *contractFlag != "" {
@@ -272,15 +281,6 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 		if err != nil {
 			fmt.Fprintf(stderr, "gymlint: %v\n", err)
 			return ExitError
-		}
-
-		formatSet := false
-		fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
-		if *showDiff && formatSet && *format != "text" {
-			return usageError(stderr, fs, "--diff prints a unified diff; it cannot be combined with --format %s", *format)
-		}
-		if *statistics && *format != "text" && *format != "json" {
-			return usageError(stderr, fs, "--statistics prints text or JSON, not --format %s", *format)
 		}
 
 		keep, err := findingFilter(t.root, *newFromRev, t.scope)
@@ -328,7 +328,8 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			}
 		}
 		if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
-			if err := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes)).Diff(stdout, stderr); err != nil {
+			plan := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes))
+			if err := writeOutput(outputSpec{}, stdout, *outputFile, func(w io.Writer) error { return plan.Diff(w, stderr) }); err != nil {
 				fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 				return ExitError
 			}
@@ -352,42 +353,11 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 				}
 			}
 		}
-		if *statistics {
-			err = writeStatistics(stdout, *format, res.Diagnostics)
-		} else {
-			opts := output.Options{Root: t.root, Source: res.Source, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()}
-			switch *format {
-			case "full":
-				opts.Color = useColor(stdout, os.Getenv)
-				opts.Display = cwdRelative(t.root)
-			case "text":
-				opts.Display = cwdRelative(t.root)
-			}
-			var summaryFile *os.File
-			if *format == "github" {
-				summaryFile = openStepSummary(stderr)
-				if summaryFile != nil {
-					opts.StepSummary = summaryFile
-				}
-			}
-			err = output.Write(stdout, *format, res.Diagnostics, opts)
-			if summaryFile != nil {
-				if cerr := summaryFile.Close(); cerr != nil && err == nil {
-					err = fmt.Errorf("%w: %v", output.ErrStepSummary, cerr)
-				}
-			}
-			if errors.Is(err, output.ErrStepSummary) {
-				// The annotations are out; a missing step summary does not
-				// change the check's outcome.
-				fmt.Fprintf(stderr, "gymlint: %s: %v\n", stepSummaryEnv, err)
-				err = nil
-			}
-		}
-		if err != nil {
+		if err := writeFindings(specs, stdout, stderr, *outputFile, *statistics, t.root, res); err != nil {
 			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 			return ExitError
 		}
-		if (*format == "text" || *format == "full") && !*quiet {
+		if summarised(specs) && !*quiet {
 			printSummary(stderr, t, res, time.Since(start), *verbose)
 			if h := fixes.Hint(res.Diagnostics, *unsafeFixes); h != "" {
 				fmt.Fprintln(stderr, "gymlint: "+h)

@@ -41,7 +41,7 @@ func TestHelp(t *testing.T) {
 	}
 	// The top-level usage lists the flags and names the help command.
 	out, _, _ := run(t, "help")
-	for _, s := range []string{"gymlint help [COMMAND|ANALYZER|RULE]", "-format string", "-version", "Exit status: 0 no findings"} {
+	for _, s := range []string{"gymlint help [COMMAND|ANALYZER|RULE]", "-format FORMAT", "-output-file FILE", "-version", "Exit status: 0 no findings"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("gymlint help: no %q in\n%s", s, out)
 		}
