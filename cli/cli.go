@@ -224,6 +224,8 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 	// Pre-commit and CI (newfromrev.go, precommit.go).
 	newFromRev := fs.String("new-from-rev", "", "report only findings on lines changed since the git revision `REV`, or related to them (untracked files count as new)")
 	preCommit := fs.Bool("pre-commit", false, "the arguments are FILEs, which may no longer exist: report only findings in them or related to them")
+	// Editors and tools that pipe a buffer (stdin.go).
+	stdinName := fs.String("stdin-filename", "", "read the content of `PATH` (an editor's buffer, a new file) from standard input, check the repository with it, and report the findings in PATH; with --fix, print the fixed buffer on stdout and the findings on stderr")
 	// Configuration, rule and file selection (selection.go).
 	sel := addSelectionFlags(fs)
 	cacheOpts := addCacheFlags(fs)
@@ -254,10 +256,22 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 		if *parseBudget < 0 {
 			return usageError(stderr, fs, "--parse-budget must not be negative, not %d", *parseBudget)
 		}
+		if *stdinName != "" {
+			switch {
+			case *preCommit:
+				return usageError(stderr, fs, "--stdin-filename checks one buffer; it cannot be combined with --pre-commit")
+			case *newFromRev != "":
+				return usageError(stderr, fs, "--new-from-rev reads the changed lines of the files on disk, not of the buffer --stdin-filename reads")
+			}
+		}
 		defer startMemoryGuard(maxMemory.megabytes(), stderr)()
 		defer startPacer()()
-		t, err := findTarget(*rootFlag, paths, *preCommit)
-		if err != nil {
+		var t *target
+		if *stdinName != "" {
+			if t, err = stdinTarget(*rootFlag, *stdinName, paths); err != nil {
+				return usageError(stderr, fs, "%v", err)
+			}
+		} else if t, err = findTarget(*rootFlag, paths, *preCommit); err != nil {
 			fmt.Fprintf(stderr, "gymlint: %v\n", err)
 			return ExitError
 		}
@@ -274,10 +288,25 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			fmt.Fprintf(stderr, "gymlint: %v\n", err)
 			return ExitError
 		}
-		e, err := engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sel.noGitignore, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
-			GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
-			Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment(),
-			ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra, Cache: cacheOpts.open(stderr), ExitAfterScan: true})
+		// With --stdin-filename, the buffer stands in for the file (the
+		// overlay the language server gives unsaved buffers).
+		var buffer []byte
+		var overlay map[string][]byte
+		if *stdinName != "" {
+			if buffer, err = readBuffer(stdin, *stdinName, maxBuffer(*maxSize, conf.MaxFileSize)); err != nil {
+				fmt.Fprintf(stderr, "gymlint: %v\n", err)
+				return ExitError
+			}
+			overlay = map[string][]byte{t.shown[0]: buffer}
+		}
+		cache := cacheOpts.open(stderr)
+		newEngine := func(overlay map[string][]byte) (*engine.Engine, error) {
+			return engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sel.noGitignore, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
+				GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
+				Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment(), Overlay: overlay,
+				ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra, Cache: cache, ExitAfterScan: true})
+		}
+		e, err := newEngine(overlay)
 		if err != nil {
 			fmt.Fprintf(stderr, "gymlint: %v\n", err)
 			return ExitError
@@ -328,8 +357,18 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			}
 		}
 		if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
-			plan := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes))
-			if err := writeOutput(outputSpec{}, stdout, *outputFile, func(w io.Writer) error { return plan.Diff(w, stderr) }); err != nil {
+			diff := func(w io.Writer) error {
+				return fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes)).Diff(w, stderr)
+			}
+			if buffer != nil { // the buffer's fixes, as a diff of the file
+				diff = func(w io.Writer) error {
+					b := fixes.FixBuffer(t.shown[0], buffer, res.Diagnostics, *unsafeFixes)
+					sayAll(stderr, b.Skipped)
+					_, err := io.WriteString(w, fixes.UnifiedDiff(t.shown[0], buffer, b.Edits, 3))
+					return err
+				}
+			}
+			if err := writeOutput(outputSpec{}, stdout, *outputFile, diff); err != nil {
 				fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 				return ExitError
 			}
@@ -341,7 +380,28 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			}
 			return exitFor(res.Diagnostics, false)
 		}
-		if *fix {
+		findingsOut := stdout
+		if *fix && buffer != nil {
+			// ruff's way: the fixed buffer on stdout, for the editor to
+			// take; the findings left in it on stderr (or --output-file).
+			b := fixes.FixBuffer(t.shown[0], buffer, res.Diagnostics, *unsafeFixes)
+			sayAll(stderr, b.Skipped)
+			if _, err := stdout.Write(b.Fixed); err != nil {
+				fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+				return ExitError
+			}
+			findingsOut = stderr
+			if b.Taken > 0 {
+				fmt.Fprintf(stderr, "gymlint: applied %d %s to the buffer of %s, printed on stdout\n", b.Taken, plural(b.Taken, "fix", "fixes"), output.Visible(t.shown[0]))
+				if e, err = newEngine(map[string][]byte{t.shown[0]: b.Fixed}); err != nil {
+					fmt.Fprintf(stderr, "gymlint: %v\n", err)
+					return ExitError
+				}
+				if res, ok = run(); !ok {
+					return ExitError
+				}
+			}
+		} else if *fix {
 			plan := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes))
 			if err := plan.Apply(stderr); err != nil {
 				fmt.Fprintf(stderr, "gymlint: %v\n", err)
@@ -353,7 +413,7 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 				}
 			}
 		}
-		if err := writeFindings(specs, stdout, stderr, *outputFile, *statistics, t.root, res); err != nil {
+		if err := writeFindings(specs, findingsOut, stderr, *outputFile, *statistics, t.root, res); err != nil {
 			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 			return ExitError
 		}
