@@ -100,7 +100,8 @@ lists the servers, "gymlint rules" lists the rules and "gymlint explain GL101"
 prints one rule's documentation, "gymlint config" the effective configuration,
 "gymlint resolve" the config Gym composes from config files, "gymlint lsp"
 runs the language server for editors on stdin and stdout, "gymlint clean"
-removes the cache, and "gymlint help servers" prints the usage of a command.
+removes the cache, "gymlint completion bash" prints a shell completion
+script, and "gymlint help servers" prints the usage of a command.
 ` + wrap("(A directory named "+dirs+" is checked with \"gymlint ./servers\".)", 78) + `
 Checks keep what they computed in a cache (--cache-dir, --no-cache): a
 check of files that did not change since the last reads its findings
