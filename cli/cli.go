@@ -4,7 +4,6 @@
 package cli
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,7 +19,6 @@ import (
 	"github.com/gymlint/gymlint/engine"
 	"github.com/gymlint/gymlint/fixes"
 	"github.com/gymlint/gymlint/gym"
-	"github.com/gymlint/gymlint/lint"
 	"github.com/gymlint/gymlint/output"
 	"github.com/gymlint/gymlint/pyscan"
 	"github.com/gymlint/gymlint/settings"
@@ -102,7 +100,8 @@ lists the servers, "gymlint rules" lists the rules and "gymlint explain GL101"
 prints one rule's documentation, "gymlint config" the effective configuration,
 "gymlint resolve" the config Gym composes from config files, "gymlint lsp"
 runs the language server for editors on stdin and stdout, "gymlint clean"
-removes the cache, and "gymlint help servers" prints the usage of a command.
+removes the cache, "gymlint completion bash" prints a shell completion
+script, and "gymlint help servers" prints the usage of a command.
 ` + wrap("(A directory named "+dirs+" is checked with \"gymlint ./servers\".)", 78) + `
 Checks keep what they computed in a cache (--cache-dir, --no-cache): a
 check of files that did not change since the last reads its findings
@@ -198,7 +197,9 @@ func parseFlags(fs *flag.FlagSet, args []string) (positional []string, err error
 // checkCmd declares the check's flags and returns the check: gymlint
 // [flags] [PATH...] lints the repository.
 func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) int {
-	format := fs.String("format", "text", "output format: "+strings.Join(output.Formats, ", "))
+	var formats formatsFlag
+	fs.Var(&formats, "format", "output `FORMAT`: "+strings.Join(output.Formats, ", ")+" (default text); FORMAT:FILE writes it to FILE instead of stdout; repeatable, for several formats in one run")
+	outputFile := fs.String("output-file", "", "write the findings to `FILE` instead of stdout (created, or replaced whole; the summary stays on stderr)")
 	var exempt multiFlag
 	fs.Var(&exempt, "exempt", "exempt the entrypoint at this root-relative `PATH` from the workers rule (repeatable)")
 	maxSize := fs.Int64("max-file-size", 0, "skip (and report) files larger than this many `bytes` (default 4194304)")
@@ -224,6 +225,8 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 	// Pre-commit and CI (newfromrev.go, precommit.go).
 	newFromRev := fs.String("new-from-rev", "", "report only findings on lines changed since the git revision `REV`, or related to them (untracked files count as new)")
 	preCommit := fs.Bool("pre-commit", false, "the arguments are FILEs, which may no longer exist: report only findings in them or related to them")
+	// Editors and tools that pipe a buffer (stdin.go).
+	stdinName := fs.String("stdin-filename", "", "read the content of `PATH` (an editor's buffer, a new file) from standard input, check the repository with it, and report the findings in PATH; with --fix, print the fixed buffer on stdout and the findings on stderr")
 	// Configuration, rule and file selection (selection.go).
 	sel := addSelectionFlags(fs)
 	cacheOpts := addCacheFlags(fs)
@@ -232,8 +235,17 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			fmt.Fprintf(stdout, "gymlint %s\n", version())
 			return ExitClean
 		}
-		if !validFormat(*format) {
-			return usageError(stderr, fs, "unknown --format %q (known: %s)", *format, strings.Join(output.Formats, ", "))
+		specs, err := outputs(formats, *outputFile)
+		if err != nil {
+			return usageError(stderr, fs, "%v", err)
+		}
+		for i, s := range specs {
+			switch {
+			case *showDiff && (i > 0 || s.path != "" || s.format != "text"):
+				return usageError(stderr, fs, "--diff prints one unified diff, on stdout or to --output-file; it cannot be combined with --format %s", s.given)
+			case *statistics && s.format != "text" && s.format != "json":
+				return usageError(stderr, fs, "--statistics prints text or JSON, not --format %s", s.format)
+			}
 		}
 		mode, ok := contract.ParseMode(*contractFlag)
 		if !ok && *contractFlag != "" {
@@ -245,10 +257,22 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 		if *parseBudget < 0 {
 			return usageError(stderr, fs, "--parse-budget must not be negative, not %d", *parseBudget)
 		}
+		if *stdinName != "" {
+			switch {
+			case *preCommit:
+				return usageError(stderr, fs, "--stdin-filename checks one buffer; it cannot be combined with --pre-commit")
+			case *newFromRev != "":
+				return usageError(stderr, fs, "--new-from-rev reads the changed lines of the files on disk, not of the buffer --stdin-filename reads")
+			}
+		}
 		defer startMemoryGuard(maxMemory.megabytes(), stderr)()
 		defer startPacer()()
-		t, err := findTarget(*rootFlag, paths, *preCommit)
-		if err != nil {
+		var t *target
+		if *stdinName != "" {
+			if t, err = stdinTarget(*rootFlag, *stdinName, paths); err != nil {
+				return usageError(stderr, fs, "%v", err)
+			}
+		} else if t, err = findTarget(*rootFlag, paths, *preCommit); err != nil {
 			fmt.Fprintf(stderr, "gymlint: %v\n", err)
 			return ExitError
 		}
@@ -265,22 +289,28 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			fmt.Fprintf(stderr, "gymlint: %v\n", err)
 			return ExitError
 		}
-		e, err := engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sel.noGitignore, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
-			GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
-			Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment(),
-			ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra, Cache: cacheOpts.open(stderr), ExitAfterScan: true})
+		// With --stdin-filename, the buffer stands in for the file (the
+		// overlay the language server gives unsaved buffers).
+		var buffer []byte
+		var overlay map[string][]byte
+		if *stdinName != "" {
+			if buffer, err = readBuffer(stdin, *stdinName, maxBuffer(*maxSize, conf.MaxFileSize)); err != nil {
+				fmt.Fprintf(stderr, "gymlint: %v\n", err)
+				return ExitError
+			}
+			overlay = map[string][]byte{t.shown[0]: buffer}
+		}
+		cache := cacheOpts.open(stderr)
+		newEngine := func(overlay map[string][]byte) (*engine.Engine, error) {
+			return engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sel.noGitignore, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
+				GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
+				Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment(), Overlay: overlay,
+				ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra, Cache: cache, ExitAfterScan: true})
+		}
+		e, err := newEngine(overlay)
 		if err != nil {
 			fmt.Fprintf(stderr, "gymlint: %v\n", err)
 			return ExitError
-		}
-
-		formatSet := false
-		fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
-		if *showDiff && formatSet && *format != "text" {
-			return usageError(stderr, fs, "--diff prints a unified diff; it cannot be combined with --format %s", *format)
-		}
-		if *statistics && *format != "text" && *format != "json" {
-			return usageError(stderr, fs, "--statistics prints text or JSON, not --format %s", *format)
 		}
 
 		keep, err := findingFilter(t.root, *newFromRev, t.scope)
@@ -328,7 +358,18 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			}
 		}
 		if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
-			if err := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes)).Diff(stdout, stderr); err != nil {
+			diff := func(w io.Writer) error {
+				return fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes)).Diff(w, stderr)
+			}
+			if buffer != nil { // the buffer's fixes, as a diff of the file
+				diff = func(w io.Writer) error {
+					b := fixes.FixBuffer(t.shown[0], buffer, res.Diagnostics, *unsafeFixes)
+					sayAll(stderr, b.Skipped)
+					_, err := io.WriteString(w, fixes.UnifiedDiff(t.shown[0], buffer, b.Edits, 3))
+					return err
+				}
+			}
+			if err := writeOutput(outputSpec{}, stdout, *outputFile, diff); err != nil {
 				fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 				return ExitError
 			}
@@ -340,7 +381,28 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			}
 			return exitFor(res.Diagnostics, false)
 		}
-		if *fix {
+		findingsOut := stdout
+		if *fix && buffer != nil {
+			// ruff's way: the fixed buffer on stdout, for the editor to
+			// take; the findings left in it on stderr (or --output-file).
+			b := fixes.FixBuffer(t.shown[0], buffer, res.Diagnostics, *unsafeFixes)
+			sayAll(stderr, b.Skipped)
+			if _, err := stdout.Write(b.Fixed); err != nil {
+				fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
+				return ExitError
+			}
+			findingsOut = stderr
+			if b.Taken > 0 {
+				fmt.Fprintf(stderr, "gymlint: applied %d %s to the buffer of %s, printed on stdout\n", b.Taken, plural(b.Taken, "fix", "fixes"), output.Visible(t.shown[0]))
+				if e, err = newEngine(map[string][]byte{t.shown[0]: b.Fixed}); err != nil {
+					fmt.Fprintf(stderr, "gymlint: %v\n", err)
+					return ExitError
+				}
+				if res, ok = run(); !ok {
+					return ExitError
+				}
+			}
+		} else if *fix {
 			plan := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes))
 			if err := plan.Apply(stderr); err != nil {
 				fmt.Fprintf(stderr, "gymlint: %v\n", err)
@@ -352,42 +414,11 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 				}
 			}
 		}
-		if *statistics {
-			err = writeStatistics(stdout, *format, res.Diagnostics)
-		} else {
-			opts := output.Options{Root: t.root, Source: res.Source, Rules: ruleLookup, Catalog: lint.Rules(), Version: version()}
-			switch *format {
-			case "full":
-				opts.Color = useColor(stdout, os.Getenv)
-				opts.Display = cwdRelative(t.root)
-			case "text":
-				opts.Display = cwdRelative(t.root)
-			}
-			var summaryFile *os.File
-			if *format == "github" {
-				summaryFile = openStepSummary(stderr)
-				if summaryFile != nil {
-					opts.StepSummary = summaryFile
-				}
-			}
-			err = output.Write(stdout, *format, res.Diagnostics, opts)
-			if summaryFile != nil {
-				if cerr := summaryFile.Close(); cerr != nil && err == nil {
-					err = fmt.Errorf("%w: %v", output.ErrStepSummary, cerr)
-				}
-			}
-			if errors.Is(err, output.ErrStepSummary) {
-				// The annotations are out; a missing step summary does not
-				// change the check's outcome.
-				fmt.Fprintf(stderr, "gymlint: %s: %v\n", stepSummaryEnv, err)
-				err = nil
-			}
-		}
-		if err != nil {
+		if err := writeFindings(specs, findingsOut, stderr, *outputFile, *statistics, t.root, res); err != nil {
 			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
 			return ExitError
 		}
-		if (*format == "text" || *format == "full") && !*quiet {
+		if summarised(specs) && !*quiet {
 			printSummary(stderr, t, res, time.Since(start), *verbose)
 			if h := fixes.Hint(res.Diagnostics, *unsafeFixes); h != "" {
 				fmt.Fprintln(stderr, "gymlint: "+h)

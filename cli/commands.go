@@ -24,6 +24,13 @@ type command struct {
 	name string // "" for the check
 	// args are the positional arguments as the synopsis writes them.
 	args string
+	// short says what the command does in a few words (shell completion
+	// shows it beside the name).
+	short string
+	// words, when set, are the words its positional arguments take (shell
+	// completion offers them); an args that names a PATH or FILE takes
+	// files.
+	words func() []string
 	// more are further synopsis lines, after "gymlint ".
 	more []string
 	// formats are the values --format takes (the same list the command
@@ -47,16 +54,18 @@ type command struct {
 // commands is the table of gymlint's commands, the check first.
 func commands() []*command {
 	return []*command{
-		{name: "", args: "[PATH...]", formats: output.Formats, more: []string{"--pre-commit [flags] [--] FILE..."},
+		{name: "", args: "[PATH...]", short: "check the repository", formats: output.Formats, more: []string{"--pre-commit [flags] [--] FILE..."},
 			about: checkAbout, trailer: checkTrailer, setup: checkCmd},
-		{name: "servers", args: "[PATH]", formats: inventory.Formats, about: text(serversAbout), setup: serversCmd},
-		{name: "rules", formats: ruleFormats, about: text(rulesAbout), setup: rulesCmd},
-		{name: "explain", args: "CODE|NAME", about: text(explainAbout), setup: explainCmd},
-		{name: "config", args: "[PATH]", formats: configFormats, about: text(configAbout), setup: configCmd},
-		{name: "resolve", args: "FILE...", formats: resolveFormats, about: text(resolveAbout), setup: resolveCmd},
-		{name: "lsp", hidden: []string{"stdio"}, about: text(lspAbout), setup: lspCmd},
-		{name: "clean", about: text(cleanAbout), setup: cleanCmd},
-		{name: "help", args: "[COMMAND|ANALYZER|RULE]", about: helpAbout, raw: help},
+		{name: "servers", args: "[PATH]", short: "list the servers", formats: inventory.Formats, about: text(serversAbout), setup: serversCmd},
+		{name: "rules", short: "list every rule", formats: ruleFormats, about: text(rulesAbout), setup: rulesCmd},
+		{name: "explain", args: "CODE|NAME", short: "print one rule's documentation", words: ruleWords, about: text(explainAbout), setup: explainCmd},
+		{name: "config", args: "[PATH]", short: "print the effective configuration", formats: configFormats, about: text(configAbout), setup: configCmd},
+		{name: "resolve", args: "FILE...", short: "print the config Gym composes from FILE...", formats: resolveFormats, about: text(resolveAbout), setup: resolveCmd},
+		{name: "lsp", short: "run the language server for editors", hidden: []string{"stdio"}, about: text(lspAbout), setup: lspCmd},
+		{name: "clean", short: "remove the cache", about: text(cleanAbout), setup: cleanCmd},
+		{name: "completion", args: strings.Join(completionShells, "|"), short: "print a shell completion script", words: func() []string { return completionShells },
+			about: text(completionAbout), setup: completionCmd},
+		{name: "help", args: "[COMMAND|ANALYZER|RULE]", short: "print the usage of gymlint or of a command", words: helpTopics, about: helpAbout, raw: help},
 	}
 }
 

@@ -24,6 +24,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"help", "lsp"}, []string{"lsp", "-h"}, "usage: gymlint lsp [--cache-dir DIR] [--jobs N] [--no-cache] [--no-go]"},
 		{[]string{"help", "resolve"}, []string{"resolve", "--help"}, "usage: gymlint resolve [--format yaml|json] [--root DIR] FILE..."},
 		{[]string{"help", "clean"}, []string{"clean", "-h"}, "usage: gymlint clean [--cache-dir DIR] [--dry-run]"},
+		{[]string{"help", "completion"}, []string{"completion", "--help"}, "usage: gymlint completion bash|zsh|fish"},
 		{[]string{"help", "help"}, []string{"help", "--help"}, "usage: gymlint help [COMMAND|ANALYZER|RULE]"},
 	} {
 		name := strings.Join(tc.help, " ")
@@ -41,7 +42,7 @@ func TestHelp(t *testing.T) {
 	}
 	// The top-level usage lists the flags and names the help command.
 	out, _, _ := run(t, "help")
-	for _, s := range []string{"gymlint help [COMMAND|ANALYZER|RULE]", "-format string", "-version", "Exit status: 0 no findings"} {
+	for _, s := range []string{"gymlint help [COMMAND|ANALYZER|RULE]", "-format FORMAT", "-output-file FILE", "-version", "Exit status: 0 no findings"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("gymlint help: no %q in\n%s", s, out)
 		}
@@ -67,7 +68,7 @@ func TestHelpTopics(t *testing.T) {
 	for _, args := range [][]string{{"help", "nope"}, {"help", "GL999"}, {"help", "--format"}} {
 		out, errOut, code := run(t, args...)
 		if code != ExitError || out != "" || !strings.Contains(errOut, `gymlint help: unknown topic "`+args[1]+`"`) ||
-			!strings.Contains(errOut, "check, clean, config, explain, help, lsp, resolve, rules, servers") {
+			!strings.Contains(errOut, "check, clean, completion, config, explain, help, lsp, resolve, rules, servers") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and the topics", args, code, out, errOut)
 		}
 	}
@@ -145,7 +146,7 @@ func TestHelpAgreesWithREADME(t *testing.T) {
 				t.Errorf("gymlint help %s lists -%s, which neither the README nor the guide documents", name, flag)
 			}
 		}
-		if name != "explain" && name != "help" && n == 0 {
+		if name != "explain" && name != "help" && name != "completion" && n == 0 {
 			t.Errorf("gymlint help %s lists no flag:\n%s", name, out)
 		}
 	}

@@ -11,9 +11,6 @@ import (
 	"github.com/gymlint/gymlint/lsp"
 )
 
-// stdin is what `gymlint lsp` reads; tests replace it.
-var stdin io.Reader = os.Stdin
-
 const lspAbout = `Runs gymlint's language server on stdin and stdout (JSON-RPC 2.0 with
 Content-Length framing). The workspace is the root the editor names in
 initialize. The log goes to stderr.

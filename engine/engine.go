@@ -63,8 +63,10 @@ type Options struct {
 	ParseBudget int64
 	// Exempt are exemptions in addition to the configuration's (--exempt).
 	Exempt []gym.Exemption
-	// Overlay is read instead of the disk for the Python side:
-	// root-relative path → content.
+	// Overlay is read instead of the disk: root-relative path → content
+	// (a file that is not on disk is added). The Python side reads it,
+	// and so does Scan's Go side (gymlint --stdin-filename); the language
+	// server gives RunGo its own.
 	Overlay map[string][]byte
 	// NoGo leaves the Go modules out.
 	NoGo bool

@@ -45,7 +45,8 @@ func (r *Result) Source(p string) ([]byte, error) { return r.source(p) }
 
 // Scan checks the repository: the enabled Python rules on every
 // entrypoint and, at the same time, the enabled Go analyzers on the Go
-// modules, then Finish. goScope, when not nil, limits the Go side to the
+// modules, then Finish; both read Options.Overlay instead of the disk.
+// goScope, when not nil, limits the Go side to the
 // modules that hold or lie under one of its root-relative paths (the
 // Python side always reads the whole repository: a finding in a file may
 // come from a config or a parent class anywhere).
@@ -71,7 +72,7 @@ func (e *Engine) Scan(goScope []string) (*Result, error) {
 		if l := <-listed; l != nil {
 			mods = goModules(l.GoMods)
 		}
-		o.res, o.err = e.scanGoModules(goScope, nil, mods)
+		o.res, o.err = e.scanGoModules(goScope, e.opts.Overlay, mods) // the overlay: the Go side reads the buffers too
 		var missing *noGoCommand
 		if errors.As(o.err, &missing) {
 			o.notes = []string{fmt.Sprintf("no go command on PATH: the Go modules %s are not checked", someOf(missing.modules, 3))}
