@@ -117,7 +117,8 @@ analyzers under go vet, with the same suppressions and configuration.
 
 // checkTrailer follows the check's flags in its usage.
 const checkTrailer = "\nExit status: 0 no findings, 1 findings, 2 usage, configuration or internal error (GL011).\n" +
-	"With -fix: those of the check after the fixes. With -diff: 1 if there are findings, fixable or not.\n"
+	"With -fix: those of the check after the fixes. With -diff: 1 if there are findings, fixable or not.\n" +
+	"With -add-noqa: 0 if every finding got a suppression, 1 if some could not.\n"
 
 // wrap breaks text into lines of at most width characters, at spaces.
 func wrap(text string, width int) string {
@@ -221,6 +222,8 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 	fix := fs.Bool("fix", false, "apply the suggested fixes to the files, then check again and print what remains")
 	showDiff := fs.Bool("diff", false, "print the suggested fixes as a unified diff on stdout instead of findings; change no file")
 	unsafeFixes := fs.Bool("unsafe-fixes", false, "with --fix or --diff, also apply or show the unsafe fixes (stubs to complete, changes of behaviour) of findings that have no safe one")
+	// Inline suppressions for every finding (addnoqa.go).
+	noqa := addAddNoqaFlags(fs)
 	// Pre-commit and CI (newfromrev.go, precommit.go).
 	newFromRev := fs.String("new-from-rev", "", "report only findings on lines changed since the git revision `REV`, or related to them (untracked files count as new)")
 	preCommit := fs.Bool("pre-commit", false, "the arguments are FILEs, which may no longer exist: report only findings in them or related to them")
@@ -240,6 +243,11 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			return usageError(stderr, fs, "--contract must be auto or latest, not %q", *contractFlag)
 		}
 		if msg := checkRanges(*maxSize, *jobs); msg != "" {
+			return usageError(stderr, fs, "%s", msg)
+		}
+		formatSet := false
+		fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
+		if msg := noqa.check(*fix, *showDiff, *statistics, *format, formatSet); msg != "" {
 			return usageError(stderr, fs, "%s", msg)
 		}
 		if *parseBudget < 0 {
@@ -274,8 +282,6 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			return ExitError
 		}
 
-		formatSet := false
-		fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
 		if *showDiff && formatSet && *format != "text" {
 			return usageError(stderr, fs, "--diff prints a unified diff; it cannot be combined with --format %s", *format)
 		}
@@ -326,6 +332,9 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 					fmt.Fprintf(stderr, "gymlint:   %s\n", d)
 				}
 			}
+		}
+		if *noqa.on {
+			return addNoqa(stderr, t, res, *noqa.reason, *quiet, *verbose, *exitZero)
 		}
 		if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
 			if err := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes)).Diff(stdout, stderr); err != nil {
