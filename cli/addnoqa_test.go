@@ -285,3 +285,20 @@ func pythonParses(t *testing.T, root string, paths ...string) {
 		t.Errorf("python3 cannot parse the files: %v\n%s", err, out)
 	}
 }
+
+// TestAddNoqaExtraRoots: with --include-extra-roots, the findings in an
+// extra root are skipped, counted, and its files left as they are: gymlint
+// writes only in the root.
+func TestAddNoqaExtraRoots(t *testing.T) {
+	root, extra := extraRootFixture(t)
+	t.Setenv("NEMO_GYM_EXTRA_ROOTS", "")
+	before := readTree(t, extra)
+	_, errOut, code := run(t, "--add-noqa", "--reason", "plugin", "--extra-root", extra, "--include-extra-roots", root)
+	if code != ExitFindings || !strings.Contains(errOut, "gymlint: added 0 suppressions in 0 files\n") ||
+		!strings.Contains(errOut, "gymlint: skipped 2 findings: 2 in an extra root outside the root, which gymlint does not write to (--verbose lists them)\n") {
+		t.Errorf("exit %d\n%s", code, errOut)
+	}
+	if changed := diffPaths(before, readTree(t, extra)); len(changed) > 0 {
+		t.Errorf("the extra root's %v changed", changed)
+	}
+}
