@@ -3,6 +3,7 @@ package suppress
 import (
 	"bytes"
 	"fmt"
+	"go/format"
 	"go/scanner"
 	"go/token"
 	"regexp"
@@ -134,8 +135,10 @@ type candidate struct {
 // on a line above), the codes are added to its list and its reason kept;
 // else a new comment goes at the end of the line (Python, YAML) or alone
 // on the line above (Go, where gofmt would realign a trailing comment
-// among its neighbours' comments), and where that one cannot be, at the
-// other place. Each is checked by reading the new content back with the
+// among its neighbours' comments; at the end of the line where gofmt
+// would change the file for the one above but not for it: a struct field,
+// a declaration under its doc comment), and where that one cannot be, at
+// the other place. Each is checked by reading the new content back with the
 // parser Apply uses, and with opts.SameCode: a finding is missed rather
 // than suppressed with a comment that is not one (in a multi-line string,
 // after a backslash continuation, a #! line...). The other bytes of the
@@ -280,6 +283,9 @@ type planner struct {
 	same     func(old, new []byte, comments []int) bool
 	inactive int                 // the file's suppressions that suppress nothing
 	merged   map[*directive]bool // the suppressions a group's codes go into
+	// formatted says whether a Go file is as gofmt formats it (nil: not
+	// yet known).
+	formatted *bool
 }
 
 // countInactive counts the suppressions that suppress nothing (GL009,
@@ -317,7 +323,7 @@ func (pl *planner) candidates(g *group) {
 	trailing, whyT := pl.trailing(g)
 	above, whyA := pl.above(g)
 	first, second := trailing, above
-	if pl.lg == langGo {
+	if pl.lg == langGo && !(above != nil && trailing != nil && !pl.gofmtKept(above) && pl.gofmtKept(trailing)) {
 		first, second = above, trailing
 	}
 	for _, c := range []*candidate{first, second} {
@@ -503,6 +509,25 @@ func (pl *planner) check(gs []*group, which []int, lang bool) bool {
 		return sameGo(pl.content, out, marks)
 	}
 	return pl.same == nil || pl.same(pl.content, out, marks)
+}
+
+// gofmtKept reports whether the Go file, once c's edit is made, is still
+// as gofmt formats it, or was not so before: a comment alone above a
+// struct field splits the fields' alignment, one under a doc comment is
+// moved into it, so the comment goes at the end of the line there.
+func (pl *planner) gofmtKept(c *candidate) bool {
+	if pl.formatted == nil {
+		f, err := format.Source(pl.content)
+		formatted := err == nil && bytes.Equal(f, pl.content)
+		pl.formatted = &formatted
+	}
+	if !*pl.formatted {
+		return true
+	}
+	e := c.edit
+	out := slices.Concat(pl.content[:e.Start.Offset], []byte(e.NewText), pl.content[e.End.Offset:])
+	f, err := format.Source(out)
+	return err == nil && bytes.Equal(f, out)
 }
 
 // sameGo reports whether the Go source new is old with comments added

@@ -188,6 +188,13 @@ func TestAdopt(t *testing.T) {
 			want:    "package x\n\nfunc f() {\n\t//gymlint:ignore GL201,GL202 adopted as is\n\tx := 1\n\t_ = x\n}\n",
 		},
 		{
+			name:    "go, a struct field and a declaration under its doc comment: at the end of the line, where gofmt keeps it",
+			path:    "native/x.go",
+			content: "package x\n\ntype T struct {\n\ta    int\n\tbcde int\n}\n\n// V is v.\nvar V = 1\n",
+			ds:      []string{"5 GL201", "9 GL202"},
+			want:    "package x\n\ntype T struct {\n\ta    int\n\tbcde int //gymlint:ignore GL201 adopted as is\n}\n\n// V is v.\nvar V = 1 //gymlint:ignore GL202 adopted as is\n",
+		},
+		{
 			name:    "go, merged into a directive on the line; CRLF",
 			path:    "native/x.go",
 			content: "package x\r\n\r\nvar x = 1 //gymlint:ignore GL202 why\r\n",
@@ -252,9 +259,10 @@ func TestAdopt(t *testing.T) {
 			// the findings move down by the lines inserted above them.
 			var after []diag.Diagnostic
 			for _, d := range append(append([]diag.Diagnostic(nil), a.Suppressed...), done...) {
+				line := d.Start.Line
 				for _, e := range a.Edits {
 					if strings.HasSuffix(e.NewText, "\n") || strings.HasSuffix(e.NewText, "\r") {
-						if e.Start.Line <= d.Start.Line {
+						if e.Start.Line <= line {
 							d.Start.Line++
 							d.End.Line++
 						}
