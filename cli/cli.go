@@ -116,7 +116,8 @@ analyzers under go vet, with the same suppressions and configuration.
 
 // checkTrailer follows the check's flags in its usage.
 const checkTrailer = "\nExit status: 0 no findings, 1 findings, 2 usage, configuration or internal error (GL011).\n" +
-	"With -fix: those of the check after the fixes. With -diff: 1 if there are findings, fixable or not.\n"
+	"With -fix: those of the check after the fixes. With -diff: 1 if there are findings, fixable or not.\n" +
+	"With -add-noqa: 0 if every finding got a suppression, 1 if some could not.\n"
 
 // wrap breaks text into lines of at most width characters, at spaces.
 func wrap(text string, width int) string {
@@ -222,6 +223,8 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 	fix := fs.Bool("fix", false, "apply the suggested fixes to the files, then check again and print what remains")
 	showDiff := fs.Bool("diff", false, "print the suggested fixes as a unified diff on stdout instead of findings; change no file")
 	unsafeFixes := fs.Bool("unsafe-fixes", false, "with --fix or --diff, also apply or show the unsafe fixes (stubs to complete, changes of behaviour) of findings that have no safe one")
+	// Inline suppressions for every finding (addnoqa.go).
+	noqa := addAddNoqaFlags(fs)
 	// Pre-commit and CI (newfromrev.go, precommit.go).
 	newFromRev := fs.String("new-from-rev", "", "report only findings on lines changed since the git revision `REV`, or related to them (untracked files count as new)")
 	preCommit := fs.Bool("pre-commit", false, "the arguments are FILEs, which may no longer exist: report only findings in them or related to them")
@@ -252,6 +255,16 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			return usageError(stderr, fs, "--contract must be auto or latest, not %q", *contractFlag)
 		}
 		if msg := checkRanges(*maxSize, *jobs); msg != "" {
+			return usageError(stderr, fs, "%s", msg)
+		}
+		otherFormat := "" // a format --add-noqa has no use for: it prints no findings
+		for _, sp := range specs {
+			if sp.format != "text" || sp.path != "" {
+				otherFormat = sp.given
+				break
+			}
+		}
+		if msg := noqa.check(*fix, *showDiff, *statistics, otherFormat); msg != "" {
 			return usageError(stderr, fs, "%s", msg)
 		}
 		if *parseBudget < 0 {
@@ -356,6 +369,9 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 					fmt.Fprintf(stderr, "gymlint:   %s\n", d)
 				}
 			}
+		}
+		if *noqa.on {
+			return addNoqa(stderr, t, res, *noqa.reason, *quiet, *verbose, *exitZero)
 		}
 		if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
 			diff := func(w io.Writer) error {

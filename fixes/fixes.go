@@ -380,34 +380,16 @@ func (p *Plan) Apply(stderr io.Writer) error {
 	for _, s := range p.Stale() {
 		say(stderr, s)
 	}
-	files := p.sortedFiles()
-	// Every file is checked before any is written, so that a fix that
-	// edits two files is not applied to one of them because the other
-	// one changed.
-	var changed []*fileFix
-	for _, f := range files {
-		if _, err := unchanged(f); err == errChanged {
-			changed = append(changed, f)
-		} else if err != nil {
-			return fmt.Errorf("reading %s again: %v", output.Visible(f.path), err)
+	written, changed, err := p.write(func(f *fileFix, ok bool) {
+		if ok {
+			say(stderr, fmt.Sprintf("fixed %s: %s (%d %s)", f.path, strings.Join(uniq(f.codes), ", "),
+				len(f.edits), plural(len(f.edits), "edit", "edits")))
+		} else {
+			say(stderr, staleLine(f.path, "it changed while gymlint was fixing it", f.fixes))
 		}
-	}
-	written := map[string]bool{}
-	for _, f := range files {
-		if !slices.Contains(changed, f) {
-			err := writeChecked(f)
-			if err == nil {
-				written[f.path] = true
-				say(stderr, fmt.Sprintf("fixed %s: %s (%d %s)", f.path, strings.Join(uniq(f.codes), ", "),
-					len(f.edits), plural(len(f.edits), "edit", "edits")))
-				continue
-			}
-			if err != errChanged {
-				return fmt.Errorf("writing the fixes of %s: %v", output.Visible(f.path), err)
-			}
-			changed = append(changed, f)
-		}
-		say(stderr, staleLine(f.path, "it changed while gymlint was fixing it", f.fixes))
+	})
+	if err != nil {
+		return err
 	}
 	applied := 0
 	for _, names := range p.fixFiles {
@@ -423,6 +405,97 @@ func (p *Plan) Apply(stderr io.Writer) error {
 	}
 	say(stderr, msg)
 	return nil
+}
+
+// write writes the plan's files, each only while it is still the content
+// the fixes were computed for, and calls done for each file in path order
+// (ok: written; else it changed and was left as it is). It returns the
+// files written and those that changed. Every file is checked before any
+// is written, so that a fix that edits two files is not applied to one of
+// them because the other one changed.
+func (p *Plan) write(done func(f *fileFix, ok bool)) (written map[string]bool, changed []*fileFix, err error) {
+	files := p.sortedFiles()
+	for _, f := range files {
+		if _, err := unchanged(f); err == errChanged {
+			changed = append(changed, f)
+		} else if err != nil {
+			return nil, nil, fmt.Errorf("reading %s again: %v", output.Visible(f.path), err)
+		}
+	}
+	written = map[string]bool{}
+	for _, f := range files {
+		if !slices.Contains(changed, f) {
+			err := writeChecked(f)
+			if err == nil {
+				written[f.path] = true
+				done(f, true)
+				continue
+			}
+			if err != errChanged {
+				return nil, nil, fmt.Errorf("writing the fixes of %s: %v", output.Visible(f.path), err)
+			}
+			changed = append(changed, f)
+		}
+		done(f, false)
+	}
+	return written, changed, nil
+}
+
+// Left is a file that WriteFiles left as it was, and why.
+type Left struct{ Path, Why string }
+
+// Written is what WriteFiles did: the files it wrote and those it left as
+// they were, each by path.
+type Written struct {
+	Files []string
+	Left  []Left
+}
+
+// WriteFiles applies edits (root-relative slash path → that file's edits,
+// none overlapping another) to the files of the repository at root, as
+// Plan.Apply applies fixes: a file must be a regular file inside the root,
+// also through symbolic links; it must hold the content the analysis read
+// (opts.Analysed; nil takes the content read here) when it is read, and
+// again just before its new content, written to a temporary file of its
+// directory with its permissions, is renamed over it. A file's edits are
+// made all or none. gymlint --add-noqa writes its suppressions with it.
+// The error is one that stopped the writing (a file that could not be
+// read again or written); a file left as it was is not one.
+func WriteFiles(root string, edits map[string][]diag.TextEdit, opts Options) (Written, error) {
+	p := &Plan{files: map[string]*fileFix{}, opts: opts}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		realRoot = root
+	}
+	names := make([]string, 0, len(edits))
+	for name := range edits {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var w Written
+	for _, name := range names {
+		es := slices.Clone(edits[name])
+		for i := range es {
+			if es[i].Path != name {
+				return w, fmt.Errorf("an edit of %s names %s", output.Visible(name), output.Visible(es[i].Path))
+			}
+		}
+		switch err := p.take(root, realRoot, "", diag.Fix{Edits: es}); {
+		case err == errStale:
+			w.Left = append(w.Left, Left{name, p.files[name].stale})
+		case err != nil:
+			w.Left = append(w.Left, Left{name, err.Error()})
+		}
+	}
+	_, _, err = p.write(func(f *fileFix, ok bool) {
+		if ok {
+			w.Files = append(w.Files, f.path)
+		} else {
+			w.Left = append(w.Left, Left{f.path, "it changed while gymlint was writing it"})
+		}
+	})
+	sort.Slice(w.Left, func(i, j int) bool { return w.Left[i].Path < w.Left[j].Path })
+	return w, err
 }
 
 // Diff writes the plan as unified diffs on stdout (paths a/PATH and

@@ -100,6 +100,18 @@
 // In a Python or YAML comment, a suppression may follow other comment text
 // (`# noqa: F401  # gymlint: ignore[GL101] reason`); its reason ends where a
 // further `# ` (a # between white space and a space) starts another comment.
+//
+// # Writing suppressions
+//
+// Fix (fix.go) is the editor's quick fix that suppresses one finding with
+// a placeholder reason; Adopt (adopt.go) plans what gymlint --add-noqa
+// writes in a file: a suppression with a given reason for every finding,
+// merged into one that already covers the line. Both place a comment only
+// where the parser above then takes it to cover the finding's line, so
+// they follow these rules rather than restate them; Adopt also asks the
+// language's own parser (AdoptOptions.SameCode, go/scanner for Go) that
+// the code is unchanged, since this package's line scanner has the limits
+// above.
 package suppress
 
 import (
