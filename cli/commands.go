@@ -49,7 +49,7 @@ func commands() []*command {
 	return []*command{
 		{name: "", args: "[PATH...]", formats: output.Formats, more: []string{"--pre-commit [flags] [--] FILE..."},
 			about: checkAbout, trailer: checkTrailer, setup: checkCmd},
-		{name: "servers", args: "[PATH]", formats: inventory.Formats, about: text(serversAbout), setup: serversCmd},
+		{name: "servers", args: "[PATH...]", formats: inventory.Formats, about: text(serversAbout), setup: serversCmd},
 		{name: "rules", formats: ruleFormats, about: text(rulesAbout), setup: rulesCmd},
 		{name: "explain", args: "CODE|NAME", about: text(explainAbout), setup: explainCmd},
 		{name: "config", args: "[PATH]", formats: configFormats, about: text(configAbout), setup: configCmd},
