@@ -194,7 +194,7 @@ func dot(w io.Writer, rows []Server, note string) error {
 			fmt.Fprintf(&b, "    %s [label=\"%s\", shape=%s, style=\"%s\", fillcolor=\"%s\", color=\"%s\"];\n",
 				n.id, strings.Join(esc, `\n`), shape, style, s.fill, s.stroke)
 		}
-		for _, e := range c.gridEdges() {
+		for _, e := range append(c.gridEdges(), c.rowEdges()...) {
 			fmt.Fprintf(&b, "    %s -> %s [style=invis, constraint=true];\n", g.nodes[e[0]].id, g.nodes[e[1]].id)
 		}
 		b.WriteString("  }\n")

@@ -485,6 +485,20 @@ func (c *cluster) gridEdges() [][2]int {
 	return out
 }
 
+// rowEdges are the invisible arrows that keep each row of a cluster's grid
+// in path order, left to right: each box to the next of its row. Graphviz
+// keeps an edge between two boxes of a rank as their order; Mermaid would
+// put its target a row lower, so only DOT has them.
+func (c *cluster) rowEdges() [][2]int {
+	var out [][2]int
+	for k := 0; k+1 < len(c.nodes); k++ {
+		if (k+1)%c.columns != 0 {
+			out = append(out, [2]int{c.nodes[k], c.nodes[k+1]})
+		}
+	}
+	return out
+}
+
 // oneLine makes s a single line of printable text.
 func oneLine(s string) string {
 	return strings.Map(func(r rune) rune {

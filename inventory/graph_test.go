@@ -248,6 +248,10 @@ func TestGridRows(t *testing.T) {
 		if want := max(0, len(c.nodes)-c.columns); len(c.gridEdges()) != want {
 			t.Errorf("%s: %d grid edges, want %d", c.label, len(c.gridEdges()), want)
 		}
+		rows := (len(c.nodes) + c.columns - 1) / c.columns
+		if want := len(c.nodes) - rows; len(c.rowEdges()) != want {
+			t.Errorf("%s: %d row edges, want %d", c.label, len(c.rowEdges()), want)
+		}
 	}
 }
 
