@@ -158,7 +158,7 @@ func dotLegend() string {
 func dot(w io.Writer, rows []Server, note string) error {
 	g := buildGraph(rows, note)
 	var b strings.Builder
-	b.WriteString("digraph servers {\n  concentrate=true;\n  nodesep=0.2;\n  ranksep=0.3;\n  fontname=\"Helvetica\";\n")
+	b.WriteString("digraph servers {\n  nodesep=0.2;\n  ranksep=0.3;\n  fontname=\"Helvetica\";\n")
 	b.WriteString("  node [shape=box, style=\"filled,rounded\", fontname=\"Helvetica\", fontsize=11];\n")
 	b.WriteString("  edge [fontname=\"Helvetica\", fontsize=9, constraint=false];\n")
 	if g.note != "" {

@@ -224,12 +224,16 @@ func buildGraph(rows []Server, note string) *graph {
 	classKey := func(path, class string, line int) string {
 		return "class\x00" + path + "\x00" + class + "\x00" + strconv.Itoa(line)
 	}
-	edges := map[[2]int]int{} // from, to -> index in g.edges
+	type edgeKey struct {
+		from, to int
+		kind     string
+	}
+	edges := map[edgeKey]int{} // index in g.edges
 	addEdge := func(from, to int, e edge) {
 		if from == to {
 			return
 		}
-		k := [2]int{from, to}
+		k := edgeKey{from, to, e.kind}
 		if i, ok := edges[k]; ok {
 			old := &g.edges[i]
 			for _, c := range e.configs {
@@ -397,11 +401,13 @@ func (n node) label() []string {
 // Graphviz renderings of real and generated repositories: a column of
 // boxes with its gaps (a box with a three-line label in an 11-point font
 // is about 250 points wide), a row, and the width the arrows between the
-// grids take on their way (they bend around boxes and clusters).
+// grids take on their way (they bend around boxes and clusters, and the
+// arrows that go up loop around the side; with splines=line they would
+// take none, but cross the boxes).
 const (
 	gridColumnWidth = 290.0
 	gridRowHeight   = 70.0
-	gridEdgeWidth   = 5.0
+	gridEdgeWidth   = 13.0
 	// The legend, above the grids, is about this wide and high.
 	legendWidth  = 760.0
 	legendHeight = 100.0
