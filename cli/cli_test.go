@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/gymlint/gymlint/internal/testtree"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -316,10 +317,22 @@ if __name__ == "__main__":
 	if out, _, code := run(t, "--quiet", "--select", "GL108", root); code != ExitClean {
 		t.Errorf("a refused server's hazard was reported: %s", out)
 	}
-	for _, args := range [][]string{{"servers", "--format", "sarif", root}, {"servers", root, root}} {
+	for _, args := range [][]string{{"servers", "--format", "sarif", root}, {"servers", root, filepath.Join(root, "no_such_dir")}} {
 		if _, _, code := run(t, args...); code != ExitError {
 			t.Errorf("%v: exit %d, want %d", args, code, ExitError)
 		}
+	}
+	// Several PATHs: the servers under any of them.
+	out, errOut, code = run(t, "servers", "--format", "json", filepath.Join(root, "resources_servers", "echo"), filepath.Join(root, "resources_servers", "tool", "app.py"))
+	if err := json.Unmarshal([]byte(out), &rows); code != ExitClean || err != nil {
+		t.Fatalf("two PATHs: exit %d, %v: %s", code, err, errOut)
+	}
+	var paths []string
+	for _, r := range rows {
+		paths = append(paths, r["path"].(string))
+	}
+	if want := []string{"resources_servers/echo/app.py", "resources_servers/tool/app.py"}; !slices.Equal(paths, want) {
+		t.Errorf("two PATHs: rows of %v, want %v", paths, want)
 	}
 }
 

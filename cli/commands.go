@@ -56,7 +56,7 @@ func commands() []*command {
 	return []*command{
 		{name: "", args: "[PATH...]", short: "check the repository", formats: output.Formats, more: []string{"--pre-commit [flags] [--] FILE..."},
 			about: checkAbout, trailer: checkTrailer, setup: checkCmd},
-		{name: "servers", args: "[PATH]", short: "list the servers", formats: inventory.Formats, about: text(serversAbout), setup: serversCmd},
+		{name: "servers", args: "[PATH...]", short: "list the servers", formats: inventory.Formats, about: text(serversAbout), setup: serversCmd},
 		{name: "rules", short: "list every rule", formats: ruleFormats, about: text(rulesAbout), setup: rulesCmd},
 		{name: "explain", args: "CODE|NAME", short: "print one rule's documentation", words: ruleWords, about: text(explainAbout), setup: explainCmd},
 		{name: "config", args: "[PATH]", short: "print the effective configuration", formats: configFormats, about: text(configAbout), setup: configCmd},

@@ -41,7 +41,6 @@ func TestUsageErrorPointsToHelp(t *testing.T) {
 		{[]string{"--select", "XYZ"}, `unknown rule "XYZ" in --select`},
 		{[]string{"config", "--ignore", "XYZ"}, `unknown rule "XYZ" in --ignore`},
 		{[]string{"servers", "--foo"}, "flag provided but not defined: -foo"},
-		{[]string{"servers", "a", "b"}, "expected at most one directory"},
 		{[]string{"servers", "--format", "svg"}, `unknown --format "svg"`},
 		{[]string{"rules", "--foo"}, "flag provided but not defined: -foo"},
 		{[]string{"rules", "GL101"}, "unexpected arguments: GL101"},
@@ -159,7 +158,7 @@ func TestSynopsisIsTrue(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"resolve [--format yaml|json] [--root DIR] FILE...",
-		"servers [--format text|markdown|json|mermaid|dot] [--extra-root DIR] [PATH]",
+		"servers [--format text|markdown|json|mermaid|dot] [--extra-root DIR] [PATH...]",
 		"lsp [--cache-dir DIR] [--jobs N] [--no-cache] [--no-go]"} {
 		if lineOf(strings.Fields(want)[0]) != want {
 			t.Errorf("the synopsis has no line %q:\n%s", want, strings.Join(lines, "\n"))

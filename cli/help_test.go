@@ -17,7 +17,7 @@ func TestHelp(t *testing.T) {
 	}{
 		{[]string{"help"}, []string{"--help"}, "usage: gymlint [--format text|full|json|sarif|github] [flags] [PATH...]"},
 		{[]string{"help", "check"}, []string{"-h"}, "usage: gymlint [--format text|full|json|sarif|github] [flags] [PATH...]"},
-		{[]string{"help", "servers"}, []string{"servers", "-h"}, "usage: gymlint servers [--format text|markdown|json|mermaid|dot] [--extra-root DIR] [PATH]"},
+		{[]string{"help", "servers"}, []string{"servers", "-h"}, "usage: gymlint servers [--format text|markdown|json|mermaid|dot] [--extra-root DIR] [PATH...]"},
 		{[]string{"help", "rules"}, []string{"rules", "--help"}, "usage: gymlint rules [--format text|json]"},
 		{[]string{"help", "explain"}, []string{"explain", "-h"}, "usage: gymlint explain CODE|NAME"},
 		{[]string{"help", "config"}, []string{"config", "-h"}, "usage: gymlint config [--format text|json] [flags] [PATH]"},

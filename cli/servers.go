@@ -12,18 +12,21 @@ import (
 	"github.com/gymlint/gymlint/inventory"
 )
 
-const serversAbout = `Lists every server entrypoint of the repository that PATH (default: the
-current directory) lies in, or of those in PATH when it is below the root:
-server type and dir, class, file, the configs that name it, how it answers
-several workers, its Ray needs and the session methods it overrides.
---format mermaid or dot draws the servers, their repository parent
-classes and the configs that start them, coloured by worker status.
+const serversAbout = `Lists every server entrypoint of the repository that the first PATH
+(default: the current directory) lies in, or of those under the PATHs when
+they are below the root: server type and dir, class, file, the configs that
+name it, how it answers several workers, its Ray needs and the session
+methods it overrides. --format mermaid or dot draws them: a cluster per
+server type laid out as a grid, coloured by worker status, with a legend,
+and arrows for a parent class of another server directory, a config of
+another directory that names the server, and an environment server's
+references.
 `
 
-// openEngine finds the root and scope of path and makes the engine of the
+// openEngine finds the root and scope of paths and makes the engine of the
 // root, or says why not on stderr.
-func openEngine(path string, extraRoots []string, stderr io.Writer) (*target, *engine.Engine, bool) {
-	t, err := findTarget("", []string{path}, false)
+func openEngine(paths []string, extraRoots []string, stderr io.Writer) (*target, *engine.Engine, bool) {
+	t, err := findTarget("", paths, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "gymlint: %v\n", err)
 		return nil, nil, false
@@ -43,10 +46,6 @@ func serversCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) 
 	var extraRootFlags multiFlag
 	fs.Var(&extraRootFlags, "extra-root", "search this plugin server root `DIR` before the root for the server directories configs name, as NEMO_GYM_EXTRA_ROOTS (repeatable); its servers are listed, their paths shown as <name>/PATH")
 	return func(args []string) int {
-		root, ok := oneDir(fs, args, stderr)
-		if !ok {
-			return ExitError
-		}
 		known := false
 		for _, f := range inventory.Formats {
 			known = known || f == *format
@@ -59,7 +58,7 @@ func serversCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) 
 			fmt.Fprintf(stderr, "gymlint: %v\n", err)
 			return ExitError
 		}
-		t, e, ok := openEngine(root, extraRoots, stderr)
+		t, e, ok := openEngine(args, extraRoots, stderr)
 		if !ok {
 			return ExitError
 		}
@@ -85,7 +84,7 @@ func serversCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) 
 			return ExitError
 		}
 		if *format == "mermaid" && out.Len() > inventory.MermaidMaxText {
-			fmt.Fprintf(stderr, "gymlint: the Mermaid drawing is %d characters, more than the %d that Mermaid renders by default (GitHub included): draw part of the repository (gymlint servers --format mermaid DIR) or use --format dot\n",
+			fmt.Fprintf(stderr, "gymlint: the Mermaid drawing is %d characters, more than the %d that Mermaid renders by default (GitHub included): draw part of the repository (gymlint servers --format mermaid DIR...) or use --format dot\n",
 				out.Len(), inventory.MermaidMaxText)
 		}
 		return ExitClean

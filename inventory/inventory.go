@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gymlint/gymlint/analyzers/configs"
 	"github.com/gymlint/gymlint/analyzers/rayenabled"
 	"github.com/gymlint/gymlint/analyzers/workers"
 	"github.com/gymlint/gymlint/contract"
@@ -53,6 +54,11 @@ type Server struct {
 	// them), whether or not it accepts several workers; the text and
 	// markdown tables list their codes.
 	Hazards []Hazard `json:"hazards"`
+	// References are the server references ({type, name} settings) that
+	// the configs of the runs starting it give the server, resolved to the
+	// entrypoints of the instances they name (references.go). The graph
+	// formats draw an environment server's.
+	References []Reference `json:"references"`
 	// Contract says, per column, which contract it was judged by:
 	// "framework" when the repository's framework has that part of the
 	// contract, "latest" when it predates it or none was found (the column
@@ -141,9 +147,18 @@ func ContractNote(v *gym.View) string {
 // Build lists the servers of a view, sorted by path and class.
 func Build(v *gym.View) []Server {
 	var out []Server
+	refTypes := configs.RefTypes(v)
+	var repo map[[2]string]string
+	repoOnce := func() map[[2]string]string {
+		if repo == nil {
+			repo = repoInstances(v)
+		}
+		return repo
+	}
 	for _, e := range v.Entrypoints {
 		typ, dir := typeDir(e)
-		base := Server{Type: typ, Dir: dir, Path: e.Path, Line: 1, Configs: []string{}, Session: []string{}, Parents: []Parent{}, Hazards: []Hazard{}, Contract: contractOf(v)}
+		base := Server{Type: typ, Dir: dir, Path: e.Path, Line: 1, Configs: []string{}, Session: []string{}, Parents: []Parent{}, Hazards: []Hazard{},
+			References: references(v, e, refTypes, repoOnce), Contract: contractOf(v)}
 		for _, c := range e.Configs {
 			base.Configs = append(base.Configs, fmt.Sprintf("%s:%d", c.File, c.Instance.EntrypointPos.Line))
 		}

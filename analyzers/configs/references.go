@@ -114,21 +114,28 @@ func repoDefines(v *gym.View, runs []*configscan.Run) map[[2]string]site {
 	return out
 }
 
-// runUnresolvedServerReference judges every run, not only those of the
-// view's entrypoints (a ConfigsOnly check).
-func runUnresolvedServerReference(v *gym.View) []diag.Diagnostic {
+// RefTypes are the server types a reference of v's configs can name: the
+// framework's reference types (Framework.ServerRefTypes) that the scan
+// takes for server types. A type the scan does not take for a server type
+// has no instances to resolve to: its references are not judged.
+func RefTypes(v *gym.View) []string {
 	serverTypes := v.Options.ServerTypes
 	if serverTypes == nil {
 		serverTypes = configscan.DefaultServerTypes
 	}
-	// A type the scan does not take for a server type has no instances
-	// to resolve to: its references are not judged.
 	var refTypes []string
 	for _, t := range v.Options.Framework.ServerRefTypes() {
 		if slices.Contains(serverTypes, t) {
 			refTypes = append(refTypes, t)
 		}
 	}
+	return refTypes
+}
+
+// runUnresolvedServerReference judges every run, not only those of the
+// view's entrypoints (a ConfigsOnly check).
+func runUnresolvedServerReference(v *gym.View) []diag.Diagnostic {
+	refTypes := RefTypes(v)
 	runs := v.Runs()
 	var repo map[[2]string]site // made when a reference is not in its run
 	type key struct {
