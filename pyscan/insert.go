@@ -60,3 +60,85 @@ func (m *Module) ImportInsertion(before int32) (int32, bool) {
 	}
 	return 0, false
 }
+
+// ImportMember is a name of a from-import statement (`Dict` of `from
+// typing import Any, Dict as D`): the imported name, and where its text
+// (with its `as` clause) starts and ends.
+type ImportMember struct {
+	Name       string
+	Start, End int32
+}
+
+// FromImportMembers returns the members of the one-line, unparenthesized
+// from-import statement imp belongs to (`from typing import Any, Dict`),
+// in order, and false for any other shape (parentheses, a backslash
+// continuation, a `*`, a comment inside): what an edit may add a name to.
+func (m *Module) FromImportMembers(imp *Import) ([]ImportMember, bool) {
+	if !imp.IsFrom() || int(imp.Span.End) > len(m.text) {
+		return nil, false
+	}
+	stmt := m.text[imp.Span.Start:imp.Span.End]
+	i := strings.Index(stmt, " import ")
+	if i < 0 || strings.ContainsAny(stmt, "()\\#*\n\r") {
+		return nil, false
+	}
+	var out []ImportMember
+	off := i + len(" import ")
+	for _, part := range strings.Split(stmt[off:], ",") {
+		name := strings.TrimSpace(part)
+		lead := len(part) - len(strings.TrimLeft(part, " \t"))
+		start := imp.Span.Start + int32(off+lead)
+		end := start + int32(len(name))
+		if n, _, ok := strings.Cut(name, " as "); ok {
+			name = strings.TrimSpace(n)
+		}
+		if name == "" || strings.ContainsAny(name, " \t") {
+			return nil, false
+		}
+		out = append(out, ImportMember{Name: name, Start: start, End: end})
+		off += len(part) + 1
+	}
+	return out, len(out) > 0
+}
+
+// IsortLess orders two imported names as isort and ruff's isort do by
+// default (order-by-type): CONSTANTS, then Classes, then the rest, each
+// alphabetically.
+func IsortLess(a, b string) bool {
+	kind := func(s string) int {
+		switch {
+		case len(s) > 1 && strings.ToUpper(s) == s:
+			return 0
+		case s != "" && s[0] >= 'A' && s[0] <= 'Z':
+			return 1
+		}
+		return 2
+	}
+	if ka, kb := kind(a), kind(b); ka != kb {
+		return ka < kb
+	}
+	return strings.ToLower(a) < strings.ToLower(b) || strings.ToLower(a) == strings.ToLower(b) && a < b
+}
+
+// AddToFromImport returns the edit (an insertion at offset, of text) that
+// adds name to the one-line from-import statement imp belongs to, at its
+// place in isort's order, and false when the statement is of another shape
+// or its members are not in that order already (the repository does not
+// sort them: adding at the end would do no better).
+func (m *Module) AddToFromImport(imp *Import, name string) (offset int32, text string, ok bool) {
+	members, ok := m.FromImportMembers(imp)
+	if !ok {
+		return 0, "", false
+	}
+	for i := 1; i < len(members); i++ {
+		if IsortLess(members[i].Name, members[i-1].Name) {
+			return 0, "", false
+		}
+	}
+	for _, mb := range members {
+		if IsortLess(name, mb.Name) {
+			return mb.Start, name + ", ", true
+		}
+	}
+	return members[len(members)-1].End, ", " + name, true
+}

@@ -154,9 +154,10 @@ func classVar(v *gym.View, m *pyscan.Module, ann pyscan.Expr) classVarness {
 // of module m becomes `ray_enabled: ClassVar[bool] = V`. The annotation
 // names ClassVar as the module binds it: `ClassVar` when a from-import of
 // typing (or typing_extensions) binds it before the class, else `t.ClassVar`
-// when `import typing [as t]` does; else it adds `from typing import
-// ClassVar` after the last module-level import before the class (see
-// pyscan's ImportInsertion). No fix when `ClassVar` names something else in
+// when `import typing [as t]` does; else it imports it (classVarImport):
+// into an existing `from typing import ...` line, in isort's order, or as
+// `from typing import ClassVar` after the last module-level import before
+// the class (see pyscan's ImportInsertion). No fix when `ClassVar` names something else in
 // the module and typing is not imported, nor for a statement that is more
 // than `ray_enabled = V`: a chained assignment, a target in parentheses, a
 // value on the next line after a backslash.
@@ -185,13 +186,11 @@ func annotateFix(m *pyscan.Module, cls *pyscan.Class, own *ownDecl) (diag.Fix, b
 	}
 	var edits []diag.TextEdit
 	if needImport {
-		p, ok := m.ImportInsertion(cls.Span.Start)
+		edit, ok := classVarImport(m, cls.Span.Start)
 		if !ok {
 			return diag.Fix{}, false
 		}
-		pos := gym.Pos(m, p)
-		edits = append(edits, diag.TextEdit{Path: m.Path, Start: pos, End: pos,
-			NewText: "from typing import ClassVar" + m.NewlineBefore(p)})
+		edits = append(edits, edit)
 	}
 	if parenthesized {
 		pos := gym.Pos(m, at.Span.End)
@@ -205,6 +204,30 @@ func annotateFix(m *pyscan.Module, cls *pyscan.Class, own *ownDecl) (diag.Fix, b
 		Edits:         edits,
 		Applicability: diag.Safe,
 	}, true
+}
+
+// classVarImport is the edit that imports ClassVar for a class that starts
+// at offset before: into a one-line `from typing import ...` that runs
+// before it unconditionally, at its place in isort's order (where the
+// repository keeps the names sorted), else a `from typing import ClassVar`
+// line after the last module-level import before the class.
+func classVarImport(m *pyscan.Module, before int32) (diag.TextEdit, bool) {
+	for _, imp := range m.Imports {
+		if !imp.IsFrom() || imp.Level != 0 || imp.Module != "typing" || !imp.ModuleScope ||
+			imp.Where != (pyscan.Where{}) || imp.Span.End > before {
+			continue
+		}
+		if off, text, ok := m.AddToFromImport(imp, "ClassVar"); ok {
+			pos := gym.Pos(m, off)
+			return diag.TextEdit{Path: m.Path, Start: pos, End: pos, NewText: text}, true
+		}
+	}
+	p, ok := m.ImportInsertion(before)
+	if !ok {
+		return diag.TextEdit{}, false
+	}
+	pos := gym.Pos(m, p)
+	return diag.TextEdit{Path: m.Path, Start: pos, End: pos, NewText: "from typing import ClassVar" + m.NewlineBefore(p)}, true
 }
 
 // classVarName returns how the module can name typing.ClassVar in a class

@@ -74,7 +74,7 @@ func appFix(v *gym.View, m *pyscan.Module, s *gym.Server) (diag.Fix, bool) {
 	}
 	at, prefix, nl := lineAfter(m, g.Body.End)
 	text := prefix + guardIndent + "elif " + contract.EntrypointFunc + "(__file__):" + nl +
-		bodyIndent + contract.ModuleApp + " = " + recv + "." + contract.RunWebserverMethod + "()  # noqa: F401" + nl
+		bodyIndent + contract.ModuleApp + " = " + recv + "." + contract.RunWebserverMethod + "()" + nl
 	edits := []diag.TextEdit{{Path: m.Path, Start: at, End: at, NewText: text}}
 	if b := m.Binding(contract.EntrypointFunc); b == nil || b.Where.InMainGuard {
 		p, ok := m.ImportInsertion(g.Span.Start)
