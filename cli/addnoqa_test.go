@@ -31,8 +31,14 @@ func TestAddNoqaUsage(t *testing.T) {
 		{[]string{"--add-noqa", "--reason", "why", "--diff"}, "cannot be combined with --fix or --diff"},
 		{[]string{"--add-noqa", "--reason", "why", "--statistics"}, "cannot be combined with --statistics"},
 		{[]string{"--add-noqa", "--reason", "why", "--format", "json"}, "cannot be combined with --format json"},
+		{[]string{"--add-noqa", "--reason", "why", "--output-file", filepath.Join(t.TempDir(), "out.txt")}, "cannot be combined with --format text to --output-file"},
+		{[]string{"--add-noqa", "--reason", "why", "--stdin-filename", filepath.Join(root, "resources_servers/s/app.py")}, "cannot be combined with --stdin-filename"},
 	} {
-		out, errOut, code := run(t, append(tc.args, root)...)
+		args := append(tc.args, root)
+		if slices.Contains(tc.args, "--stdin-filename") {
+			args = tc.args // the buffer's PATH is the path
+		}
+		out, errOut, code := run(t, args...)
 		if code != ExitError || out != "" || !strings.Contains(errOut, tc.msg) || !strings.Contains(errOut, "Run 'gymlint --help' for usage.") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, out, errOut, tc.msg)
 		}

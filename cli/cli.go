@@ -264,6 +264,9 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 				break
 			}
 		}
+		if otherFormat == "" && *outputFile != "" {
+			otherFormat = "text to --output-file"
+		}
 		if msg := noqa.check(*fix, *showDiff, *statistics, otherFormat); msg != "" {
 			return usageError(stderr, fs, "%s", msg)
 		}
@@ -276,6 +279,8 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 				return usageError(stderr, fs, "--stdin-filename checks one buffer; it cannot be combined with --pre-commit")
 			case *newFromRev != "":
 				return usageError(stderr, fs, "--new-from-rev reads the changed lines of the files on disk, not of the buffer --stdin-filename reads")
+			case *noqa.on:
+				return usageError(stderr, fs, "--add-noqa writes suppressions into the files on disk; it cannot be combined with --stdin-filename, whose buffer is not on disk")
 			}
 		}
 		defer startMemoryGuard(maxMemory.megabytes(), stderr)()

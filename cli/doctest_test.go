@@ -13,7 +13,7 @@ import (
 
 // The documentation's examples are tested, as rustdoc and ruff test
 // theirs. In README.md and docs/guide/*.md, a fenced block whose info
-// string is `sh doctest` (optionally `sh doctest exit=N`) holds one gymlint
+// string is `sh doctest` (`sh doctest exit=N` when its exit status is not 0) holds one gymlint
 // command, run from the top of the repository; the fenced block after it
 // with info `text` is what it prints on stdout, and an optional block after
 // that with info `text stderr` what it prints on stderr. In an expected
@@ -71,7 +71,7 @@ func docExamples(t *testing.T, file string) []docExample {
 		if len(fields) < 2 || fields[0] != "sh" || fields[1] != "doctest" {
 			continue
 		}
-		ex := docExample{file: file, line: f.line}
+		ex := docExample{file: file, line: f.line, hasExit: true} // exit 0 unless the block says otherwise
 		for _, opt := range fields[2:] {
 			if v, ok := strings.CutPrefix(opt, "exit="); ok {
 				n, err := strconv.Atoi(v)

@@ -87,11 +87,22 @@ func outputs(formats []string, outputFile string) ([]outputSpec, error) {
 // destKey names a file destination so that two names of one file are one
 // key: its absolute, clean path, through symbolic links where they exist.
 func destKey(path string) string {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
-	}
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
+	}
+	// The file itself may not exist yet: resolve its nearest existing
+	// ancestor, and keep the rest of the path as given.
+	rest := ""
+	for p := filepath.Clean(path); ; {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return "file " + filepath.Join(real, rest)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			break
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+		p = parent
 	}
 	return "file " + filepath.Clean(path)
 }

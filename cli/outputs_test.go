@@ -167,6 +167,12 @@ func TestSeveralFormats(t *testing.T) {
 	if err := os.Symlink(sarif, link); err != nil {
 		t.Fatal(err)
 	}
+	// A file that does not exist yet, named through a linked directory.
+	linkDir := filepath.Join(out, "linkdir")
+	if err := os.Symlink(out, linkDir); err != nil {
+		t.Fatal(err)
+	}
+	fresh, freshByLink := filepath.Join(out, "fresh.out"), filepath.Join(linkDir, "fresh.out")
 	for _, tc := range []struct {
 		args []string
 		msg  string
@@ -174,6 +180,7 @@ func TestSeveralFormats(t *testing.T) {
 		{[]string{"--format", "text", "--format", "json"}, "--format text and --format json both go to stdout: give all but one a FILE (NAME:FILE)"},
 		{[]string{"--format", "json:" + sarif, "--format", "sarif:" + sarif}, "--format json:" + sarif + " and --format sarif:" + sarif + " both write " + sarif},
 		{[]string{"--format", "json:" + sarif, "--format", "sarif:" + link}, "both write " + sarif},
+		{[]string{"--format", "json:" + fresh, "--format", "sarif:" + freshByLink}, "both write"},
 		{[]string{"--format", "text", "--format", "json:" + text, "--output-file", text}, "--format text and --format json:" + text + " both write " + text},
 		{[]string{"--format", "json:" + text, "--format", "text", "--output-file", text}, "both write " + text},
 		{[]string{"--format", "sarif:" + text, "--output-file", text}, "--format sarif:" + text + " and --output-file " + text + " both write " + text},

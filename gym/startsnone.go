@@ -52,8 +52,45 @@ func (v *View) StartsNoServer(e *Entrypoint) string {
 		}
 	}
 	// What runs at import (`python app.py` runs it too): the module's
-	// statements other than definitions and the guard.
+	// statements other than definitions and the guard, the decorators of
+	// its definitions (each is called with what it decorates), and the
+	// repository modules it imports (a module that names run_webserver may
+	// start a server when imported; the framework's do not).
+	for _, imp := range m.Imports {
+		if !imp.ModuleScope {
+			continue
+		}
+		if s := v.Resolve(m, imp.Bound); s.Module != nil && s.Module != m && !v.IsFrameworkModule(s.Module.Name) && mayStart(s.Module) {
+			return ""
+		}
+		// `import a.b.c` binds a but runs a.b.c.
+		if !imp.IsFrom() && !v.IsFrameworkModule(imp.Module) {
+			if p := v.ModuleFile(m.Path, imp.Level, imp.Module); p != "" {
+				if im, err := v.Module(p); err == nil && im != nil && im != m && mayStart(im) {
+					return ""
+				}
+			}
+		}
+	}
 	for _, st := range m.Body {
+		var decorators []pyscan.Expr
+		switch st := st.(type) {
+		case *pyscan.Function:
+			decorators = st.Decorators
+		case *pyscan.Class:
+			decorators = st.Decorators
+		}
+		for _, d := range decorators {
+			if c, isCall := d.(*pyscan.Call); isCall {
+				d = c.Func
+				if !v.callsCannotStart(m, []pyscan.Stmt{&pyscan.ExprStmt{Value: c}}, 0) {
+					return ""
+				}
+			}
+			if name := pyscan.Dotted(d); name == "" || !v.calleeCannotStart(m, name, 0) {
+				return ""
+			}
+		}
 		switch st := st.(type) {
 		case *pyscan.Function, *pyscan.Class:
 			continue
@@ -139,36 +176,52 @@ func (v *View) callsCannotStart(m *pyscan.Module, body []pyscan.Stmt, depth int)
 			return ok
 		}
 		for _, a := range c.Args {
-			// A class of the repository handed to a call (launch(Server))
-			// may be started by it.
-			if n, isName := a.Value.(*pyscan.Name); isName && v.Resolve(m, n.Id).Kind == RepoClass {
+			// What a call is handed may be started or called by it: a
+			// class of the repository (launch(Server)), a function
+			// (fire.Fire(main)).
+			if n, isName := a.Value.(*pyscan.Name); isName && !v.valueCannotStart(m, n.Id, depth) {
 				ok = false
 				return false
 			}
 		}
-		root, _, _ := strings.Cut(d, ".")
-		s := v.Resolve(m, root)
-		switch s.Kind {
-		case Builtin:
-		case External:
-			if v.IsFrameworkModule(s.Dotted) {
-				ok = false
-			}
-		case RepoModule:
-			// a function of a repository module called by its dotted
-			// name: not followed
-			ok = false
-		case RepoFunction:
-			if depth >= maxStartDepth || v.IsFrameworkModule(s.Module.Name) || mayStart(s.Module) && s.Module != m ||
-				!v.callsCannotStart(s.Module, s.Function.Body, depth+1) {
-				ok = false
-			}
-		default:
-			ok = false
-		}
+		ok = v.calleeCannotStart(m, d, depth)
 		return ok
 	})
 	return ok
+}
+
+// calleeCannotStart reports whether calling the dotted name d of module m
+// cannot start a server (see StartsNoServer).
+func (v *View) calleeCannotStart(m *pyscan.Module, d string, depth int) bool {
+	root, _, _ := strings.Cut(d, ".")
+	s := v.Resolve(m, root)
+	switch s.Kind {
+	case Builtin:
+		return true
+	case External:
+		return !v.IsFrameworkModule(s.Dotted)
+	case RepoFunction:
+		return depth < maxStartDepth && !v.IsFrameworkModule(s.Module.Name) && (s.Module == m || !mayStart(s.Module)) &&
+			v.callsCannotStart(s.Module, s.Function.Body, depth+1)
+	}
+	// A function of a repository module called by its dotted name, a class
+	// of the repository, a value or a name gymlint cannot resolve: not
+	// followed.
+	return false
+}
+
+// valueCannotStart reports whether a name of module m handed to a call as
+// a value cannot start a server: a builtin or outside name, or a function
+// of the repository that cannot (it may be called); a class of the
+// repository may be started.
+func (v *View) valueCannotStart(m *pyscan.Module, name string, depth int) bool {
+	switch v.Resolve(m, name).Kind {
+	case RepoClass:
+		return false
+	case RepoFunction:
+		return v.calleeCannotStart(m, name, depth)
+	}
+	return true
 }
 
 // ConfigRelated are the related positions of the config entries that name
@@ -227,13 +280,16 @@ func runStartsNoServer(v *View) []diag.Diagnostic {
 }
 
 // refusesAll reports whether the entrypoint has server classes and each
-// defines (or inherits) the refusal method.
+// defines (or inherits) the refusal method, or has an ancestry gymlint
+// cannot follow (where GL101 says nothing either).
 func refusesAll(v *View, e *Entrypoint) bool {
 	if len(e.Servers) == 0 {
 		return false
 	}
 	for _, s := range e.Servers {
-		if !v.Lookup(s.Class, contract.RefusalMethod).Found() {
+		// An ancestry gymlint cannot follow to the end is GL101's to leave
+		// alone too: nothing to say either way.
+		if def := v.Lookup(s.Class, contract.RefusalMethod); !def.Found() && !def.Uncertain {
 			return false
 		}
 	}

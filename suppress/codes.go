@@ -33,24 +33,32 @@ func Codes(path string, content []byte) []Code {
 		}
 		list := string(content[d.codesAt[0]:d.codesAt[1]])
 		at := d.codesAt[0]
+		// The codes split as the check splits them (splitCodes: at
+		// commas, each trimmed), so `ignore[GL101 GL102]` is the one
+		// unknown code it reports; a `# noqa:` lists its codes at commas
+		// and spaces alike, as ruff reads them.
+		sep := func(r rune) bool { return r == ',' }
+		if d.noqa {
+			sep = isSeparator
+		}
 		for len(list) > 0 {
-			i := strings.IndexFunc(list, notSeparator)
-			if i < 0 {
-				break
-			}
-			list, at = list[i:], at+i
-			j := strings.IndexFunc(list, isSeparator)
+			j := strings.IndexFunc(list, sep)
 			if j < 0 {
 				j = len(list)
 			}
-			if text := list[:j]; !d.noqa || isGLCode(text) {
-				out = append(out, Code{Text: text, Start: at, End: at + j, FileLevel: d.fileLevel, Suppresses: d.active()})
+			item := list[:j]
+			lead := len(item) - len(strings.TrimLeft(item, " \t"))
+			text := strings.TrimSpace(item)
+			if text != "" && (!d.noqa || isGLCode(text)) {
+				out = append(out, Code{Text: text, Start: at + lead, End: at + lead + len(text), FileLevel: d.fileLevel, Suppresses: d.active()})
 			}
-			list, at = list[j:], at+j
+			if j == len(list) {
+				break
+			}
+			list, at = list[j+1:], at+j+1
 		}
 	}
 	return out
 }
 
-func isSeparator(r rune) bool  { return r == ',' || r == ' ' || r == '\t' }
-func notSeparator(r rune) bool { return !isSeparator(r) }
+func isSeparator(r rune) bool { return r == ',' || r == ' ' || r == '\t' }

@@ -31,6 +31,10 @@ func TestCodes(t *testing.T) {
 				{"gl101", "gl101\n", false, false},  // noqa: only the GL code
 				{"GL102", "GL102 bare\n", false, false},
 			}},
+		// Codes split at commas, as the check splits them: a space inside
+		// the brackets makes one code, which names no rule.
+		{"a.py", "x = 1  # gymlint: ignore[GL101 GL102] why\n",
+			[]code{{"GL101 GL102", "GL101 GL102] why\n", false, true}}},
 		{"c.yaml", "a: 1  # gymlint: ignore[GL006] reason\nb: '# gymlint: ignore[GL101] x'\n",
 			[]code{{"GL006", "GL006] reason\n", false, true}}},
 		{"m.go", "package p\r\n\r\n//gymlint:file-ignore GL201,go-other generated\r\nvar x = 1 //gymlint:ignore GL999 why\r\nvar s = \"//gymlint:ignore GL201 x\"\r\n",

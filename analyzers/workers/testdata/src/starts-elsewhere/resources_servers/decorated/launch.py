@@ -1,0 +1,3 @@
+def serve(cls):
+    cls.run_webserver()
+    return cls
