@@ -27,7 +27,7 @@ type Rotation struct {
 // (served: the functions that may serve a request; the caller decides
 // which). The keys are a list set once at start-up (OnceAttrs) from a
 // config field, or a config field itself, whose name is a credential
-// (WordCredential: api_keys, tokens), or an attribute so named; the cursor
+// (WordCredential: api_keys, tokens); the cursor
 // is an attribute of the server that the served functions assign or
 // augment, and never step by a constant outside a test (one that is not
 // only of the config) or an except clause. A round robin (a cursor
@@ -41,10 +41,6 @@ func (f *Facts) Rotations(server gym.ClassRef, served []*Func) []Rotation {
 	lists := map[string]bool{}
 	for _, s := range f.OnceAttrs(server) {
 		if s.Value == nil {
-			continue
-		}
-		if credential(s.Attr) && !isNumber(s.Value) {
-			lists[s.Attr] = true
 			continue
 		}
 		for _, field := range f.configFieldsRead(s.Func, s.Value, 0) {
@@ -93,7 +89,7 @@ func (f *Facts) Rotations(server gym.ClassRef, served []*Func) []Rotation {
 			}
 			for _, t := range targets {
 				recvAttrs(fn, t, nil, func(attr string, _ pyscan.Expr) {
-					if !conditional && roundRobinStep(fn, n, attr) {
+					if !conditional && f.roundRobinStep(fn, n, attr) {
 						always[attr] = true
 					}
 					if _, seen := advanced[attr]; !seen {
@@ -229,23 +225,53 @@ func recvAttrOf(fn *Func, e pyscan.Expr) string {
 }
 
 // roundRobinStep reports whether an assignment steps self.attr by a
-// constant: `self.i += 1`, `self.i = self.i + 1`, `self.i = (self.i + 1) % n`.
-func roundRobinStep(fn *Func, n pyscan.Node, attr string) bool {
+// constant: `self.i += 1`, `self.i = self.i + 1`, `self.i = (self.i + 1) %
+// n`, through a local that holds self.i (`i = self.i; self.i = (i + 1) %
+// n`), or wrapping with a conditional expression (`0 if self.i + 1 == n
+// else self.i + 1`).
+func (f *Facts) roundRobinStep(fn *Func, n pyscan.Node, attr string) bool {
 	switch n := n.(type) {
 	case *pyscan.AugAssign:
 		return n.Op == pyscan.Add && isNumber(n.Value)
 	case *pyscan.Assign:
-		v := n.Value
-		if b, ok := v.(*pyscan.BinOp); ok && b.Op == pyscan.Mod {
-			v = b.Left
-		}
-		b, ok := v.(*pyscan.BinOp)
-		if !ok || b.Op != pyscan.Add {
-			return false
-		}
-		return recvAttrOf(fn, b.Left) == attr && isNumber(b.Right) || recvAttrOf(fn, b.Right) == attr && isNumber(b.Left)
+		return f.stepOf(fn, n.Value, attr)
 	}
 	return false
+}
+
+// stepOf reports whether e is self.attr plus a constant, modulo anything,
+// or a conditional expression of such a step and a constant.
+func (f *Facts) stepOf(fn *Func, e pyscan.Expr, attr string) bool {
+	if x, ok := e.(*pyscan.IfExp); ok {
+		return isNumber(x.Body) && f.stepOf(fn, x.OrElse, attr) || isNumber(x.OrElse) && f.stepOf(fn, x.Body, attr)
+	}
+	if b, ok := e.(*pyscan.BinOp); ok && b.Op == pyscan.Mod {
+		e = b.Left
+	}
+	b, ok := e.(*pyscan.BinOp)
+	if !ok || b.Op != pyscan.Add {
+		return false
+	}
+	return f.cursorRef(fn, b.Left, attr) && isNumber(b.Right) || f.cursorRef(fn, b.Right, attr) && isNumber(b.Left)
+}
+
+// cursorRef reports whether e reads self.attr, directly or through a local
+// of fn every binding of which is self.attr.
+func (f *Facts) cursorRef(fn *Func, e pyscan.Expr, attr string) bool {
+	if recvAttrOf(fn, e) == attr {
+		return true
+	}
+	n, ok := e.(*pyscan.Name)
+	if !ok {
+		return false
+	}
+	vs := f.Values(fn, n.Id)
+	for _, v := range vs {
+		if v.Expr == nil || v.Param != nil || recvAttrOf(fn, v.Expr) != attr {
+			return false
+		}
+	}
+	return len(vs) > 0
 }
 
 // isNumber reports whether e is a number literal.
