@@ -6,13 +6,13 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"github.com/gymlint/gymlint/internal/clip"
 	"io"
 	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
@@ -550,16 +550,7 @@ func thousands(n int) string {
 }
 
 // clipPath is p, or its end after "..." when p is longer than n bytes.
-func clipPath(p string, n int) string {
-	if len(p) <= n {
-		return p
-	}
-	i := len(p) - n + 3
-	for i < len(p) && !utf8.RuneStart(p[i]) {
-		i++
-	}
-	return "..." + p[i:]
-}
+func clipPath(p string, n int) string { return clip.Tail(p, n) }
 
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -11,10 +11,18 @@ import (
 func helpAbout() string {
 	return wrap(`Prints the usage of gymlint (no argument, or "check": the same text as
 "gymlint --help"), of one of its commands (`+strings.Join(subcommandNames(), ", ")+`), the
-documentation of a Go analyzer that "go vet -vettool" runs (goworkers,
-gosessions), or of a rule by code or name (as "gymlint explain" does), on
+documentation of a Go analyzer that "go vet -vettool" runs (`+strings.Join(goAnalyzerNames(), ", ")+`), or of a rule by code or name (as "gymlint explain" does), on
 stdout. Exit status 2 for anything else. (A directory named "help" is
 checked with "gymlint ./help".)`, 78) + "\n"
+}
+
+// goAnalyzerNames are the names of the Go analyzers, in order.
+func goAnalyzerNames() []string {
+	var out []string
+	for _, a := range goAnalyzers() {
+		out = append(out, a.Name)
+	}
+	return out
 }
 
 // help is `gymlint help [TOPIC]`. Exit status: 0, or 2 for an unknown topic

@@ -28,6 +28,7 @@ package contract
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/internal/clip"
 	"maps"
 	"slices"
 	"sort"
@@ -383,18 +384,9 @@ const maxNote = 190
 // components after "...".
 const maxPathNote = 72
 
-// shortPath is p, or its tail after ".../" when p is longer than
+// shortPath is p, or "..." and its tail when p is longer than
 // maxPathNote, so that a note stays short wherever the framework is.
-func shortPath(p string) string {
-	if len(p) <= maxPathNote {
-		return p
-	}
-	tail := p[len(p)-maxPathNote+4:]
-	if i := strings.IndexByte(tail, '/'); i >= 0 && i < len(tail)-1 {
-		tail = tail[i+1:]
-	}
-	return ".../" + tail
-}
+func shortPath(p string) string { return clip.Tail(p, maxPathNote) }
 
 // Ranges writes codes as runs of the catalogue order: "GL101-GL106,
 // GL302". Codes order does not list come last, sorted.
