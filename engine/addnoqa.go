@@ -6,7 +6,6 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/diag"
@@ -100,13 +99,13 @@ func PlanNoqa(res *Result, reason string) *NoqaPlan {
 			continue
 		}
 		opts := suppress.AdoptOptions{Reason: reason}
-		switch strings.ToLower(path.Ext(p)) {
-		case ".py":
+		switch suppress.Language(p) {
+		case "python":
 			if parser == nil {
 				parser = pyscan.NewParser(pyscan.Options{})
 			}
 			opts.SameCode = func(old, new []byte, comments []int) bool { return parser.SameCode(p, old, new, comments) }
-		case ".yaml", ".yml":
+		case "yaml":
 			opts.SameCode = func(old, new []byte, _ []int) bool { return configscan.SameValues(old, new) }
 		}
 		a := suppress.Adopt(p, content, ds, opts)

@@ -2,7 +2,6 @@ package fixes
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/gymlint/gymlint/diag"
 )
@@ -33,14 +32,10 @@ func FixBuffer(name string, data []byte, ds []diag.Diagnostic, unsafe bool) *Buf
 	b := &Buffer{}
 	var set Set
 	for _, d := range ds {
-		i := slices.IndexFunc(d.Fixes, diag.Fix.IsSafe)
-		if i < 0 && unsafe && len(d.Fixes) > 0 {
-			i = 0
-		}
-		if i < 0 {
+		fix, ok := Chosen(d, unsafe)
+		if !ok {
 			continue
 		}
-		fix := d.Fixes[i]
 		if err := bufferFix(&set, name, len(data), fix); err != nil {
 			b.Skipped = append(b.Skipped, fmt.Sprintf("%s:%d:%d: %s: fix %q not applied: %v", d.Path, d.Start.Line, d.Start.Col, d.Code, fix.Message, err))
 			continue
@@ -62,8 +57,8 @@ func bufferFix(set *Set, name string, size int, fix diag.Fix) error {
 		if e.Path != name {
 			return fmt.Errorf("it also edits %s, not only the buffer read from standard input (run gymlint --fix on the saved file)", e.Path)
 		}
-		if e.Start.Offset < 0 || e.Start.Offset > e.End.Offset || e.End.Offset > size {
-			return fmt.Errorf("edit [%d, %d) is outside %s (%d bytes)", e.Start.Offset, e.End.Offset, name, size)
+		if err := inside(e, size); err != nil {
+			return err
 		}
 	}
 	return set.Add(fix.Edits)

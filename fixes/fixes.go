@@ -113,14 +113,10 @@ func NewPlanFrom(root string, ds []diag.Diagnostic, opts Options) *Plan {
 		realRoot = root
 	}
 	for _, d := range ds {
-		i := slices.IndexFunc(d.Fixes, diag.Fix.IsSafe)
-		if i < 0 && opts.Unsafe && len(d.Fixes) > 0 {
-			i = 0
-		}
-		if i < 0 {
+		fix, ok := Chosen(d, opts.Unsafe)
+		if !ok {
 			continue
 		}
-		fix := d.Fixes[i]
 		where := fmt.Sprintf("%s:%d:%d: %s", d.Path, d.Start.Line, d.Start.Col, d.Code)
 		if err := p.take(root, realRoot, d.Code, fix); err == errStale {
 			continue
@@ -131,6 +127,27 @@ func NewPlanFrom(root string, ds []diag.Diagnostic, opts Options) *Plan {
 		p.taken++
 	}
 	return p
+}
+
+// Chosen is the fix --fix applies for a finding: its first safe fix, else,
+// with unsafe, its first fix.
+func Chosen(d diag.Diagnostic, unsafe bool) (diag.Fix, bool) {
+	i := slices.IndexFunc(d.Fixes, diag.Fix.IsSafe)
+	if i < 0 && unsafe && len(d.Fixes) > 0 {
+		i = 0
+	}
+	if i < 0 {
+		return diag.Fix{}, false
+	}
+	return d.Fixes[i], true
+}
+
+// inside says why edit e does not fit a file of size bytes, or nil.
+func inside(e diag.TextEdit, size int) error {
+	if e.Start.Offset < 0 || e.Start.Offset > e.End.Offset || e.End.Offset > size {
+		return fmt.Errorf("edit [%d, %d) is outside %s (%d bytes)", e.Start.Offset, e.End.Offset, e.Path, size)
+	}
+	return nil
 }
 
 // take adds fix to the plan, or says why it cannot.
@@ -152,8 +169,8 @@ func (p *Plan) take(root, realRoot, code string, fix diag.Fix) error {
 			}
 			continue
 		}
-		if e.Start.Offset < 0 || e.Start.Offset > e.End.Offset || e.End.Offset > len(f.old) {
-			return fmt.Errorf("edit [%d, %d) is outside %s (%d bytes)", e.Start.Offset, e.End.Offset, e.Path, len(f.old))
+		if err := inside(e, len(f.old)); err != nil {
+			return err
 		}
 		byFile[f.path] = append(byFile[f.path], e)
 	}

@@ -141,6 +141,20 @@ const (
 	langGo
 )
 
+// Language names the comment syntax of a file, by its name: "python",
+// "yaml", "go", or "" for a file that has no suppressions.
+func Language(p string) string {
+	switch langOf(p) {
+	case langPython:
+		return "python"
+	case langYAML:
+		return "yaml"
+	case langGo:
+		return "go"
+	}
+	return ""
+}
+
 func langOf(p string) lang {
 	switch strings.ToLower(path.Ext(p)) {
 	case ".py":
