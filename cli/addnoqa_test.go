@@ -177,40 +177,67 @@ func TestAddNoqaFixtures(t *testing.T) {
 			if err := os.CopyFS(root, os.DirFS(filepath.Join("..", "testdata", fixture.name))); err != nil {
 				t.Fatal(err)
 			}
-			before := readTree(t, root)
-			_, errOut, code := run(t, "--add-noqa", "--reason", "adopted with the fixture", "--contract", "latest", root)
-			wantCode := ExitClean
-			if len(fixture.skipped) > 0 {
-				wantCode = ExitFindings
-			}
-			if code != wantCode || !strings.Contains(errOut, "gymlint: added ") || strings.Contains(errOut, "could not suppress") {
-				t.Fatalf("--add-noqa: exit %d\n%s", code, errOut)
-			}
-			first := readTree(t, root)
-			if len(diffPaths(before, first)) == 0 {
-				t.Fatal("--add-noqa changed nothing")
-			}
-			out, errOut, _ := run(t, "--contract", "latest", "--format", "json", root)
-			var ds []struct{ Path, Code string }
-			if err := json.Unmarshal([]byte(out), &ds); err != nil {
-				t.Fatalf("%v\n%s%s", err, out, errOut)
-			}
-			var left []string
-			for _, d := range ds {
-				left = append(left, d.Path+" "+d.Code)
-			}
-			if !slices.Equal(left, fixture.skipped) {
-				t.Errorf("the check afterwards reports %q, want %q", left, fixture.skipped)
-			}
-			pythonParses(t, root, diffPaths(before, first)...)
-
-			if _, errOut, _ := run(t, "--add-noqa", "--reason", "again", "--contract", "latest", root); !strings.Contains(errOut, "gymlint: added 0 suppressions in 0 files") {
-				t.Errorf("second --add-noqa:\n%s", errOut)
-			}
-			if changed := diffPaths(first, readTree(t, root)); len(changed) > 0 {
-				t.Errorf("the second --add-noqa changed %v", changed)
-			}
+			checkAddNoqa(t, root, fixture.skipped)
 		})
+	}
+}
+
+// TestAddNoqaSnapshot runs --add-noqa on a copy of a real NeMo Gym
+// checkout when GYMLINT_SNAPSHOT names one (it is not in this repository):
+// afterwards the check of the whole contract reports nothing, every changed
+// Python file parses with CPython (when python3 is present), and a second
+// run changes nothing.
+func TestAddNoqaSnapshot(t *testing.T) {
+	src := os.Getenv("GYMLINT_SNAPSHOT")
+	if src == "" {
+		t.Skip("GYMLINT_SNAPSHOT names no NeMo Gym checkout")
+	}
+	root := filepath.Join(t.TempDir(), "gym")
+	if out, err := exec.Command("cp", "-a", src, root).CombinedOutput(); err != nil {
+		t.Fatalf("copying %s: %v\n%s", src, err, out)
+	}
+	checkAddNoqa(t, root, nil)
+}
+
+// checkAddNoqa runs --add-noqa with the latest contract on the repository
+// at root (a copy: it is changed) and checks what the check reports
+// afterwards (only the findings skipped, in files gymlint did not
+// analyse), that the changed Python files parse, and that a second run
+// changes nothing.
+func checkAddNoqa(t *testing.T, root string, skipped []string) {
+	t.Helper()
+	before := readTree(t, root)
+	_, errOut, code := run(t, "--add-noqa", "--reason", "adopted with the fixture", "--contract", "latest", root)
+	wantCode := ExitClean
+	if len(skipped) > 0 {
+		wantCode = ExitFindings
+	}
+	if code != wantCode || !strings.Contains(errOut, "gymlint: added ") || strings.Contains(errOut, "could not suppress") {
+		t.Fatalf("--add-noqa: exit %d\n%s", code, errOut)
+	}
+	first := readTree(t, root)
+	if len(diffPaths(before, first)) == 0 {
+		t.Fatal("--add-noqa changed nothing")
+	}
+	out, errOut, _ := run(t, "--contract", "latest", "--format", "json", root)
+	var ds []struct{ Path, Code string }
+	if err := json.Unmarshal([]byte(out), &ds); err != nil {
+		t.Fatalf("%v\n%s%s", err, out, errOut)
+	}
+	var left []string
+	for _, d := range ds {
+		left = append(left, d.Path+" "+d.Code)
+	}
+	if !slices.Equal(left, skipped) {
+		t.Errorf("the check afterwards reports %q, want %q", left, skipped)
+	}
+	pythonParses(t, root, diffPaths(before, first)...)
+
+	if _, errOut, _ := run(t, "--add-noqa", "--reason", "again", "--contract", "latest", root); !strings.Contains(errOut, "gymlint: added 0 suppressions in 0 files") {
+		t.Errorf("second --add-noqa:\n%s", errOut)
+	}
+	if changed := diffPaths(first, readTree(t, root)); len(changed) > 0 {
+		t.Errorf("the second --add-noqa changed %v", changed)
 	}
 }
 
