@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"github.com/gymlint/gymlint/internal/mdfence"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -32,30 +33,6 @@ type docExample struct {
 	hasExit bool
 }
 
-// fence is a fenced block of a Markdown file.
-type fence struct {
-	info  string
-	line  int // of the opening fence, 1-based
-	lines []string
-}
-
-func fences(text string) []fence {
-	var out []fence
-	var cur *fence
-	for i, l := range strings.Split(text, "\n") {
-		switch {
-		case cur == nil && strings.HasPrefix(l, "```"):
-			cur = &fence{info: strings.TrimSpace(strings.TrimPrefix(l, "```")), line: i + 1}
-		case cur != nil && strings.TrimSpace(l) == "```":
-			out = append(out, *cur)
-			cur = nil
-		case cur != nil:
-			cur.lines = append(cur.lines, l)
-		}
-	}
-	return out
-}
-
 // docExamples reads the tested examples of a Markdown file.
 func docExamples(t *testing.T, file string) []docExample {
 	t.Helper()
@@ -63,39 +40,39 @@ func docExamples(t *testing.T, file string) []docExample {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs := fences(string(data))
+	fs := mdfence.Blocks(string(data))
 	var out []docExample
 	for i := 0; i < len(fs); i++ {
 		f := fs[i]
-		fields := strings.Fields(f.info)
+		fields := strings.Fields(f.Info)
 		if len(fields) < 2 || fields[0] != "sh" || fields[1] != "doctest" {
 			continue
 		}
-		ex := docExample{file: file, line: f.line, hasExit: true} // exit 0 unless the block says otherwise
+		ex := docExample{file: file, line: f.Line, hasExit: true} // exit 0 unless the block says otherwise
 		for _, opt := range fields[2:] {
 			if v, ok := strings.CutPrefix(opt, "exit="); ok {
 				n, err := strconv.Atoi(v)
 				if err != nil {
-					t.Fatalf("%s:%d: bad %q", file, f.line, opt)
+					t.Fatalf("%s:%d: bad %q", file, f.Line, opt)
 				}
 				ex.exit, ex.hasExit = n, true
 			}
 		}
-		if len(f.lines) != 1 {
-			t.Fatalf("%s:%d: a doctest block holds one command", file, f.line)
+		if len(f.Lines) != 1 {
+			t.Fatalf("%s:%d: a doctest block holds one command", file, f.Line)
 		}
-		args := shellWords(f.lines[0])
+		args := shellWords(f.Lines[0])
 		if len(args) == 0 || args[0] != "gymlint" {
-			t.Fatalf("%s:%d: a doctest command runs gymlint: %q", file, f.line, f.lines[0])
+			t.Fatalf("%s:%d: a doctest command runs gymlint: %q", file, f.Line, f.Lines[0])
 		}
 		ex.args = args[1:]
-		if i+1 >= len(fs) || fs[i+1].info != "text" {
-			t.Fatalf("%s:%d: a doctest block is followed by a text block of its output", file, f.line)
+		if i+1 >= len(fs) || fs[i+1].Info != "text" {
+			t.Fatalf("%s:%d: a doctest block is followed by a text block of its output", file, f.Line)
 		}
-		ex.stdout = fs[i+1].lines
+		ex.stdout = fs[i+1].Lines
 		i++
-		if i+1 < len(fs) && fs[i+1].info == "text stderr" {
-			ex.stderr, ex.hasErr = fs[i+1].lines, true
+		if i+1 < len(fs) && fs[i+1].Info == "text stderr" {
+			ex.stderr, ex.hasErr = fs[i+1].Lines, true
 			i++
 		}
 		out = append(out, ex)

@@ -1,6 +1,7 @@
 package schema_test
 
 import (
+	"github.com/gymlint/gymlint/internal/mdfence"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -435,17 +436,17 @@ func TestRepositoryConfigsValidate(t *testing.T) {
 	docs = append(docs, filepath.Join(repoRoot, "README.md"))
 	for _, p := range docs {
 		rel, _ := filepath.Rel(repoRoot, p)
-		for _, f := range fences(string(read(t, rel))) {
-			lang, _, _ := strings.Cut(f.info, " ")
+		for _, f := range mdfence.Blocks(string(read(t, rel))) {
+			lang, _, _ := strings.Cut(f.Info, " ")
 			if lang != "yaml" && lang != "toml" {
 				continue
 			}
-			c, ok := asConfig(f.text)
+			c, ok := asConfig(f.Text())
 			if !ok || c.toml != (lang == "toml") {
 				continue
 			}
 			counts["examples in "+rel]++
-			check(rel+":"+strconv.Itoa(f.line), c)
+			check(rel+":"+strconv.Itoa(f.Line), c)
 		}
 	}
 	t.Logf("validated: %v", counts)

@@ -222,27 +222,3 @@ func read(t testing.TB, rel string) []byte {
 	}
 	return data
 }
-
-// fence is a fenced block of a Markdown file.
-type fence struct {
-	info string
-	line int // of the opening fence, 1-based
-	text string
-}
-
-func fences(text string) []fence {
-	var out []fence
-	var cur *fence
-	for i, l := range strings.Split(text, "\n") {
-		switch {
-		case cur == nil && strings.HasPrefix(l, "```"):
-			cur = &fence{info: strings.TrimSpace(strings.TrimPrefix(l, "```")), line: i + 1}
-		case cur != nil && strings.TrimSpace(l) == "```":
-			out = append(out, *cur)
-			cur = nil
-		case cur != nil:
-			cur.text += l + "\n"
-		}
-	}
-	return out
-}
