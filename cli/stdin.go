@@ -46,23 +46,12 @@ func stdinTarget(rootFlag, path string, positional []string) (*target, error) {
 		}
 		start = up
 	}
-	var r engine.Root
-	var err error
-	if rootFlag != "" {
-		st, err := os.Stat(rootFlag)
-		if err != nil {
-			return nil, fmt.Errorf("--root: %v", err)
+	r, err := rootOf(rootFlag, start)
+	if err != nil {
+		if rootFlag == "" {
+			return nil, fmt.Errorf("--stdin-filename: %v", err)
 		}
-		if !st.IsDir() {
-			return nil, fmt.Errorf("--root %s is not a directory", rootFlag)
-		}
-		abs, err := filepath.Abs(rootFlag)
-		if err != nil {
-			return nil, err
-		}
-		r = engine.Root{Dir: abs, Marker: "--root"}
-	} else if r, err = engine.FindRoot(start); err != nil {
-		return nil, fmt.Errorf("--stdin-filename: %v", err)
+		return nil, err
 	}
 	t := &target{marker: r.Marker, root: displayRoot(r.Dir, rootFlag, start)}
 	rel, err := r.Rel(path)

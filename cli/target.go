@@ -39,25 +39,9 @@ func findTarget(rootFlag string, paths []string, preCommit bool) (*target, error
 	if len(paths) > 0 && !preCommit {
 		start = paths[0]
 	}
-	var r engine.Root
-	if rootFlag != "" {
-		st, err := os.Stat(rootFlag)
-		if err != nil {
-			return nil, fmt.Errorf("--root: %v", err)
-		}
-		if !st.IsDir() {
-			return nil, fmt.Errorf("--root %s is not a directory", rootFlag)
-		}
-		abs, err := filepath.Abs(rootFlag)
-		if err != nil {
-			return nil, err
-		}
-		r = engine.Root{Dir: abs, Marker: "--root"}
-	} else {
-		var err error
-		if r, err = engine.FindRoot(start); err != nil {
-			return nil, err
-		}
+	r, err := rootOf(rootFlag, start)
+	if err != nil {
+		return nil, err
 	}
 	t := &target{marker: r.Marker, root: displayRoot(r.Dir, rootFlag, start)}
 	var rels []string
@@ -128,4 +112,24 @@ func findingFilter(root, rev string, scope *engine.Scope) (func([]diag.Diagnosti
 		}
 		return ds, nil
 	}, nil
+}
+
+// rootOf is the repository root: the --root directory when one is given,
+// else the root found from start (engine.FindRoot).
+func rootOf(rootFlag, start string) (engine.Root, error) {
+	if rootFlag == "" {
+		return engine.FindRoot(start)
+	}
+	st, err := os.Stat(rootFlag)
+	if err != nil {
+		return engine.Root{}, fmt.Errorf("--root: %v", err)
+	}
+	if !st.IsDir() {
+		return engine.Root{}, fmt.Errorf("--root %s is not a directory", rootFlag)
+	}
+	abs, err := filepath.Abs(rootFlag)
+	if err != nil {
+		return engine.Root{}, err
+	}
+	return engine.Root{Dir: abs, Marker: "--root"}, nil
 }
