@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gymlint/gymlint/internal/testbin"
 	"os"
 	"testing"
 
@@ -8,4 +9,8 @@ import (
 )
 
 // The package's checks use a cache directory of their own.
-func TestMain(m *testing.M) { os.Exit(testtree.MainWithCacheDir(m)) }
+func TestMain(m *testing.M) {
+	code := testtree.MainWithCacheDir(m)
+	testbin.Cleanup() // the binary the hostile tests built
+	os.Exit(code)
+}

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/gymlint/gymlint/internal/testbin"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -55,38 +55,11 @@ func hostileRepo(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-var (
-	sharedOnce sync.Once
-	sharedBin  string
-	sharedErr  string
-)
-
 // gymlintBinary builds gymlint once for every test of the package that
 // asks (buildGymlint builds one per test).
 func gymlintBinary(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds gymlint; skipped in -short mode")
-	}
-	sharedOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "gymlint-hostile-")
-		if err != nil {
-			sharedErr = err.Error()
-			return
-		}
-		bin := filepath.Join(dir, "gymlint")
-		cmd := exec.Command("go", "build", "-o", bin, ".")
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			sharedErr = "go build: " + err.Error() + "\n" + string(out)
-			return
-		}
-		sharedBin = bin
-	})
-	if sharedErr != "" {
-		t.Fatal(sharedErr)
-	}
-	return sharedBin
+	return testbin.Gymlint(t, ".")
 }
 
 // outcome is what a bounded run gave.

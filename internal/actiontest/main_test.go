@@ -19,11 +19,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/gymlint/gymlint/internal/testbin"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -34,9 +34,7 @@ import (
 // the gymlint the tests build is removed after them.
 func TestMain(m *testing.M) {
 	code := testtree.MainWithCacheDir(m)
-	if binPath != "" {
-		os.RemoveAll(filepath.Dir(binPath))
-	}
+	testbin.Cleanup()
 	os.Exit(code)
 }
 
@@ -56,43 +54,11 @@ func repoRoot(t *testing.T) string {
 	return root
 }
 
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
-
-// gymlintBin builds gymlint once for the package's tests, as cmd/gymlint's
-// tests do (offline), and returns the binary.
+// gymlintBin builds gymlint once for the package's tests (offline) and
+// returns the binary.
 func gymlintBin(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds gymlint; skipped in -short mode")
-	}
-	gocmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	root := repoRoot(t)
-	binOnce.Do(func() {
-		var dir string
-		if dir, binErr = os.MkdirTemp("", "gymlint-actiontest-"); binErr != nil {
-			return
-		}
-		binPath = filepath.Join(dir, "gymlint")
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, gocmd, "build", "-o", binPath, "./cmd/gymlint")
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			binErr = errors.New("go build: " + err.Error() + "\n" + string(out))
-		}
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
-	}
-	return binPath
+	return testbin.Gymlint(t, filepath.Join(repoRoot(t), "cmd", "gymlint"))
 }
 
 // needBash skips the test when there is no bash.
