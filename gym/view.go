@@ -83,6 +83,10 @@ type Options struct {
 	// (facts.Words: the `words:` table of .gymlint.yaml, checked when it
 	// was read); nil: the defaults alone.
 	Words map[string][]string
+	// KnownFirstParty are the top-level modules the repository's isort
+	// configuration calls its own (known-first-party of ruff's or isort's
+	// settings), besides those found in the repository (ImportSection).
+	KnownFirstParty []string
 }
 
 // ConfigRef is a config instance that names an entrypoint.
