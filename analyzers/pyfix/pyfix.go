@@ -246,3 +246,11 @@ func frameworkModule(v *gym.View, m *pyscan.Module, fn string) string {
 	}
 	return fw.ImportOf(fn, v.Options.FrameworkPackage)
 }
+
+// String writes s as a Python string literal in the quotes m writes its
+// strings with (pyscan.Module.Quote), escaped as needed.
+func String(m *pyscan.Module, s string) string {
+	q := string(m.Quote())
+	r := strings.NewReplacer(`\`, `\\`, q, `\`+q, "\n", `\n`, "\r", `\r`, "\t", `\t`)
+	return q + r.Replace(s) + q
+}
