@@ -8,10 +8,10 @@ import (
 	"github.com/gymlint/gymlint/pyscan"
 )
 
-// What GL201's fixes need to place a statement in a class body: the
-// layout of the lines around it (indentation, line endings, blank and
-// comment lines), read from the model's offsets and comment spans. Text
-// goes into fixes; decisions come from the model.
+// What the fixes of GL201 and GL205 need to place and remove a statement
+// of a class body: the layout of the lines around it (indentation, line
+// endings, blank and comment lines), read from the model's offsets and
+// comment spans. Text goes into fixes; decisions come from the model.
 
 // indentBefore returns the white space between the start of off's line
 // and off, or false when anything else precedes off on its line.
