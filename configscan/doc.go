@@ -84,7 +84,10 @@
 // key is written twice, removes the earlier occurrence instead (unsafe:
 // Gym takes neither, and which one the author means is theirs to say).
 // Each such fix removes whole lines and is checked by parsing the fixed
-// file again.
+// file again. Compose gives a config_paths entry that names no file, but
+// names a config relative to the including file's directory, a fix that
+// writes that config's path from the repository root in the entry's
+// quoting style, when ComposeOptions.Source gives it the file's text.
 //
 // # Positions
 //

@@ -232,3 +232,38 @@ func lastLine(n *yaml.Node, depth int) int {
 	}
 	return l
 }
+
+// sameScalarStyle returns the text of a YAML scalar whose value is value,
+// written as the scalar old is written (plain, single- or double-quoted):
+// old must be the text of a one-line string scalar whose value is was,
+// without anchor or tag.
+// yaml.v3 writes the new text, and it must read back as a one-line string
+// of that value in that style; a plain one must hold no flow indicator
+// (`,[]{}`), which would end it inside a flow sequence. ok is false
+// otherwise.
+func sameScalarStyle(old, was, value string) (string, bool) {
+	var o yaml.Node
+	if err := yaml.Unmarshal([]byte(old), &o); err != nil || len(o.Content) != 1 {
+		return "", false
+	}
+	s := o.Content[0]
+	if s.Kind != yaml.ScalarNode || s.Tag != "!!str" || s.Value != was || s.Anchor != "" || s.Style&^(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0 {
+		return "", false
+	}
+	if s.Style == 0 && strings.ContainsAny(value, ",[]{}") {
+		return "", false
+	}
+	out, err := yaml.Marshal(&yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: s.Style, Value: value})
+	if err != nil {
+		return "", false
+	}
+	text := strings.TrimSuffix(string(out), "\n")
+	var back yaml.Node
+	if strings.ContainsAny(text, "\r\n") || yaml.Unmarshal([]byte(text), &back) != nil || len(back.Content) != 1 {
+		return "", false
+	}
+	if b := back.Content[0]; b.Kind != yaml.ScalarNode || b.Tag != "!!str" || b.Style != s.Style || b.Value != value {
+		return "", false
+	}
+	return text, true
+}

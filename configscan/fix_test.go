@@ -2,6 +2,7 @@ package configscan
 
 import (
 	"fmt"
+	"io/fs"
 	"testing"
 )
 
@@ -133,5 +134,76 @@ func TestDuplicateKeyFixesBounded(t *testing.T) {
 	}
 	if n != maxDuplicateFixes+3 || fixed != maxDuplicateFixes {
 		t.Errorf("%d duplicates, %d fixed; want %d, %d", n, fixed, maxDuplicateFixes+3, maxDuplicateFixes)
+	}
+}
+
+func TestSameScalarStyle(t *testing.T) {
+	for _, tc := range []struct {
+		old, was, value, want string
+	}{
+		{"configs/a.yaml", "configs/a.yaml", "b/configs/a.yaml", "b/configs/a.yaml"},
+		{`"configs/a.yaml"`, "configs/a.yaml", "b/configs/a.yaml", `"b/configs/a.yaml"`},
+		{`'configs/a.yaml'`, "configs/a.yaml", "b/configs/a.yaml", `'b/configs/a.yaml'`},
+		{`'it''s.yaml'`, "it's.yaml", "b/it's.yaml", `'b/it''s.yaml'`},
+		{`"a\"b.yaml"`, `a"b.yaml`, `d/a"b.yaml`, `"d/a\"b.yaml"`},
+		{"a.yaml", "a.yaml", "x,y/a.yaml", ""},      // a flow indicator in a plain scalar
+		{"a.yaml", "a.yaml", "1.5", ""},             // plain, it would read as a number
+		{"&p a.yaml", "a.yaml", "b/a.yaml", ""},     // anchored
+		{"!!str a.yaml", "a.yaml", "b/a.yaml", ""},  // tagged
+		{"b.yaml", "a.yaml", "b/a.yaml", ""},        // not the entry
+		{"|\n  a.yaml", "a.yaml\n", "b/a.yaml", ""}, // a block scalar
+	} {
+		got, ok := sameScalarStyle(tc.old, tc.was, tc.value)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("sameScalarStyle(%q, %q, %q) = %q, %v; want %q", tc.old, tc.was, tc.value, got, ok, tc.want)
+		}
+	}
+}
+
+func TestIncludeFix(t *testing.T) {
+	files := map[string]string{
+		"bench/config.yaml":       "config_paths:\n  - \"configs/a.yaml\"\n  - configs/none.yaml\n  - bench/configs/a.yaml\n",
+		"bench/configs/a.yaml":    "x: 1\n",
+		"flow/config.yaml":        "config_paths: [configs/b.yaml]\n",
+		"flow/configs/b.yaml":     "y: 1\n",
+		"nosource/config.yaml":    "config_paths: [configs/c.yaml]\n",
+		"nosource/configs/c.yaml": "z: 1\n",
+	}
+	source := func(p string) ([]byte, error) {
+		if p == "nosource/config.yaml" {
+			return nil, fmt.Errorf("open %s: %w", p, fs.ErrPermission)
+		}
+		s, ok := files[p]
+		if !ok {
+			return nil, fs.ErrNotExist
+		}
+		return []byte(s), nil
+	}
+	fixes := map[string]string{}
+	for _, root := range []string{"bench/config.yaml", "flow/config.yaml", "nosource/config.yaml"} {
+		r := Compose(root, ComposeOptions{Load: memLoader(files), Source: source})
+		for _, p := range r.Problems {
+			if p.Kind != KindIncludeMissing {
+				continue
+			}
+			k := fmt.Sprintf("%s:%d", p.Origin.File, p.Pos.Line)
+			if p.Fix == nil {
+				fixes[k] = ""
+				continue
+			}
+			if p.Fix.Safe {
+				t.Errorf("%s: the fix is safe; it changes what the run includes", k)
+			}
+			fixes[k] = applyFix(t, files[p.Origin.File], p.Fix)
+		}
+	}
+	want := map[string]string{
+		"bench/config.yaml:2":    "config_paths:\n  - \"bench/configs/a.yaml\"\n  - configs/none.yaml\n  - bench/configs/a.yaml\n",
+		"bench/config.yaml:3":    "",
+		"flow/config.yaml:1":     "config_paths: [flow/configs/b.yaml]\n",
+		"nosource/config.yaml:1": "",
+	}
+	if fmt.Sprint(fixes) != fmt.Sprint(want) {
+		t.Errorf("fixes:\n%q\nwant:\n%q", fixes, want)
 	}
 }
