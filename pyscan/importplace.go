@@ -198,7 +198,7 @@ func (m *Module) blankLine(off int32) bool {
 }
 
 // Quote returns the quote character the module writes its strings with:
-// '\'' when more of its one-line string literals (docstrings and
+// '\” when more of its one-line string literals (docstrings and
 // triple-quoted strings aside) open with a single quote than with a double
 // one, else '"', the default of black and ruff's formatter. Suggested
 // fixes write their strings with it.
@@ -223,4 +223,12 @@ func (m *Module) Quote() byte {
 		return '\''
 	}
 	return '"'
+}
+
+// EndsLine reports whether nothing but white space and a comment follows
+// off on its line: a statement that ends at off has its line to itself
+// from there (for fixes that delete or add whole lines).
+func (m *Module) EndsLine(off int32) bool {
+	rest := strings.TrimSpace(m.SpanText(Span{off, m.LineEndsAfter(off)}))
+	return rest == "" || strings.HasPrefix(rest, "#")
 }

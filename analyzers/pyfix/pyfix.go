@@ -178,11 +178,10 @@ func DeleteLines(m *pyscan.Module, s pyscan.Span) (diag.TextEdit, bool) {
 	if _, own := IndentBefore(m, s.Start); !own {
 		return diag.TextEdit{}, false
 	}
-	end := m.LineEndsAfter(s.End)
-	if rest := strings.TrimSpace(m.SpanText(pyscan.Span{Start: s.End, End: end})); rest != "" && !strings.HasPrefix(rest, "#") {
+	if !m.EndsLine(s.End) {
 		return diag.TextEdit{}, false
 	}
-	return Replace(m, pyscan.Span{Start: m.LineStart(s.Start), End: end}, ""), true
+	return Replace(m, pyscan.Span{Start: m.LineStart(s.Start), End: m.LineEndsAfter(s.End)}, ""), true
 }
 
 // Import makes name of module usable in m before offset before, and

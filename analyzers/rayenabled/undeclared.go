@@ -101,7 +101,7 @@ func (u *serverUse) declareFix() (diag.Fix, bool) {
 		}
 		decl = Attr + ": " + name + "[bool] = True"
 		if needImport {
-			e, ok := classVarImport(m, c.Span.Start)
+			e, ok := classVarImport(u.v, m, c.Span.Start)
 			if !ok {
 				return diag.Fix{}, false
 			}
