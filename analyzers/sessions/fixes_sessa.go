@@ -7,7 +7,10 @@
 package sessions
 
 import (
+	"slices"
+
 	"github.com/gymlint/gymlint/facts"
+	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
 )
 
@@ -46,4 +49,77 @@ func knownDict(f *facts.Facts, m *pyscan.Module, fn *facts.Func, e pyscan.Expr, 
 		return true
 	}
 	return false
+}
+
+// lostReason is the reason a fix writes for a lost session when the code
+// it replaces says none.
+const lostReason = "session is gone"
+
+// messageOf returns the source of the message an answer for a lost
+// session carries, for the fix to keep: a string or f-string returned or
+// given as the exception's message (detail= of an HTTPException), or the
+// string value of an "error", "message", "detail" or "observation" key of
+// a returned dict
+// (or of a response's content=). "" when there is none.
+func messageOf(f *facts.Facts, m *pyscan.Module, e pyscan.Expr) string {
+	isStr := func(x pyscan.Expr) bool {
+		switch x := x.(type) {
+		case *pyscan.FString:
+			return true
+		case *pyscan.Constant:
+			return x.Kind == pyscan.ConstStr
+		}
+		return false
+	}
+	switch e := e.(type) {
+	case *pyscan.Constant, *pyscan.FString:
+		if isStr(e) {
+			return m.Text(e)
+		}
+	case *pyscan.Dict:
+		for _, it := range e.Items {
+			switch k, _ := pyscan.Str(it.Key); k {
+			case "error", "message", "detail", "observation":
+				if isStr(it.Value) {
+					return m.Text(it.Value)
+				}
+			}
+		}
+	case *pyscan.Call:
+		if x := f.ExcOf(m, e); x.IsHTTP() {
+			if d := e.Arg(1, "detail"); d != nil && isStr(d) {
+				return m.Text(d)
+			}
+			return ""
+		}
+		if c := e.Keyword("content"); c != nil {
+			return messageOf(f, m, c)
+		}
+		if a := e.Positional(0); a != nil && len(e.Args) == 1 && isStr(a) {
+			return m.Text(a)
+		}
+	}
+	return ""
+}
+
+// callersOutsideTry reports whether every call of fn in the server's code
+// lies outside a try statement, and nothing refers to fn without calling
+// it: what fn raises then leaves the route that reached it.
+func callersOutsideTry(f *facts.Facts, server gym.ClassRef, fn *facts.Func) bool {
+	called := false
+	for _, x := range f.StateOf(server).Funcs() {
+		for _, c := range f.Calls(server, x) {
+			if c.Target != fn {
+				continue
+			}
+			called = true
+			if len(c.Ctx().Tries) > 0 {
+				return false
+			}
+		}
+		if slices.Contains(f.MethodRefs(server, x), fn) {
+			return false
+		}
+	}
+	return called
 }
