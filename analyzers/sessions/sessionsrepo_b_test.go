@@ -89,21 +89,30 @@ func TestSessionsrepoBOracle(t *testing.T) {
 		text string
 		safe bool
 	}
-	const lostErr = "ResourcesSessionLostError"
+	const (
+		lostErr  = "ResourcesSessionLostError"
+		lostFunc = "lost_session_verification"
+	)
 	wantFixed := map[string]fixed{
 		quiz + ":17": {"    return BaseVerifyResponse(\n" +
 			`        **(body.model_dump() | brs.lost_session_verification("quiz expired", failure_kind="session_expired")),` + "\n    )\n", true},
 		quiz + ":61":    {`            return BaseVerifyResponse(**(body.model_dump() | lost_fields("quiz is gone")))` + "\n", true},
 		counter + ":41": {`            raise ` + lostErr + `("Session not initialized. Please call seed_session first.")` + "\n", false},
+		counter + ":48": {`            return BaseVerifyResponse(**(body.model_dump() | ` + lostFunc + `("session is gone")))` + "\n", false},
 		grid + ":32":    {`            raise ` + lostErr + `("Session not initialized. Call /reset first.")` + "\n", false},
-		board + ":53":   {`            raise ` + lostErr + `("Session not initialized. Call /seed_session first.")` + "\n", false},
-		board + ":63":   {`                raise ` + lostErr + `(f"No board to move the {piece} on.")` + "\n", false},
+		sandbox + ":33": {"        reward = 0.0\n        if body.resources_session_id not in self.sandboxes:\n" +
+			`            return BaseVerifyResponse(**(body.model_dump() | ` + lostFunc + `("session is gone")))` + "\n" +
+			"        if body.resources_session_id in self.sandboxes:\n", false},
+		board + ":53": {`            raise ` + lostErr + `("Session not initialized. Call /seed_session first.")` + "\n", false},
+		board + ":63": {`                raise ` + lostErr + `(f"No board to move the {piece} on.")` + "\n", false},
 	}
 	// The names the fixes use, imported into the fixture's own
 	// from-import of the framework module, in isort's order.
 	wantImported := map[string]string{
 		counter + ":41": "    ResourcesSessionLocks,\n    " + lostErr + ",\n    SimpleResourcesServer,\n",
+		counter + ":48": "    SimpleResourcesServer,\n    " + lostFunc + ",\n)",
 		grid + ":32":    "from nemo_gym.base_resources_server import " + lostErr + ", SimpleResourcesServer\n",
+		sandbox + ":33": "import BaseVerifyResponse, ResourcesSessionFences, SimpleResourcesServer, " + lostFunc + "\n",
 		board + ":53":   "    ResourcesSessionLocks,\n    " + lostErr + ",\n    SimpleResourcesServer,\n",
 	}
 	if len(fixes) != len(wantFixed) {
