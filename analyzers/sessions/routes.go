@@ -609,7 +609,7 @@ func lostRaiseFix(h hook, tf toolFunc, st pyscan.Stmt, ctx pyscan.Context) []dia
 	}
 	msg := messageOf(f, m, answer)
 	if msg == "" {
-		msg = strconv.Quote(lostReason)
+		msg = pyfix.String(m, lostReason)
 	}
 	span := st.Range()
 	var edits []diag.TextEdit

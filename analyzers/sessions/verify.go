@@ -2,7 +2,6 @@ package sessions
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/gymlint/gymlint/analyzers/pyfix"
 	"github.com/gymlint/gymlint/contract"
@@ -154,7 +153,7 @@ func scoredReturnFix(f *facts.Facts, fn *facts.Func, r *pyscan.Return) []diag.Fi
 		return nil
 	}
 	// The reason the call gave, if it gave one.
-	reason := strconv.Quote(lostReason)
+	reason := pyfix.String(m, lostReason)
 	if fr := c.Keyword("failure_reason"); fr != nil {
 		if r := messageOf(f, m, fr); r != "" {
 			reason = r
@@ -180,7 +179,7 @@ func scoredRaiseFix(f *facts.Facts, fn *facts.Func, r *pyscan.Raise) []diag.Fix 
 		reason = messageOf(f, m, r.Exc)
 	}
 	if reason == "" {
-		reason = strconv.Quote(lostReason)
+		reason = pyfix.String(m, lostReason)
 	}
 	text, imp, ok := maskedSample(f, fn, reason, r.Span.Start)
 	if !ok {

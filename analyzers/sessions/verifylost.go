@@ -2,7 +2,6 @@ package sessions
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/gymlint/gymlint/analyzers/pyfix"
 	"github.com/gymlint/gymlint/contract"
@@ -267,7 +266,7 @@ func ignoresLostFix(h hook, read *facts.Access) []diag.Fix {
 		name, isName := a.Targets[0].(*pyscan.Name)
 		if d := c.Arg(1, "default"); isName && (d == nil || pyscan.IsNone(d)) && len(f.Values(fn, name.Id)) == 1 {
 			at, prefix, nl := pyfix.LineAfter(m, span.End)
-			text, imp, ok := maskedSample(f, fn, strconv.Quote(lostReason), at)
+			text, imp, ok := maskedSample(f, fn, pyfix.String(m, lostReason), at)
 			if !ok {
 				return nil
 			}
@@ -296,7 +295,7 @@ func ignoresLostFix(h hook, read *facts.Access) []diag.Fix {
 		return nil
 	}
 	ls := m.LineStart(span.Start)
-	text, imp, ok := maskedSample(f, fn, strconv.Quote(lostReason), ls)
+	text, imp, ok := maskedSample(f, fn, pyfix.String(m, lostReason), ls)
 	if !ok {
 		return nil
 	}

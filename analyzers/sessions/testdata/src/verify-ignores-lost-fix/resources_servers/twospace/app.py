@@ -4,7 +4,7 @@ from nemo_gym.server_utils import SESSION_ID_KEY
 from nemo_gym.verify_responses import BaseVerifyResponse
 
 
-# Two-space indentation stays two-space.
+# Two-space indentation stays two-space, single quotes stay single.
 class Two(SimpleResourcesServer):  # want "GL302"
   async def seed_session(self, request: Request, body):
     self.games[request.session[SESSION_ID_KEY]] = 1  # want "GL322"
@@ -14,5 +14,5 @@ class Two(SimpleResourcesServer):  # want "GL302"
     return BaseVerifyResponse(**body.model_dump(), reward=float(won))
 
 
-if __name__ == "__main__":
+if __name__ == '__main__':
   Two.run_webserver()
