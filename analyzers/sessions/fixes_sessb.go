@@ -163,6 +163,11 @@ func sameStateKeys(f *facts.Facts, servers []gym.Server) bool {
 // to stop first. false when the state is not keyed by the session's id
 // itself: the release cannot be written from it.
 func releaseLines(f *facts.Facts, s gym.Server, state []facts.SessionContainer, key string) (lines []string, app diag.Applicability, ok bool) {
+	return releaseLinesOn(f, s, state, "self", key)
+}
+
+// releaseLinesOn is releaseLines in a method whose receiver is recv.
+func releaseLinesOn(f *facts.Facts, s gym.Server, state []facts.SessionContainer, recv, key string) (lines []string, app diag.Applicability, ok bool) {
 	r := remedyOf(f, s, state)
 	if r.minted != "" || r.bodyKey != "" {
 		return nil, "", false
@@ -172,11 +177,18 @@ func releaseLines(f *facts.Facts, s gym.Server, state []facts.SessionContainer, 
 		return nil, "", false
 	}
 	if r.releaser != "" && r.minted == "" && r.bodyKey == "" {
+		// The helper's call as remedyOf writes it, "[await ]self.m(session_id)",
+		// on recv and key.
 		call, cut := strings.CutSuffix(r.releaser, "(session_id)")
-		if !cut {
+		aw, rest := "", call
+		if a, ok := strings.CutPrefix(call, "await "); ok {
+			aw, rest = "await ", a
+		}
+		rest, self := strings.CutPrefix(rest, "self.")
+		if !cut || !self {
 			return nil, "", false
 		}
-		return []string{call + "(" + key + ")"}, diag.Unsafe, true
+		return []string{aw + recv + "." + rest + "(" + key + ")"}, diag.Unsafe, true
 	}
 	app = diag.Safe
 	if r.stop != "" {
@@ -184,7 +196,7 @@ func releaseLines(f *facts.Facts, s gym.Server, state []facts.SessionContainer, 
 		app = diag.Unsafe
 	}
 	for _, p := range paths {
-		lines = append(lines, "self"+p+".pop("+key+", None)")
+		lines = append(lines, recv+p+".pop("+key+", None)")
 	}
 	return lines, app, true
 }
