@@ -76,8 +76,10 @@ func isFrameworkClass(v *gym.View, m *pyscan.Module, e pyscan.Expr, cls string) 
 // id is that id itself (`body.resources_session_id`, the cookie's
 // `request.session[SESSION_ID_KEY]`, str() of one, a parameter, a local
 // assigned one), not something made from it (an f-string, a tuple, a
-// sum): popping the id releases only such a record.
-func plainSessionKey(f *facts.Facts, fn *facts.Func, e pyscan.Expr, depth int) bool {
+// sum): popping the id releases only such a record. A local's minted
+// fallback (`if not sid: sid = str(uuid4())`), which KeyOf looks past, is
+// looked past here too: no id releases that record.
+func plainSessionKey(f *facts.Facts, server gym.ClassRef, fn *facts.Func, e pyscan.Expr, depth int) bool {
 	if depth > 4 {
 		return false
 	}
@@ -89,25 +91,27 @@ func plainSessionKey(f *facts.Facts, fn *facts.Func, e pyscan.Expr, depth int) b
 			return true // request.session.get(SESSION_ID_KEY)
 		}
 		if n, ok := e.Func.(*pyscan.Name); ok && n.Id == "str" && len(e.Args) == 1 && !f.IsLocal(fn, "str") {
-			return plainSessionKey(f, fn, e.Args[0].Value, depth+1)
+			return plainSessionKey(f, server, fn, e.Args[0].Value, depth+1)
 		}
 	case *pyscan.Name:
-		vs := f.Values(fn, e.Id)
-		if len(vs) == 0 {
-			return false
-		}
-		for _, v := range vs {
+		plain := false
+		for _, v := range f.Values(fn, e.Id) {
 			switch {
 			case v.Param != nil:
+				plain = true
 			case v.Expr != nil && !v.Aug && !v.Enter:
-				if !plainSessionKey(f, v.Func, v.Expr, depth+1) {
+				if f.KeyOf(server, v.Func, v.Expr).Kind == facts.KeyMinted {
+					continue
+				}
+				if !plainSessionKey(f, server, v.Func, v.Expr, depth+1) {
 					return false
 				}
+				plain = true
 			default:
 				return false
 			}
 		}
-		return true
+		return plain
 	}
 	return false
 }
@@ -117,14 +121,14 @@ func plainSessionKey(f *facts.Facts, fn *facts.Func, e pyscan.Expr, depth int) b
 // reaches through its receiver and every per-session write of it is keyed
 // by the session's id itself; false otherwise (a module-level map, a key
 // made from the id or minted).
-func statePaths(f *facts.Facts, state []facts.SessionContainer) ([]string, bool) {
+func statePaths(f *facts.Facts, server gym.ClassRef, state []facts.SessionContainer) ([]string, bool) {
 	var out []string
 	for _, sc := range state {
 		if !strings.HasPrefix(sc.Container.Key, ".") {
 			return nil, false
 		}
 		for _, w := range sc.Writes {
-			if w.KeyOf.Kind != facts.KeySession || w.Key == nil || !plainSessionKey(f, w.Func, w.Key, 0) {
+			if w.KeyOf.Kind != facts.KeySession || w.Key == nil || !plainSessionKey(f, server, w.Func, w.Key, 0) {
 				return nil, false
 			}
 		}
@@ -172,7 +176,7 @@ func releaseLinesOn(f *facts.Facts, s gym.Server, state []facts.SessionContainer
 	if r.minted != "" || r.bodyKey != "" {
 		return nil, "", false
 	}
-	paths, ok := statePaths(f, state)
+	paths, ok := statePaths(f, s.Class, state)
 	if !ok {
 		return nil, "", false
 	}
