@@ -22,7 +22,7 @@ class Timing(SimpleResourcesServer):  # want "GL317 Timing keeps per-session sta
         self.timings[session_id].append(1.0)
         return {}
 
-    async def verify(self, request: Request, body):  # the number of tool calls, 0 for a lost session
+    async def verify(self, request: Request, body):
         return {"reward": 1.0}
 
 
