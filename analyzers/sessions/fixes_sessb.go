@@ -180,7 +180,7 @@ func releaseLinesOn(f *facts.Facts, s gym.Server, state []facts.SessionContainer
 	if !ok {
 		return nil, "", false
 	}
-	if r.releaser != "" && r.minted == "" && r.bodyKey == "" {
+	if r.releaser != "" {
 		// The helper's call as remedyOf writes it, "[await ]self.m(session_id)",
 		// on recv and key.
 		call, cut := strings.CutSuffix(r.releaser, "(session_id)")
