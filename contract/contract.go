@@ -220,6 +220,7 @@ const ResourcesModule = "base_resources_server"
 // suggested fixes import: the session contract's functions and classes.
 var ResourcesNames = map[string]bool{
 	LostSessionFunc: true, TokenSerializerFunc: true, SessionFencesClass: true, SessionLocksClass: true,
+	CloseRequestClass: true,
 }
 
 func init() {

@@ -309,3 +309,12 @@ func concat[T any](lists ...[]T) []T {
 	}
 	return out
 }
+
+// What the session rules' suggested fixes write (GL302, GL303): the close's
+// request, the field of it a fence records, and the config field a
+// ResourcesSessionFences is built with.
+const (
+	CloseRequestClass     = "ResourcesCloseSessionRequest"
+	EpisodeIDField        = "episode_id"
+	CloseRetryWindowField = "session_close_retry_window_seconds"
+)

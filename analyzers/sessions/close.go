@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gymlint/gymlint/analyzers/pyfix"
 	"github.com/gymlint/gymlint/contract"
-
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/facts"
 	"github.com/gymlint/gymlint/gym"
@@ -153,7 +153,101 @@ func runSeedWithoutClose(v *gym.View) []diag.Diagnostic {
 			}
 		}
 		d.Related = append(d.Related, g.related...)
+		if len(g.notes) == 0 {
+			if fix, ok := seedCloseFix(v, f, g.seed, g.servers); ok {
+				d.Fixes = []diag.Fix{fix}
+			}
+		}
 		out = append(out, d)
 	}
 	return out
+}
+
+// seedCloseFixMessage is GL302's fix.
+const seedCloseFixMessage = "Override close_resources_session to release the seeded state and fence the session"
+
+// seedCloseFix adds a close_resources_session override after the seed, in
+// the class that defines it:
+//
+//	async def close_resources_session(self, body: ResourcesCloseSessionRequest):
+//	    self.counters.pop(body.resources_session_id, None)
+//	    self._fences.fence(body.resources_session_id, body.episode_id)
+//	    return await super().close_resources_session(body)
+//
+// releasing what the servers keep per session (releaseLines: the
+// server's own release helper called with the id when it has one, else
+// each container popped by it, with a TODO to stop first what the server
+// stops elsewhere), fencing the session as GL303 asks, and answering with
+// the framework's response. The seed starts with the fence check and the
+// fences are built in model_post_init when the server has none
+// (seedFenceCheck, fenceSetup). It is unsafe: the close changes what
+// /close_session does, and a late seed is refused from then on.
+//
+// No fix when the framework has no close or no fences, when the servers
+// of the seed keep different containers, when the state is not keyed by
+// the session's id itself (an id the seed mints, a body field, a key made
+// from the id), when the seed does not take the framework's
+// ResourcesSeedSessionRequest alone, or when, with a close to interleave
+// with, the seed would be reported by GL310 (it reads, awaits, then
+// writes the session's record without a lock).
+func seedCloseFix(v *gym.View, f *facts.Facts, seed *facts.Func, servers []gym.Server) (diag.Fix, bool) {
+	cls := seed.Owner()
+	if lacks(v, contract.SessionFences) != "" || lacks(v, contract.CloseSession) != "" || seed.Outer != nil || seed.Recv == "" ||
+		seed.Class == nil || !editable(v, cls) || !sameStateKeys(f, servers) {
+		return diag.Fix{}, false
+	}
+	s := servers[0]
+	for _, o := range servers[1:] {
+		if f.AttrHolding(o.Class, contract.SessionFencesClass) != f.AttrHolding(s.Class, contract.SessionFencesClass) {
+			return diag.Fix{}, false
+		}
+	}
+	const body = "body"
+	release, _, ok := releaseLines(f, s, keptState(f, s.Class), body+"."+contract.SessionIDField)
+	if !ok {
+		return diag.Fix{}, false
+	}
+	h := hook{f: f, server: s, fn: seed}
+	if len(unserialized(h, sessionState(f, s.Class))) > 0 {
+		return diag.Fix{}, false
+	}
+	m := seed.Module
+	names := []string{contract.CloseRequestClass}
+	if fencesNeeded(f, s.Class) {
+		names = append(names, contract.SessionFencesClass)
+	}
+	written, edits, ok := importNames(v, m, names, cls.Class.Span.Start)
+	if !ok {
+		return diag.Fix{}, false
+	}
+	path, method, setup, ok := fenceSetup(v, f, s.Class, cls, written[contract.SessionFencesClass])
+	if !ok {
+		return diag.Fix{}, false
+	}
+	edits = append(edits, setup...)
+	check, ok := seedFenceCheck(h, path)
+	if !ok {
+		return diag.Fix{}, false
+	}
+	edits = append(edits, check...)
+	block := []string{"async def " + contract.CloseMethod + "(self, " + body + ": " + written[contract.CloseRequestClass] + "):"}
+	for _, l := range release {
+		block = append(block, "\t"+l)
+	}
+	block = append(block,
+		"\tself"+path+".fence("+body+"."+contract.SessionIDField+", "+body+"."+contract.EpisodeIDField+")",
+		"\treturn await super()."+contract.CloseMethod+"("+body+")")
+	closeEdit, ok := methodAfter(m, seed.Class.Body, seed.Fn, block)
+	if !ok {
+		return diag.Fix{}, false
+	}
+	edits = append(edits, closeEdit)
+	if method != nil {
+		es, ok := pyfix.AppendToClass(m, cls.Class, method, true)
+		if !ok {
+			return diag.Fix{}, false
+		}
+		edits = append(edits, es...)
+	}
+	return diag.Fix{Message: seedCloseFixMessage, Edits: joinInserts(edits), Applicability: diag.Unsafe}, true
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gymlint/gymlint/analyzers/pyfix"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/facts"
@@ -89,6 +90,9 @@ func runStateNotRetired(v *gym.View) []diag.Diagnostic {
 		if len(d.Related) > 2*maxRelated {
 			d.Related = d.Related[:2*maxRelated]
 		}
+		if fix, ok := retireAppendFix(v, f, s, retire, state); ok {
+			d.Fixes = []diag.Fix{fix}
+		}
 		out = append(out, d)
 	}
 	for _, fn := range order {
@@ -127,6 +131,13 @@ func runStateNotRetired(v *gym.View) []diag.Diagnostic {
 			if s.Class.Class != owner && len(d.Related) < 2*maxRelated {
 				d.Related = append(d.Related, gym.Related(s.Class.Module, s.Class.Class.NameSpan, "server "+s.Class.Class.Name+" keeps this state and has no retire_session_state"))
 			}
+		}
+		cls := g.servers[0].Class
+		if owner != nil && mod == fn.Module && span == owner.NameSpan {
+			cls = gym.ClassRef{Module: fn.Module, Class: owner}
+		}
+		if fix, ok := retireOverrideFix(v, f, cls, g.servers, g.state, ""); ok {
+			d.Fixes = []diag.Fix{fix}
 		}
 		out = append(out, d)
 	}
@@ -184,6 +195,16 @@ func partlyRetired(h hook, s gym.Server, state []facts.SessionContainer, xs []re
 	}
 	if len(d.Related) > 2*maxRelated {
 		d.Related = d.Related[:2*maxRelated]
+	}
+	v := h.f.View()
+	if retire.Class == s.Class.Class {
+		if fix, ok := retireAppendFix(v, h.f, s, retire, kept); ok {
+			d.Fixes = []diag.Fix{fix}
+		}
+	} else if !retire.Fn.Async {
+		// The override would await a super() that returns no awaitable.
+	} else if fix, ok := retireOverrideFix(v, h.f, s.Class, []gym.Server{s}, kept, retire.Fn.Name); ok {
+		d.Fixes = []diag.Fix{fix}
 	}
 	return d, true
 }
@@ -251,4 +272,95 @@ func handsOn(f *facts.Facts, server gym.ClassRef, reach []facts.Reached) bool {
 		}
 	}
 	return false
+}
+
+// The messages of GL317's fixes, by how the release is written.
+const (
+	retirePopsMessage     = "Override retire_session_state to pop the session's state"
+	retireReleaserMessage = "Override retire_session_state to release the session with the server's own release"
+	retireStopMessage     = "Override retire_session_state to pop the session's state (a TODO says what to stop first)"
+	retireAddPopsMessage  = "Release the rest of the session's state in retire_session_state"
+)
+
+// retireMessage names a fix by its release (releaseLines): a call of the
+// server's own release, pops after a TODO, or pops.
+func retireMessage(lines []string, app diag.Applicability) string {
+	switch {
+	case app == diag.Safe:
+		return retirePopsMessage
+	case strings.HasPrefix(lines[0], "#"):
+		return retireStopMessage
+	}
+	return retireReleaserMessage
+}
+
+// retireOverrideFix adds to class cls an override of retire_session_state,
+// as the framework declares it (`async def retire_session_state(self,
+// session_id: str) -> None`), that releases the state the servers keep
+// (releaseLines: pops by session_id, the server's own release helper, or
+// pops after a TODO that says what to stop first). When the servers
+// inherit a retire that releases part of the state (super, the name of
+// the method), the override calls it first. The pops alone are safe: they
+// drop only the records of a session the framework has retired, whose
+// requests it refuses from then on; calling the server's release (which
+// stops what it holds and may raise for a session it does not know) or
+// leaving a TODO is unsafe.
+func retireOverrideFix(v *gym.View, f *facts.Facts, cls gym.ClassRef, servers []gym.Server, state []facts.SessionContainer, super string) (diag.Fix, bool) {
+	if !editable(v, cls) || len(servers) == 0 || !sameStateKeys(f, servers) {
+		return diag.Fix{}, false
+	}
+	lines, app, ok := releaseLines(f, servers[0], state, "session_id")
+	if !ok {
+		return diag.Fix{}, false
+	}
+	block := []string{"async def " + contract.RetireMethod + "(self, session_id: str) -> None:"}
+	msg := retireMessage(lines, app)
+	if super != "" {
+		block = append(block, "\tawait super()."+super+"(session_id)")
+		msg = retireAddPopsMessage
+	}
+	for _, l := range lines {
+		block = append(block, "\t"+l)
+	}
+	edits, ok := pyfix.AppendToClass(cls.Module, cls.Class, block, true)
+	if !ok {
+		return diag.Fix{}, false
+	}
+	return diag.Fix{Message: msg, Edits: edits, Applicability: app}, true
+}
+
+// retireAppendFix releases the state at the end of a retire_session_state
+// override that releases none or part of it, by the session id parameter
+// it takes and on its receiver. false when a return in it could skip the
+// release, when the release is awaited and the override is not async,
+// when it takes no session id parameter, or when the override is a base's
+// that other servers inherit with state of their own (its class writes
+// none of the state).
+func retireAppendFix(v *gym.View, f *facts.Facts, s gym.Server, retire *facts.Func, state []facts.SessionContainer) (diag.Fix, bool) {
+	fn := retire.Fn
+	if !editable(v, retire.Owner()) || retire.Outer != nil || retire.Recv == "" || len(fn.Params) < 2 || len(fn.Body) == 0 || returns(fn.Body) {
+		return diag.Fix{}, false
+	}
+	if retire.Class != s.Class.Class {
+		for _, sc := range state {
+			for _, w := range sc.Writes {
+				if w.Func.Owner().Class != retire.Class {
+					return diag.Fix{}, false
+				}
+			}
+		}
+	}
+	p := fn.Params[1]
+	if p.Kind != pyscan.ParamNormal && p.Kind != pyscan.ParamPosOnly {
+		return diag.Fix{}, false
+	}
+	lines, app, ok := releaseLinesOn(f, s, state, retire.Recv, p.Name)
+	if !ok || !fn.Async && strings.HasPrefix(lines[len(lines)-1], "await ") {
+		return diag.Fix{}, false
+	}
+	e, ok := linesAfter(retire.Module, fn.Body, len(fn.Body)-1, lines)
+	if !ok {
+		return diag.Fix{}, false
+	}
+	return diag.Fix{Message: retireAddPopsMessage, Edits: []diag.TextEdit{e}, Applicability: app}, true
 }

@@ -13,6 +13,11 @@ class ResourcesSeedSessionRequest(BaseModel):
     task_data: dict
 
 
+class ResourcesCloseSessionRequest(BaseModel):
+    resources_session_id: str
+    episode_id: str
+
+
 class ResourcesSeedRejectedError(HTTPException, ValueError):
     pass
 

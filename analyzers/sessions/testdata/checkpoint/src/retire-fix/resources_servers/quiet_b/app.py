@@ -1,0 +1,9 @@
+from resources_servers.quiet.base import Quiet
+
+
+class Mute(Quiet):
+    pass
+
+
+if __name__ == "__main__":
+    Mute.run_webserver()

@@ -1,0 +1,5 @@
+from resources_servers.s.app import Keeper
+
+
+if __name__ == "__main__":
+    Keeper.run_webserver()
