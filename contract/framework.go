@@ -272,10 +272,6 @@ const (
 	SessionIDKeyValue = "session_id"
 )
 
-// CloseRequestClass is the body of a close, which names the session by
-// its SessionIDField (GL305's fix keys the release by it).
-const CloseRequestClass = "ResourcesCloseSessionRequest"
-
 // GymToolDecorator registers a resources server's method as a tool (HTTP
 // and MCP); the framework passes the method's GymToolSessionParam the
 // session's id (facts.KeyOf: a session key).
@@ -310,9 +306,10 @@ func concat[T any](lists ...[]T) []T {
 	return out
 }
 
-// What the session rules' suggested fixes write (GL302, GL303): the close's
-// request, the field of it a fence records, and the config field a
-// ResourcesSessionFences is built with.
+// What the session rules' suggested fixes write (GL302, GL303, GL305): the
+// close's request, which names the session by its SessionIDField (GL305's
+// fix keys the release by it), the field of it a fence records, and the
+// config field a ResourcesSessionFences is built with.
 const (
 	CloseRequestClass     = "ResourcesCloseSessionRequest"
 	EpisodeIDField        = "episode_id"
