@@ -1,6 +1,8 @@
 package workers
 
 import (
+	"strings"
+
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/facts"
@@ -8,10 +10,64 @@ import (
 	"github.com/gymlint/gymlint/pyscan"
 )
 
-// The pieces the rules' fixes are made of: a statement's whole lines,
-// the refusal call and its import. Each is computed from the model
-// (spans, the indentation and line endings of the lines around them);
-// source text is only copied into fix texts, never used to decide.
+// The pieces the fixes of GL101, GL102 and GL103 are made of: a method
+// appended to a class body, a statement's whole lines, the refusal call
+// and its import. Each is computed from the model (spans, the indentation
+// and line endings of the lines around them); source text is only copied
+// into fix texts, never used to decide.
+
+// methodLine is one line of a method a fix appends to a class: its depth
+// below the def line (the def itself is 0) and its text.
+type methodLine struct {
+	depth int
+	text  string
+}
+
+// stubLines is the override GL101 offers: a TODO reason, for a person to
+// replace.
+func stubLines() []methodLine {
+	return []methodLine{
+		{0, "def " + Method + "(self) -> str | None:"},
+		{1, `return "` + overrideReason + `"`},
+	}
+}
+
+// appendMethodEdits appends a method to the body of class cls, one blank
+// line after its last statement, in the class body's indentation.
+func appendMethodEdits(v *gym.View, cls gym.ClassRef, lines []methodLine) ([]diag.TextEdit, bool) {
+	m, c := cls.Module, cls.Class
+	if m == nil || c == nil || m.SyntaxError != nil || v.IsFrameworkModule(m.Name) || c.BodySpan.IsZero() {
+		return nil, false
+	}
+	classIndent, ok := indentBefore(m, c.Span.Start)
+	if !ok {
+		return nil, false
+	}
+	var edits []diag.TextEdit
+	bodyIndent, ok := indentBefore(m, c.BodySpan.Start)
+	if !ok {
+		// `class S(Base): pass`: move the body to its own line, and drop
+		// the blanks between the colon and it.
+		ls := m.LineStart(c.BodySpan.Start)
+		head := m.SpanText(pyscan.Span{Start: ls, End: c.BodySpan.Start})
+		gap := ls + int32(len(strings.TrimRight(head, " \t")))
+		bodyIndent = classIndent + indentUnit(classIndent)
+		edits = append(edits, diag.TextEdit{Path: m.Path, Start: gym.Pos(m, gap), End: gym.Pos(m, c.BodySpan.Start),
+			NewText: m.NewlineAt(c.BodySpan.End) + bodyIndent})
+	}
+	unit := indentUnit(classIndent)
+	if u, ok := strings.CutPrefix(bodyIndent, classIndent); ok && u != "" {
+		unit = u
+	}
+	at, prefix, nl := lineAfter(m, c.BodySpan.End)
+	var b strings.Builder
+	b.WriteString(prefix + nl)
+	for _, l := range lines {
+		b.WriteString(bodyIndent + strings.Repeat(unit, l.depth) + l.text + nl)
+	}
+	edits = append(edits, diag.TextEdit{Path: m.Path, Start: at, End: at, NewText: b.String()})
+	return edits, true
+}
 
 // stmtLines returns the whole lines of body[i], [start, end): from the
 // start of the line of s.Start (the statement's, or its first
@@ -75,6 +131,28 @@ func topLevelStart(m *pyscan.Module, off int32) int32 {
 		}
 	}
 	return off
+}
+
+// dedupFixEdits returns the edits of one fix without repeats (an edit
+// made twice counts once), and false when two of them conflict.
+func dedupFixEdits(edits []diag.TextEdit) ([]diag.TextEdit, bool) {
+	var out []diag.TextEdit
+	for _, e := range edits {
+		dup := false
+		for _, o := range out {
+			if o.Path == e.Path && o.Same(e) {
+				dup = true
+				break
+			}
+			if o.Path == e.Path && o.Conflicts(e) {
+				return nil, false
+			}
+		}
+		if !dup {
+			out = append(out, e)
+		}
+	}
+	return out, true
 }
 
 // isName reports whether e is the name id.

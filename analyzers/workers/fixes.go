@@ -1,8 +1,11 @@
 package workers
 
 import (
+	"fmt"
+	"path"
 	"strings"
 
+	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
@@ -15,6 +18,11 @@ import (
 // edits are computed from the model: where the guard's body and the class
 // body end, the module's import insertion point, the indentation and line
 // endings of the lines around them.
+//
+// Which fix comes first (the one gymlint --fix --unsafe-fixes applies)
+// is decided for all the findings together, so that the first fixes,
+// applied together, create no GL101, GL104 or GL106 finding
+// (planUndeclaredFixes).
 
 const (
 	appFixMessage      = "Add a module-level app (the server is safe with several workers)"
@@ -22,21 +30,279 @@ const (
 	overrideReason     = "TODO: say why this server cannot run with several workers"
 )
 
-// undeclaredFixes returns the fixes of a GL101 diagnostic about the
-// servers of entrypoint m that have neither an app nor an override:
-// missing, the first of which the message names.
-func undeclaredFixes(v *gym.View, m *pyscan.Module, missing []*gym.Server) []diag.Fix {
-	var fixes []diag.Fix
-	if len(missing) == 1 {
-		// One app can start one server only.
-		if f, ok := appFix(v, m, missing[0]); ok {
-			fixes = append(fixes, f)
+// undeclaredFinding is a GL101 finding with servers, whose fixes
+// planUndeclaredFixes decides.
+type undeclaredFinding struct {
+	d       *diag.Diagnostic
+	e       *gym.Entrypoint
+	missing []*gym.Server
+	app     diag.Fix
+	hasApp  bool
+	ov      plannedOverride
+	first   firstFix
+	// inherited is the class whose override, which another finding's
+	// first fix adds, the server inherits (first == firstInherited).
+	inherited *pyscan.Class
+}
+
+type firstFix int
+
+const (
+	firstNone firstFix = iota
+	firstApp
+	firstOverride
+	firstInherited
+)
+
+// plannedOverride is the override fix of a finding: its edits, and the
+// classes they give an override.
+type plannedOverride struct {
+	edits   []diag.TextEdit
+	targets []overrideTarget
+	ok      bool
+}
+
+// overrideTarget is a class an override fix gives the override, with
+// whether that override refuses on every path.
+type overrideTarget struct {
+	class  gym.ClassRef
+	always bool
+	edits  []diag.TextEdit // the edits that give this class its override
+}
+
+// planUndeclaredFixes gives the GL101 findings their fixes. A finding's
+// first fix is its app, unless it has none (several servers, no
+// __main__ guard); then it is the override. An override first fix is dropped when it
+// would make a server refuse that a config asks several workers of
+// (GL104), or whose module-level app exists (GL106). Last, a finding
+// whose server inherits a class that another finding's first fix gives
+// an override that refuses always takes that same override first (the
+// planner applies identical edits once): its app would never be served.
+func planUndeclaredFixes(v *gym.View, found []*undeclaredFinding) {
+	for _, f := range found {
+		if len(f.missing) == 1 {
+			// One app can start one server only.
+			f.app, f.hasApp = appFix(v, f.e.Module, f.missing[0])
+		}
+		f.ov = overrideFor(v, f.missing)
+		switch {
+		case f.ov.ok && !f.hasApp:
+			f.first = firstOverride
+		case f.hasApp:
+			f.first = firstApp
 		}
 	}
-	if f, ok := overrideFix(v, missing); ok {
-		fixes = append(fixes, f)
+	servers := startedServers(v)
+	for _, f := range found {
+		if f.first != firstOverride {
+			continue
+		}
+		for _, t := range f.ov.targets {
+			if t.always && overrideHarms(v, t.class.Class, servers) {
+				f.first = firstNone
+				if f.hasApp {
+					f.first = firstApp
+				}
+				break
+			}
+		}
 	}
-	return fixes
+	// The classes the first fixes give an override that refuses always.
+	given := map[*pyscan.Class]overrideTarget{}
+	for _, f := range found {
+		if f.first != firstOverride {
+			continue
+		}
+		for _, t := range f.ov.targets {
+			if t.always {
+				given[t.class.Class] = t
+			}
+		}
+	}
+	for _, f := range found {
+		if f.first != firstApp {
+			continue
+		}
+		if t, ok := inheritedOverride(v, f.missing[0].Class, given); ok {
+			f.first, f.inherited = firstInherited, t.class.Class
+		}
+	}
+	for _, f := range found {
+		f.d.Fixes = f.fixes(given)
+	}
+}
+
+// fixes lists a finding's fixes, its first fix first.
+func (f *undeclaredFinding) fixes(given map[*pyscan.Class]overrideTarget) []diag.Fix {
+	ov := diag.Fix{Message: overrideFixMessage, Edits: f.ov.edits, Applicability: diag.Unsafe}
+	switch f.first {
+	case firstApp:
+		out := []diag.Fix{f.app}
+		if f.ov.ok {
+			out = append(out, ov)
+		}
+		return out
+	case firstOverride:
+		out := []diag.Fix{ov}
+		if f.hasApp {
+			out = append(out, f.app)
+		}
+		return out
+	case firstInherited:
+		t := given[f.inherited]
+		msg := overrideFixMessage
+		if s := f.missing[0].Class.Class; s != t.class.Class {
+			msg = fmt.Sprintf("Override multiple_workers_unsupported_reason() in %s, which %s inherits, to refuse several workers",
+				t.class.Class.Name, s.Name)
+		}
+		return []diag.Fix{{Message: msg, Edits: t.edits, Applicability: diag.Unsafe}, f.app}
+	}
+	return nil
+}
+
+// overrideFor is the override fix for the servers of a finding: the stub
+// on the class of each, once per class.
+func overrideFor(v *gym.View, missing []*gym.Server) plannedOverride {
+	var p plannedOverride
+	seen := map[*pyscan.Class]bool{}
+	for _, s := range missing {
+		cls := s.Class
+		if seen[cls.Class] {
+			continue
+		}
+		seen[cls.Class] = true
+		es, ok := overrideEdits(v, cls)
+		if !ok {
+			return plannedOverride{}
+		}
+		p.targets = append(p.targets, overrideTarget{class: cls, always: true, edits: es})
+		p.edits = append(p.edits, es...)
+	}
+	edits, ok := dedupFixEdits(p.edits)
+	if !ok || len(edits) == 0 {
+		return plannedOverride{}
+	}
+	p.edits, p.ok = edits, true
+	return p
+}
+
+// startedServer is a server class an entrypoint starts.
+type startedServer struct {
+	e *gym.Entrypoint
+	s gym.ClassRef
+}
+
+func startedServers(v *gym.View) []startedServer {
+	var out []startedServer
+	for _, e := range v.Entrypoints {
+		for _, s := range e.Servers {
+			if s.Class.Class != nil {
+				out = append(out, startedServer{e, s.Class})
+			}
+		}
+	}
+	return out
+}
+
+// overrideHarms reports whether an override that refuses always, added to
+// class t, would make a server refuse that a config asks several workers
+// of (GL104), or that a module-level app serves (GL106).
+func overrideHarms(v *gym.View, t *pyscan.Class, servers []startedServer) bool {
+	for _, ss := range servers {
+		if !overrideWins(v, t, ss.s) {
+			continue
+		}
+		if asksSeveralWorkers(v, ss.e) {
+			return true
+		}
+		if !usable(ss.e) {
+			continue
+		}
+		if app := gym.HasModuleApp(ss.e.Module); app != nil {
+			if as, ok := appServer(v, ss.e, app); ok && as.Class == ss.s.Class {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// overrideWins reports whether an override of the refusal method added to
+// class t would be the one server s's MRO finds: t comes before any
+// framework server base and any other class that defines the method.
+func overrideWins(v *gym.View, t *pyscan.Class, s gym.ClassRef) bool {
+	mro, ok := v.MRO(s)
+	if !ok {
+		return false
+	}
+	for _, a := range mro {
+		switch a.Kind {
+		case gym.Own:
+			if a.Class.Class == t {
+				return true
+			}
+			if a.Class.Class.Method(Method) != nil || a.Class.Class.Attr(Method) != nil {
+				return false
+			}
+		case gym.FrameworkServer, gym.Unresolved:
+			return false
+		}
+	}
+	return false
+}
+
+// inheritedOverride returns the class of given whose override server s
+// would inherit: the first of them in its MRO, when that override wins.
+func inheritedOverride(v *gym.View, s gym.ClassRef, given map[*pyscan.Class]overrideTarget) (overrideTarget, bool) {
+	mro, ok := v.MRO(s)
+	if !ok {
+		return overrideTarget{}, false
+	}
+	for _, a := range mro {
+		if a.Kind != gym.Own {
+			continue
+		}
+		if t, ok := given[a.Class.Class]; ok && overrideWins(v, a.Class.Class, s) {
+			return t, true
+		}
+	}
+	return overrideTarget{}, false
+}
+
+// asksSeveralWorkers reports whether a config asks the servers of an
+// entrypoint for num_workers above 1, where GL104 reads it: the config
+// entries that name it, the overrides of its server directory, and the
+// composed runs that start it.
+func asksSeveralWorkers(v *gym.View, e *gym.Entrypoint) bool {
+	several := func(inst *configscan.Instance) bool {
+		if inst == nil {
+			return false
+		}
+		pair := inst.Settings.GetPair(conflictKey)
+		if pair == nil {
+			return false
+		}
+		n, ok := conflictWorkers(pair.Value)
+		return ok && n > 1
+	}
+	for _, ref := range e.Configs {
+		if several(ref.Instance) {
+			return true
+		}
+	}
+	if typ, dir, ok := strings.Cut(e.Path, "/"); ok && e.ServerDirApp && path.Base(dir) == "app.py" {
+		for _, o := range v.OverridesOf(typ, path.Dir(dir)) {
+			if several(o.Instance) {
+				return true
+			}
+		}
+	}
+	for _, rs := range v.RunServersOf(e.Path) {
+		if !rs.Run.Fatal && several(rs.Instance) {
+			return true
+		}
+	}
+	return false
 }
 
 // appFix adds the module-level app in an elif branch of the __main__ guard
@@ -88,60 +354,9 @@ func appFix(v *gym.View, m *pyscan.Module, s *gym.Server) (diag.Fix, bool) {
 	return diag.Fix{Message: appFixMessage, Edits: edits, Applicability: diag.Unsafe}, true
 }
 
-// overrideFix adds the override to each class of missing, once per class.
-func overrideFix(v *gym.View, missing []*gym.Server) (diag.Fix, bool) {
-	var edits []diag.TextEdit
-	seen := map[*pyscan.Class]bool{}
-	for _, s := range missing {
-		cls := s.Class
-		if seen[cls.Class] {
-			continue
-		}
-		seen[cls.Class] = true
-		es, ok := overrideEdits(v, cls)
-		if !ok {
-			return diag.Fix{}, false
-		}
-		edits = append(edits, es...)
-	}
-	if len(edits) == 0 {
-		return diag.Fix{}, false
-	}
-	return diag.Fix{Message: overrideFixMessage, Edits: edits, Applicability: diag.Unsafe}, true
-}
-
-// overrideEdits appends the override to the body of one class.
+// overrideEdits appends the stub override to the body of one class.
 func overrideEdits(v *gym.View, cls gym.ClassRef) ([]diag.TextEdit, bool) {
-	m, c := cls.Module, cls.Class
-	if m == nil || c == nil || m.SyntaxError != nil || v.IsFrameworkModule(m.Name) || c.BodySpan.IsZero() {
-		return nil, false
-	}
-	classIndent, ok := indentBefore(m, c.Span.Start)
-	if !ok {
-		return nil, false
-	}
-	var edits []diag.TextEdit
-	bodyIndent, ok := indentBefore(m, c.BodySpan.Start)
-	if !ok {
-		// `class S(Base): pass`: move the body to its own line, and drop
-		// the blanks between the colon and it.
-		ls := m.LineStart(c.BodySpan.Start)
-		head := m.SpanText(pyscan.Span{Start: ls, End: c.BodySpan.Start})
-		gap := ls + int32(len(strings.TrimRight(head, " \t")))
-		bodyIndent = classIndent + indentUnit(classIndent)
-		edits = append(edits, diag.TextEdit{Path: m.Path, Start: gym.Pos(m, gap), End: gym.Pos(m, c.BodySpan.Start),
-			NewText: m.NewlineAt(c.BodySpan.End) + bodyIndent})
-	}
-	unit := indentUnit(classIndent)
-	if u, ok := strings.CutPrefix(bodyIndent, classIndent); ok && u != "" {
-		unit = u
-	}
-	at, prefix, nl := lineAfter(m, c.BodySpan.End)
-	text := prefix + nl +
-		bodyIndent + "def " + Method + "(self) -> str | None:" + nl +
-		bodyIndent + unit + `return "` + overrideReason + `"` + nl
-	edits = append(edits, diag.TextEdit{Path: m.Path, Start: at, End: at, NewText: text})
-	return edits, true
+	return appendMethodEdits(v, cls, stubLines())
 }
 
 // indentBefore returns the white space between the start of off's line
