@@ -85,6 +85,51 @@ func stmtLines(m *pyscan.Module, body []pyscan.Stmt, i int, s pyscan.Span) (star
 	return m.LineStart(s.Start), end, true
 }
 
+// stmtIndex is the index in body of the statement that s spans (s may
+// start before it, at its first decorator), or -1.
+func stmtIndex(body []pyscan.Stmt, s pyscan.Span) int {
+	for i, b := range body {
+		if s.Contains(b.Range()) && b.Range().End == s.End {
+			return i
+		}
+	}
+	return -1
+}
+
+// removeStmtEdit removes the whole lines of the statement of body that s
+// spans; the only statement of a body becomes `pass`. The blank lines
+// that separated it from the statement before go too, when a blank line
+// or the end of the body follows it.
+func removeStmtEdit(m *pyscan.Module, body []pyscan.Stmt, s pyscan.Span) (diag.TextEdit, bool) {
+	i := stmtIndex(body, s)
+	if i < 0 {
+		return diag.TextEdit{}, false
+	}
+	start, end, ok := stmtLines(m, body, i, s)
+	if !ok {
+		return diag.TextEdit{}, false
+	}
+	if len(body) == 1 {
+		return diag.TextEdit{Path: m.Path, Start: gym.Pos(m, s.Start), End: gym.Pos(m, s.End), NewText: "pass"}, true
+	}
+	if i > 0 {
+		gap := m.LineEndsAfter(body[i-1].Range().End)
+		after := m.LineEndsAfter(end)
+		blankAfter := i+1 == len(body) ||
+			end < after && body[i+1].Range().Start >= after && !m.HasComment(pyscan.Span{Start: end, End: after})
+		if gap < start && !m.HasComment(pyscan.Span{Start: gap, End: start}) && blankAfter {
+			start = gap
+		}
+	}
+	if m.LineEnding(s.End) == "" && start > 0 {
+		// The last line of a file without a final line ending: remove the
+		// line ending before it instead, so that the file still ends
+		// without one.
+		start -= int32(len(m.NewlineBefore(start)))
+	}
+	return diag.TextEdit{Path: m.Path, Start: gym.Pos(m, start), End: gym.Pos(m, end)}, true
+}
+
 // docstring reports whether a statement is a docstring (a string literal
 // on its own).
 func docstring(s pyscan.Stmt) bool {
@@ -94,6 +139,14 @@ func docstring(s pyscan.Stmt) bool {
 	}
 	c, ok := e.Value.(*pyscan.Constant)
 	return ok && c.Kind == pyscan.ConstStr
+}
+
+// bodyAfterDoc is a body without its docstring.
+func bodyAfterDoc(body []pyscan.Stmt) []pyscan.Stmt {
+	if len(body) > 0 && docstring(body[0]) {
+		return body[1:]
+	}
+	return body
 }
 
 // refusalName returns how method fn of class cls can call the framework's

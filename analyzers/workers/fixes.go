@@ -14,7 +14,9 @@ import (
 
 // GL101's two suggested fixes, both unsafe (which one is right is the
 // author's call): a module-level app in an elif branch of the __main__
-// guard, and an override of the refusal method with a TODO reason. Their
+// guard, and an override of the refusal method with a TODO reason (or,
+// for a server that refuses several workers the legacy way, GL103's
+// conversion of that check, so that the two rules' fixes agree). Their
 // edits are computed from the model: where the guard's body and the class
 // body end, the module's import insertion point, the indentation and line
 // endings of the lines around them.
@@ -55,38 +57,44 @@ const (
 )
 
 // plannedOverride is the override fix of a finding: its edits, and the
-// classes they give an override.
+// classes they give an override, each with whether it refuses always and
+// whether it is a stub of GL101's own (not a legacy check's conversion).
 type plannedOverride struct {
 	edits   []diag.TextEdit
 	targets []overrideTarget
 	ok      bool
+	// legacyAlways: the server's legacy check refuses always, and the
+	// override replaces it.
+	legacyAlways bool
 }
 
-// overrideTarget is a class an override fix gives the override, with
-// whether that override refuses on every path.
 type overrideTarget struct {
 	class  gym.ClassRef
 	always bool
+	stub   bool
 	edits  []diag.TextEdit // the edits that give this class its override
 }
 
 // planUndeclaredFixes gives the GL101 findings their fixes. A finding's
 // first fix is its app, unless it has none (several servers, no
-// __main__ guard); then it is the override. An override first fix is dropped when it
+// __main__ guard), or its server's legacy check refuses always (the app
+// would never be served once GL103's fix makes that check an override);
+// then it is the override. An override first fix is dropped when it
 // would make a server refuse that a config asks several workers of
 // (GL104), or whose module-level app exists (GL106). Last, a finding
 // whose server inherits a class that another finding's first fix gives
 // an override that refuses always takes that same override first (the
 // planner applies identical edits once): its app would never be served.
 func planUndeclaredFixes(v *gym.View, found []*undeclaredFinding) {
+	conv := legacyConversions(v)
 	for _, f := range found {
 		if len(f.missing) == 1 {
 			// One app can start one server only.
 			f.app, f.hasApp = appFix(v, f.e.Module, f.missing[0])
 		}
-		f.ov = overrideFor(v, f.missing)
+		f.ov = overrideFor(v, conv, f.missing)
 		switch {
-		case f.ov.ok && !f.hasApp:
+		case f.ov.ok && (f.ov.legacyAlways || !f.hasApp):
 			f.first = firstOverride
 		case f.hasApp:
 			f.first = firstApp
@@ -94,11 +102,11 @@ func planUndeclaredFixes(v *gym.View, found []*undeclaredFinding) {
 	}
 	servers := startedServers(v)
 	for _, f := range found {
-		if f.first != firstOverride {
+		if f.first != firstOverride || f.ov.legacyAlways {
 			continue
 		}
 		for _, t := range f.ov.targets {
-			if t.always && overrideHarms(v, t.class.Class, servers) {
+			if t.stub && t.always && overrideHarms(v, t.class.Class, servers) {
 				f.first = firstNone
 				if f.hasApp {
 					f.first = firstApp
@@ -144,7 +152,7 @@ func (f *undeclaredFinding) fixes(given map[*pyscan.Class]overrideTarget) []diag
 		return out
 	case firstOverride:
 		out := []diag.Fix{ov}
-		if f.hasApp {
+		if f.hasApp && !f.ov.legacyAlways {
 			out = append(out, f.app)
 		}
 		return out
@@ -160,13 +168,32 @@ func (f *undeclaredFinding) fixes(given map[*pyscan.Class]overrideTarget) []diag
 	return nil
 }
 
-// overrideFor is the override fix for the servers of a finding: the stub
-// on the class of each, once per class.
-func overrideFor(v *gym.View, missing []*gym.Server) plannedOverride {
+// overrideFor is the override fix for the servers of a finding: for each
+// server, the conversion of its legacy check when GL103 has one, else the
+// stub on its class, once per class.
+func overrideFor(v *gym.View, conv *conversions, missing []*gym.Server) plannedOverride {
 	var p plannedOverride
 	seen := map[*pyscan.Class]bool{}
 	for _, s := range missing {
 		cls := s.Class
+		if c := conv.byServer[cls.Class]; c != nil {
+			if len(missing) == 1 && c.always {
+				p.legacyAlways = true
+			}
+			for _, t := range c.targets {
+				if !seen[t.Class] {
+					seen[t.Class] = true
+					p.targets = append(p.targets, overrideTarget{class: t, always: c.always, edits: c.edits})
+				}
+			}
+			p.edits = append(p.edits, c.edits...)
+			continue
+		}
+		if conv.byTarget[cls.Class] != nil {
+			// Another server's conversion gives this class its override,
+			// which may not refuse for this server: no override fix.
+			return plannedOverride{}
+		}
 		if seen[cls.Class] {
 			continue
 		}
@@ -175,7 +202,7 @@ func overrideFor(v *gym.View, missing []*gym.Server) plannedOverride {
 		if !ok {
 			return plannedOverride{}
 		}
-		p.targets = append(p.targets, overrideTarget{class: cls, always: true, edits: es})
+		p.targets = append(p.targets, overrideTarget{class: cls, always: true, stub: true, edits: es})
 		p.edits = append(p.edits, es...)
 	}
 	edits, ok := dedupFixEdits(p.edits)
