@@ -375,12 +375,29 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 				}
 			}
 		}
+		// rescan lints the repository as the fixes would leave it, for
+		// engine.PlanFixes to check that they create no finding.
+		rescan := func(overlay map[string][]byte) ([]diag.Diagnostic, error) {
+			fe, err := newEngine(overlay)
+			if err != nil {
+				return nil, err
+			}
+			r, err := fe.Scan(t.scope.Paths())
+			if err != nil {
+				return nil, err
+			}
+			return keep(r.Diagnostics)
+		}
 		if *noqa.on {
 			return addNoqa(stderr, t, res, *noqa.reason, *quiet, *verbose, *exitZero)
 		}
 		if *showDiff { // -diff, or -fix -diff as with go vet: show, change nothing
 			diff := func(w io.Writer) error {
-				return fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes)).Diff(w, stderr)
+				plan, err := engine.PlanFixes(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes), rescan)
+				if err != nil {
+					return err
+				}
+				return plan.Diff(w, stderr)
 			}
 			if buffer != nil { // the buffer's fixes, as a diff of the file
 				diff = func(w io.Writer) error {
@@ -424,7 +441,11 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 				}
 			}
 		} else if *fix {
-			plan := fixes.NewPlanFrom(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes))
+			plan, err := engine.PlanFixes(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes), rescan)
+			if err != nil {
+				fmt.Fprintf(stderr, "gymlint: %v\n", err)
+				return ExitError
+			}
 			if err := plan.Apply(stderr); err != nil {
 				fmt.Fprintf(stderr, "gymlint: %v\n", err)
 				return ExitError

@@ -181,9 +181,11 @@ type Framework struct {
 	RefTypes []string
 	// FuncModules are the dotted modules (from the package,
 	// "nemo_gym.server_utils" or "nemo_gym.server_runtime.server_utils")
-	// that define EntrypointFunc and RefuseWorkersFunc, by name, when they
-	// were found: where GL101's fix imports the first from and GL102's help
-	// names the second (ImportOf).
+	// that define the framework's functions and classes that fixes import
+	// (EntrypointFunc, RefuseWorkersFunc, LostSessionFunc,
+	// TokenSerializerFunc, the session and error classes), by name, when
+	// they were found: where a fix imports them from, and where GL102's
+	// help names the refusal (ImportOf).
 	FuncModules map[string]string
 	// Problems are what could not be read (files of the package over the
 	// size limit, beyond the bound on modules, with syntax errors): facts
@@ -191,10 +193,11 @@ type Framework struct {
 	Problems []string
 }
 
-// ImportOf is the module to import the framework function fn
-// (EntrypointFunc, RefuseWorkersFunc) from: the one the framework defines
-// it in, else pkg.server_utils (pkg the framework package, "" for
-// DefaultPackage), as the flat layout has it.
+// ImportOf is the module to import the framework function or class fn
+// from: the one the framework defines it in, else, as the flat layout has
+// it, pkg.base_resources_server for the resources server's names
+// (ResourcesNames) and pkg.server_utils for the others (pkg the framework
+// package, "" for DefaultPackage).
 func (fw *Framework) ImportOf(fn, pkg string) string {
 	if fw != nil && fw.FuncModules[fn] != "" {
 		return fw.FuncModules[fn]
@@ -202,7 +205,27 @@ func (fw *Framework) ImportOf(fn, pkg string) string {
 	if pkg == "" {
 		pkg = DefaultPackage
 	}
+	if ResourcesNames[fn] {
+		return pkg + "." + ResourcesModule
+	}
 	return pkg + "." + ServerUtilsModule
+}
+
+// ResourcesModule is the framework module, below the package, that defines
+// the resources server and its session contract (in the flat layout;
+// server_runtime.base_resources_server in the nested one).
+const ResourcesModule = "base_resources_server"
+
+// ResourcesNames are the names the resources server's module defines that
+// suggested fixes import: the session contract's functions and classes.
+var ResourcesNames = map[string]bool{
+	LostSessionFunc: true, TokenSerializerFunc: true, SessionFencesClass: true, SessionLocksClass: true,
+}
+
+func init() {
+	for _, e := range ErrorClasses {
+		ResourcesNames[e.Name] = true
+	}
 }
 
 // Has reports whether the framework has the fact; every fact holds when no

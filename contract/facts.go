@@ -70,9 +70,18 @@ func readFacts(fw *Framework, mods []*pyscan.Module) {
 		}
 	}
 	for _, m := range mods {
+		record := func(name string) {
+			if fw.FuncModules[name] == "" {
+				if fw.FuncModules == nil {
+					fw.FuncModules = map[string]string{}
+				}
+				fw.FuncModules[name] = fromPackage(m.Name, fw.Package)
+			}
+		}
 		for _, c := range m.Classes {
 			if f, ok := exported[c.Name]; ok {
 				set(f, m, c.NameSpan)
+				record(c.Name)
 			}
 			if fn := c.Method(DomainValidator); fn != nil {
 				set(ResourcesDomain, m, fn.NameSpan)
@@ -99,12 +108,10 @@ func readFacts(fw *Framework, mods []*pyscan.Module) {
 		for _, fn := range m.Functions {
 			if f, ok := functions[fn.Name]; ok {
 				set(f, m, fn.NameSpan)
+				record(fn.Name)
 			}
-			if (fn.Name == EntrypointFunc || fn.Name == RefuseWorkersFunc) && fw.FuncModules[fn.Name] == "" {
-				if fw.FuncModules == nil {
-					fw.FuncModules = map[string]string{}
-				}
-				fw.FuncModules[fn.Name] = fromPackage(m.Name, fw.Package)
+			if fn.Name == EntrypointFunc || fn.Name == RefuseWorkersFunc {
+				record(fn.Name)
 			}
 		}
 		for _, b := range m.Bindings {

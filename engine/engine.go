@@ -184,6 +184,7 @@ func New(o Options) (*Engine, error) {
 		Gitignore:        !o.NoGitignore,
 		ExtraRoots:       extra,
 		Words:            conf.Words,
+		KnownFirstParty:  conf.KnownFirstParty,
 	}
 	if o.MaxFileSize > 0 {
 		e.opts.MaxFileSize = o.MaxFileSize

@@ -45,8 +45,10 @@ type Plan struct {
 	taken   int                 // fixes in the plan
 	skipped []string            // why each other fix was left out
 	opts    Options
-	// fixFiles are, for each fix in the plan, the files it edits.
+	// fixFiles are, for each fix in the plan, the files it edits, and
+	// fixDiag the index of its diagnostic.
 	fixFiles [][]string
+	fixDiag  []int
 }
 
 // Sum is the SHA-256 of a file's content.
@@ -66,6 +68,10 @@ type Options struct {
 	// takes the content the plan reads as the one analysed (the checks at
 	// write time still hold).
 	Analysed func(path string) (sum Sum, ok bool)
+	// Leave are the diagnostics (by index into the plan's diagnostics)
+	// whose fix is left out, with why (PlanVerified leaves out the fixes
+	// that would create findings).
+	Leave map[int]string
 }
 
 // fileFix is the new content of one file.
@@ -112,12 +118,16 @@ func NewPlanFrom(root string, ds []diag.Diagnostic, opts Options) *Plan {
 	if err != nil {
 		realRoot = root
 	}
-	for _, d := range ds {
+	for i, d := range ds {
 		fix, ok := Chosen(d, opts.Unsafe)
 		if !ok {
 			continue
 		}
 		where := fmt.Sprintf("%s:%d:%d: %s", d.Path, d.Start.Line, d.Start.Col, d.Code)
+		if why, ok := opts.Leave[i]; ok {
+			p.skipped = append(p.skipped, fmt.Sprintf("%s: fix %q not applied: %s", where, fix.Message, why))
+			continue
+		}
 		if err := p.take(root, realRoot, d.Code, fix); err == errStale {
 			continue
 		} else if err != nil {
@@ -125,8 +135,25 @@ func NewPlanFrom(root string, ds []diag.Diagnostic, opts Options) *Plan {
 			continue
 		}
 		p.taken++
+		p.fixDiag = append(p.fixDiag, i)
 	}
 	return p
+}
+
+// Contents are the new contents of the files the plan changes, by
+// root-relative path: what the repository holds once it is applied.
+func (p *Plan) Contents() map[string][]byte {
+	out := map[string][]byte{}
+	for _, f := range p.sortedFiles() {
+		out[f.path] = f.content()
+	}
+	return out
+}
+
+// Fixes lists the fixes of the plan: the index of each one's diagnostic,
+// and the files it edits.
+func (p *Plan) Fixes() (diags []int, files [][]string) {
+	return slices.Clone(p.fixDiag), slices.Clone(p.fixFiles)
 }
 
 // Chosen is the fix --fix applies for a finding: its first safe fix, else,
@@ -201,19 +228,45 @@ func (p *Plan) take(root, realRoot, code string, fix diag.Fix) error {
 // Set is a set of whole fixes that can all be applied at once: their
 // edits, by file, sorted by offset, no two of them in conflict (see
 // diag.TextEdit.Conflicts). The zero Set is empty.
+//
+// Two fixes that insert whole lines at the same line start (two imports
+// added at one place, two methods appended to one class) compose: the
+// second's lines follow the first's, and lines one fix already inserts
+// there are not inserted twice. Any other two insertions at one place
+// conflict: their order would be a guess.
 type Set struct {
 	byFile map[string][]diag.TextEdit
+	// lines are the whole-line insertions merged into one edit, by file
+	// and offset: the parts, in order.
+	lines map[lineKey][]string
+}
+
+type lineKey struct {
+	path string
+	off  int
+}
+
+// lineInsert reports whether e inserts whole lines at the start of a line.
+func lineInsert(e diag.TextEdit) bool {
+	t := e.NewText
+	return e.Start.Offset == e.End.Offset && e.Start.Col == 1 && t != "" && (t[len(t)-1] == '\n' || t[len(t)-1] == '\r')
 }
 
 // Add adds the edits of one fix when none of them conflicts with another
 // of them or with an edit already in the set (an edit identical to one in
-// the set, such as two fixes adding one import, is kept once), or says why
-// not and adds nothing: a fix is taken whole or not at all.
+// the set, such as two fixes adding one import, is kept once; whole lines
+// inserted where another fix inserts whole lines follow them), or says
+// why not and adds nothing: a fix is taken whole or not at all.
 func (s *Set) Add(edits []diag.TextEdit) error {
 	byFile := map[string][]diag.TextEdit{}
 	for _, e := range edits {
 		byFile[e.Path] = append(byFile[e.Path], e)
 	}
+	type merge struct {
+		at   int // index into s.byFile[name]
+		text string
+	}
+	merges := map[string][]merge{}
 	for name, es := range byFile {
 		es = dedupEdits(sortEdits(es))
 		for i := 1; i < len(es); i++ {
@@ -221,22 +274,52 @@ func (s *Set) Add(edits []diag.TextEdit) error {
 				return fmt.Errorf("its own edits of %s overlap", name)
 			}
 		}
+		var kept []diag.TextEdit
 		for _, e := range es {
-			for _, o := range s.byFile[name] {
-				if e.Conflicts(o) {
-					return fmt.Errorf("it overlaps the fix of another finding in %s (run gymlint -fix again once that one is applied)", name)
+			merged := false
+			for j, o := range s.byFile[name] {
+				if !e.Conflicts(o) {
+					continue
 				}
+				if e.Start.Offset == o.Start.Offset && lineInsert(e) && lineInsert(o) {
+					merged = true
+					if !slices.Contains(s.lineParts(name, o), e.NewText) {
+						merges[name] = append(merges[name], merge{j, e.NewText})
+					}
+					continue
+				}
+				return fmt.Errorf("it overlaps the fix of another finding in %s (run gymlint -fix again once that one is applied)", name)
+			}
+			if !merged {
+				kept = append(kept, e)
 			}
 		}
-		byFile[name] = es
+		byFile[name] = kept
 	}
 	if s.byFile == nil {
 		s.byFile = map[string][]diag.TextEdit{}
+		s.lines = map[lineKey][]string{}
+	}
+	for name, ms := range merges {
+		for _, m := range ms {
+			o := &s.byFile[name][m.at]
+			k := lineKey{name, o.Start.Offset}
+			s.lines[k] = append(s.lineParts(name, *o), m.text)
+			o.NewText += m.text
+		}
 	}
 	for name, es := range byFile {
 		s.byFile[name] = dedupEdits(sortEdits(append(s.byFile[name], es...)))
 	}
 	return nil
+}
+
+// lineParts are the whole-line insertions that edit o of file name holds.
+func (s *Set) lineParts(name string, o diag.TextEdit) []string {
+	if parts, ok := s.lines[lineKey{name, o.Start.Offset}]; ok {
+		return parts
+	}
+	return []string{o.NewText}
 }
 
 // Edits are the set's edits, by path, then offset.

@@ -229,3 +229,39 @@ func TestUnsafeFixes(t *testing.T) {
 		t.Errorf("Hint without fixes: %q", h)
 	}
 }
+
+// TestSetComposesLineInsertions checks that whole lines inserted at one
+// line start by two fixes are both kept, in the fixes' order, once each,
+// and that other insertions at one place still conflict.
+func TestSetComposesLineInsertions(t *testing.T) {
+	line := func(off int, text string) diag.TextEdit {
+		return diag.TextEdit{Path: "a.py", Start: diag.Pos{Offset: off, Line: 2, Col: 1}, End: diag.Pos{Offset: off, Line: 2, Col: 1}, NewText: text}
+	}
+	var s Set
+	for _, es := range [][]diag.TextEdit{
+		{line(10, "import a\n")},
+		{line(10, "import b\n"), edit("a.py", 20, 21, "x")},
+		{line(10, "import a\n")},                  // already there: kept once
+		{line(10, "import b\n"), line(30, "c\n")}, // b once, c added
+	} {
+		if err := s.Add(es); err != nil {
+			t.Fatalf("Add(%v): %v", es, err)
+		}
+	}
+	got := s.Edits()
+	if len(got) != 3 || got[0].NewText != "import a\nimport b\n" || got[1].NewText != "x" || got[2].NewText != "c\n" {
+		t.Fatalf("edits = %+v", got)
+	}
+	// Not whole lines: an insertion in the middle of a line.
+	if err := s.Add([]diag.TextEdit{{Path: "a.py", Start: diag.Pos{Offset: 10, Col: 5}, End: diag.Pos{Offset: 10, Col: 5}, NewText: ", c"}}); err == nil {
+		t.Error("an insertion inside a line composed with a line insertion")
+	}
+	// A fix whose second edit conflicts adds nothing, its line insertion
+	// included.
+	if err := s.Add([]diag.TextEdit{line(10, "import d\n"), edit("a.py", 20, 21, "y")}); err == nil {
+		t.Fatal("a conflicting fix was added")
+	}
+	if got := s.Edits(); got[0].NewText != "import a\nimport b\n" {
+		t.Errorf("a refused fix changed the set: %q", got[0].NewText)
+	}
+}

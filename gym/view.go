@@ -83,6 +83,11 @@ type Options struct {
 	// (facts.Words: the `words:` table of .gymlint.yaml, checked when it
 	// was read); nil: the defaults alone.
 	Words map[string][]string
+	// KnownFirstParty are the modules the repository's isort configuration
+	// calls its own (known-first-party of ruff's or isort's settings:
+	// module names or globs of them, as given), besides those found in the
+	// repository (ImportSection).
+	KnownFirstParty []string
 }
 
 // ConfigRef is a config instance that names an entrypoint.

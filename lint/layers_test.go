@@ -23,7 +23,7 @@ var layers = map[string]int{
 	"pyscan": 2, "configscan": 2, "contract": 2, "output": 2, "suppress": 2, "fixes": 2,
 	"gym":               3,
 	"facts":             4,
-	"analyzers/configs": 5, "analyzers/gohelp": 5, "analyzers/gohelp/gohelptest": 5, "analyzers/gonative": 5,
+	"analyzers/configs": 5, "analyzers/pyfix": 5, "analyzers/gohelp": 5, "analyzers/gohelp/gohelptest": 5, "analyzers/gonative": 5,
 	"analyzers/gosessions": 5, "analyzers/gostate": 5, "analyzers/goworkers": 5, "analyzers/rayenabled": 5,
 	"analyzers/sessions": 5, "analyzers/workers": 5, "analyzers/workers/refusal": 5,
 	"inventory": 6, "lint": 6, "goanalysis": 6,

@@ -121,19 +121,42 @@ func IsortLess(a, b string) bool {
 }
 
 // AddToFromImport returns the edit (an insertion at offset, of text) that
-// adds name to the one-line from-import statement imp belongs to, at its
-// place in isort's order, and false when the statement is of another shape
-// or its members are not in that order already (the repository does not
-// sort them: adding at the end would do no better).
+// adds name to the from-import statement imp belongs to, at its place in
+// isort's order: on one line (`from typing import Any, Dict`), or in
+// parentheses, on one line or one name per line with the indentation and
+// trailing comma the statement has. It reports false when the statement is
+// of another shape or its members are not in that order already (the
+// repository does not sort them: adding at the end would do no better).
 func (m *Module) AddToFromImport(imp *Import, name string) (offset int32, text string, ok bool) {
 	members, ok := m.FromImportMembers(imp)
+	vertical := false
 	if !ok {
-		return 0, "", false
+		if members, vertical, ok = m.parenMembers(imp); !ok {
+			return 0, "", false
+		}
 	}
 	for i := 1; i < len(members); i++ {
 		if IsortLess(members[i].Name, members[i-1].Name) {
 			return 0, "", false
 		}
+	}
+	if vertical {
+		indent := m.Indent(members[0].Start)
+		for _, mb := range members {
+			if IsortLess(name, mb.Name) {
+				ls := m.LineStart(mb.Start)
+				return ls, indent + name + "," + m.NewlineAt(ls), true
+			}
+		}
+		last := members[len(members)-1]
+		if m.text[last.End] == ',' {
+			at := m.LineEndsAfter(last.End)
+			if strings.TrimSpace(m.text[last.End+1:at]) != "" {
+				return 0, "", false // `Dict,)`
+			}
+			return at, indent + name + "," + m.NewlineAt(last.End), true
+		}
+		return last.End, "," + m.NewlineAt(last.End) + indent + name, true
 	}
 	for _, mb := range members {
 		if IsortLess(name, mb.Name) {
@@ -141,4 +164,49 @@ func (m *Module) AddToFromImport(imp *Import, name string) (offset int32, text s
 		}
 	}
 	return members[len(members)-1].End, ", " + name, true
+}
+
+// parenMembers returns the members of a from-import statement whose names
+// are in parentheses, and whether they are written one per line (each on
+// its own line, nothing else on it but a comma), or false for any other
+// shape (a comment inside, a `*`, two names on one line of several).
+func (m *Module) parenMembers(imp *Import) (members []ImportMember, vertical, ok bool) {
+	if !imp.IsFrom() || int(imp.Span.End) > len(m.text) {
+		return nil, false, false
+	}
+	stmt := m.text[imp.Span.Start:imp.Span.End]
+	i := strings.Index(stmt, " import (")
+	if i < 0 || !strings.HasSuffix(stmt, ")") || strings.ContainsAny(stmt, "\\#*") ||
+		strings.ContainsAny(stmt[:i], "\n\r") {
+		return nil, false, false
+	}
+	open := i + len(" import (")
+	inner := stmt[open : len(stmt)-1]
+	vertical = strings.ContainsAny(inner, "\n\r")
+	off := open
+	parts := strings.Split(inner, ",")
+	for k, part := range parts {
+		name := strings.TrimSpace(part)
+		if name == "" {
+			if k != len(parts)-1 { // only a trailing comma leaves an empty part
+				return nil, false, false
+			}
+			break
+		}
+		lead := len(part) - len(strings.TrimLeft(part, " \t\r\n"))
+		start := imp.Span.Start + int32(off+lead)
+		end := start + int32(len(name))
+		if n, _, ok := strings.Cut(name, " as "); ok {
+			name = strings.TrimSpace(n)
+		}
+		if name == "" || strings.ContainsAny(name, " \t\r\n") {
+			return nil, false, false
+		}
+		if vertical && !strings.ContainsAny(part[:lead], "\n\r") {
+			return nil, false, false // two names on one line
+		}
+		members = append(members, ImportMember{Name: name, Start: start, End: end})
+		off += len(part) + 1
+	}
+	return members, vertical, len(members) > 0
 }

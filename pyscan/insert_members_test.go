@@ -13,7 +13,13 @@ func TestAddToFromImport(t *testing.T) {
 		{"from typing import cast\n", "from typing import ClassVar, cast\n", true},
 		{"from typing import Dict as D, Any as A\n", "", false}, // not in isort's order
 		{"from typing import Dict as D\n", "from typing import ClassVar, Dict as D\n", true},
-		{"from typing import (Any, Dict)\n", "", false},
+		{"from typing import (Any, Dict)\n", "from typing import (Any, ClassVar, Dict)\n", true},
+		{"from typing import (\n    Any,\n    Dict,\n)\n", "from typing import (\n    Any,\n    ClassVar,\n    Dict,\n)\n", true},
+		{"from typing import (\r\n\tAny,\r\n)\r\n", "from typing import (\r\n\tAny,\r\n\tClassVar,\r\n)\r\n", true},
+		{"from typing import (\n    Any\n)\n", "from typing import (\n    Any,\n    ClassVar\n)\n", true},
+		{"from typing import (\n    Any,)\n", "", false},
+		{"from typing import (\n    Any, Dict,\n)\n", "", false},  // two names on a line
+		{"from typing import (\n    Any,  # why\n)\n", "", false}, // a comment inside
 		{"from typing import Any, \\\n    Dict\n", "", false},
 		{"from typing import *\n", "", false},
 	} {

@@ -22,7 +22,8 @@ import (
 //
 // The file is named, in errors and in the findings about it (an unused
 // exemption), by its path relative to root when it lies in root (as the
-// configuration Load finds is), else by p as given.
+// configuration Load finds is), else by p as given. The isort
+// configuration (KnownFirstParty) is read from root, as Load reads it.
 func LoadFile(p, root string) (*Settings, error) {
 	name := displayName(p, root)
 	st, err := os.Stat(p)
@@ -62,9 +63,15 @@ func LoadFile(p, root string) (*Settings, error) {
 			return nil, &Error{File: name, Msg: "has no [tool.gymlint] table: give a pyproject.toml with one, or a .gymlint.yaml"}
 		}
 		s.File = name
+		s.KnownFirstParty = ReadKnownFirstParty(root)
 		return s, nil
 	}
-	return Parse(name, data)
+	s, err := Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	s.KnownFirstParty = ReadKnownFirstParty(root)
+	return s, nil
 }
 
 // what is the part of an unread file's message that says what it is.

@@ -1,6 +1,8 @@
 // Package settings loads gymlint's own configuration: .gymlint.yaml at the
 // scanned root or, when there is none, the [tool.gymlint] table of
-// pyproject.toml there.
+// pyproject.toml there. It also reads one setting of other tools there,
+// the modules ruff's or isort's configuration calls first party (isort.go),
+// where the imports that fixes add belong.
 //
 // Recognised keys (all optional):
 //
@@ -103,6 +105,12 @@ type Settings struct {
 	// nil: the defaults alone.
 	Words map[string][]string
 
+	// KnownFirstParty are the modules the repository's isort configuration
+	// calls first party: known-first-party of ruff's or isort's settings
+	// (ReadKnownFirstParty), not a gymlint key. Load and LoadFile read it
+	// from the root, whatever gymlint's own configuration is.
+	KnownFirstParty []string
+
 	// Shadowed names a second configuration that was not read because File
 	// takes precedence (pyproject.toml's [tool.gymlint] beside .gymlint.yaml).
 	Shadowed string
@@ -139,7 +147,20 @@ func (e *Error) Error() string {
 // error: Load returns the defaults, with the file in Unread, and the scan
 // reports it (GL002). What the file says, once read, is checked: a syntax
 // error, an unknown key or a wrong value is Load's error (an *Error).
+//
+// Load also reads the isort configuration of the repository
+// (ReadKnownFirstParty) into KnownFirstParty.
 func Load(root string) (*Settings, error) {
+	s, err := load(root)
+	if err != nil {
+		return nil, err
+	}
+	s.KnownFirstParty = ReadKnownFirstParty(root)
+	return s, nil
+}
+
+// load is Load but for KnownFirstParty.
+func load(root string) (*Settings, error) {
 	data, found, err := readConfig(root, FileName)
 	if u, ok := err.(*unreadError); ok {
 		return &Settings{Unread: []Unread{u.Unread}}, nil

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/gymlint/gymlint/internal/testtree"
 )
 
 // nested is an inline table nested depth deep: {a = {a = ... 1 ...}}.
@@ -26,10 +28,15 @@ func allocated(f func()) uint64 {
 
 // A value nested 20,000 deep in another tool's table is not decoded: the
 // cost is a linear scan (BurntSushi/toml alone takes gigabytes: its cost
-// grows with the square of the depth).
+// grows with the square of the depth). So for [tool.gymlint], and for the
+// isort setting, also when the deep values are in the same tool's tables.
 func TestParseTOMLDeepElsewhere(t *testing.T) {
-	src := "[project]\nname = \"x\"\n\n[tool.black]\nx = " + nested(20000) + "\ny = [" + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + "]\n" +
-		"z." + strings.Repeat("a.", 20000) + "b = 1\n\n[tool.gymlint]\ndisable = [\"GL205\"]\n"
+	deep := "x = " + nested(20000) + "\ny = [" + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + "]\n" +
+		"z." + strings.Repeat("a.", 20000) + "b = 1\n"
+	src := "[project]\nname = \"x\"\n\n[tool.black]\n" + deep +
+		"\n[tool.ruff.lint]\n" + deep + "\n[tool.ruff.lint.isort]\nknown-first-party = [\"my_gym\"]\n" + deep +
+		"\n[tool.isort]\n" + deep +
+		"\n[tool.gymlint]\ndisable = [\"GL205\"]\n"
 	var s *Settings
 	var ok bool
 	var err error
@@ -45,6 +52,46 @@ func TestParseTOMLDeepElsewhere(t *testing.T) {
 	if _, ok, err := ParseTOML("pyproject.toml", []byte(noTable)); ok || err != nil {
 		t.Errorf("no [tool.gymlint]: %v %v", ok, err)
 	}
+
+	ruffSrc := "[lint]\n" + deep + "[lint.isort]\nknown-first-party = [\"from_ruff\"]\n" + deep + "[format]\n" + deep
+	var known []string
+	for _, c := range []struct {
+		files map[string]string
+		want  string
+	}{
+		{map[string]string{PyProject: src}, "my_gym"},
+		{map[string]string{PyProject: src, ruffTOML: ruffSrc}, "from_ruff"},
+	} {
+		root := testtree.New(t, c.files)
+		n = allocated(func() { known = ReadKnownFirstParty(root) })
+		if !reflect.DeepEqual(known, []string{c.want}) {
+			t.Errorf("ReadKnownFirstParty = %q, want %q", known, c.want)
+		}
+		if limit := uint64(20 * (len(src) + len(c.files[ruffTOML]))); n > limit {
+			t.Errorf("ReadKnownFirstParty allocated %d bytes for %d bytes of files, over %d", n, len(src)+len(c.files[ruffTOML]), limit)
+		}
+	}
+	// A deep value where known-first-party is, or in what holds it, is
+	// not decoded either: no setting is read from there, and no error.
+	for _, src := range []string{
+		"[tool.ruff.lint.isort]\nknown-first-party = " + nested(20000) + "\n",
+		"[tool.ruff.lint.isort]\nknown-first-party." + strings.Repeat("a.", 20000) + "b = 1\n",
+		"[tool]\nruff = {lint = " + nested(20000) + "}\n",
+		"[tool.isort.known_first_party." + strings.Repeat("a.", 20000) + "b]\n",
+	} {
+		n := allocated(func() { known = moduleListOf(t, src) })
+		if known != nil {
+			t.Errorf("%.60q: %q", src, known)
+		}
+		if limit := uint64(20 * len(src)); n > limit {
+			t.Errorf("%.60q: allocated %d bytes, over %d", src, n, limit)
+		}
+	}
+}
+
+// moduleListOf is ReadKnownFirstParty of a pyproject.toml.
+func moduleListOf(t *testing.T, pyproject string) []string {
+	return ReadKnownFirstParty(testtree.New(t, map[string]string{PyProject: pyproject}))
 }
 
 // A deep value in [tool.gymlint] itself is an error at its line, found
@@ -136,40 +183,60 @@ func TestParseTOMLErrors(t *testing.T) {
 	}
 }
 
-// gymlintTable is what BurntSushi/toml decodes as tool.gymlint. (Into a
-// map: decoding into a struct matches field names regardless of case, so
-// it would read [TOOL.gymlint] too, which pip and every other reader of
-// pyproject.toml do not.)
-func gymlintTable(data []byte) (any, error) {
-	var doc map[string]any
-	_, err := toml.Decode(string(data), &doc)
-	tool, _ := doc["tool"].(map[string]any)
-	return tool["gymlint"], err
+// selections are the selections checkSelect checks, with the keys each
+// must keep as they are in the file.
+var selections = []struct {
+	sel  tomlSelection
+	keys [][]string
+}{
+	{gymlintSelection, [][]string{{"tool", "gymlint"}}},
+	{pyprojectSelection, append(append([][]string{}, pyprojectRuffKeys...), isortKey)},
+	{ruffSelection, ruffKeys},
 }
 
-// checkSelect checks selectGymlint on a file the decoder reads: the copy
-// has the same lines and the same tool.gymlint.
+// selectedValues are the values at keys of a TOML file, as BurntSushi/toml
+// decodes it. (Into a map: decoding into a struct matches field names
+// regardless of case, so it would read [TOOL.gymlint] too, which pip and
+// every other reader of pyproject.toml do not.)
+func selectedValues(data []byte, keys [][]string) ([]any, error) {
+	var doc map[string]any
+	_, err := toml.Decode(string(data), &doc)
+	var out []any
+	for _, k := range keys {
+		out = append(out, lookupTOML(doc, k))
+	}
+	return out, err
+}
+
+// checkSelect checks selectTOML on a file the decoder reads: for each
+// selection, the copy has the same lines and the same values at the keys
+// selected.
 func checkSelect(t *testing.T, data []byte) {
-	whole, err := gymlintTable(data)
-	if err != nil || deeper(data, 2*maxTOMLDepth) {
+	if deeper(data, 2*maxTOMLDepth) {
 		return
 	}
-	kept, err := selectGymlint("pyproject.toml", data)
-	if err != nil {
-		if strings.Contains(err.Error(), "deeper than") {
+	for _, c := range selections {
+		whole, err := selectedValues(data, c.keys)
+		if err != nil {
 			return
 		}
-		t.Fatalf("%q: selectGymlint: %v", data, err)
-	}
-	if strings.Count(string(kept), "\n") != strings.Count(string(data), "\n") {
-		t.Errorf("%q: the copy has other lines: %q", data, kept)
-	}
-	part, err := gymlintTable(kept)
-	if err != nil {
-		t.Fatalf("%q: the copy %q does not decode: %v", data, kept, err)
-	}
-	if !reflect.DeepEqual(whole, part) {
-		t.Errorf("%q: tool.gymlint is %#v in the file, %#v in the copy %q", data, whole, part, kept)
+		kept, err := selectTOML("pyproject.toml", data, c.sel)
+		if err != nil {
+			if strings.Contains(err.Error(), c.sel.tooDeep) {
+				continue
+			}
+			t.Fatalf("%q: selectTOML %v: %v", data, c.keys, err)
+		}
+		if strings.Count(string(kept), "\n") != strings.Count(string(data), "\n") {
+			t.Errorf("%q: the copy has other lines: %q", data, kept)
+		}
+		part, err := selectedValues(kept, c.keys)
+		if err != nil {
+			t.Fatalf("%q: the copy %q does not decode: %v", data, kept, err)
+		}
+		if !reflect.DeepEqual(whole, part) {
+			t.Errorf("%q: %v is %#v in the file, %#v in the copy %q", data, c.keys, whole, part, kept)
+		}
 	}
 }
 
@@ -200,9 +267,13 @@ var selectSeeds = []string{
 	"[[tool.gymlint.per_path_ignores]]\npaths = [\"a\"]\n[[tool.gymlint.per_path_ignores]]\npaths = [\n  \"b\", # c\n]\n[tool.x]\n",
 	"toOl.gymlint = 0\n[TOOL.gymlint]\nx = 1\n",
 	"a = 1979-05-27T07:32:00Z\nb = [1, 2.5, true, {c = 'd'}]\n[tool . \"gymlint\"]\nx = 0x1f\n",
+	"[tool.ruff]\nline-length = 100\n[tool.ruff.lint]\nselect = [\"I\"]\n[tool.ruff.lint.isort]\nknown-first-party = [\"my_gym\", \"b.*\"]\ncombine-as-imports = true\n[tool.ruff.isort]\nknown-first-party = [\"old\"]\n",
+	"[tool]\nruff.lint.isort.known-first-party = [\"a\"]\nruff.lint.select = []\nisort = {known_first_party = \"a, b\", profile = \"black\"}\n",
+	"[lint.isort]\nknown-first-party = [\n  \"a\", # c\n]\n[isort]\n'known-first-party' = [\"b\"]\n[lint]\nselect = [\"I\"]\n",
+	"lint = {isort = {known-first-party = [\"a\"]}, select = [\"I\"]}\n[format]\nquote-style = \"single\"\n",
 }
 
-func TestSelectGymlintKeepsTheTable(t *testing.T) {
+func TestSelectTOMLKeepsTheTables(t *testing.T) {
 	for _, s := range selectSeeds {
 		checkSelect(t, []byte(s))
 	}
@@ -214,7 +285,7 @@ func TestSelectGymlintKeepsTheTable(t *testing.T) {
 	}
 }
 
-func FuzzSelectGymlint(f *testing.F) {
+func FuzzSelectTOML(f *testing.F) {
 	for _, s := range selectSeeds {
 		f.Add([]byte(s))
 	}
@@ -225,7 +296,9 @@ func FuzzSelectGymlint(f *testing.F) {
 		checkSelect(t, data)
 		// Whatever the input, the scan returns (ParseTOML would turn a
 		// panic into an error).
-		_, _ = selectGymlint("pyproject.toml", data)
+		for _, c := range selections {
+			_, _ = selectTOML("pyproject.toml", data, c.sel)
+		}
 	})
 }
 

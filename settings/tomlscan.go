@@ -2,34 +2,57 @@ package settings
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
-// maxTOMLDepth bounds how deeply the part of a pyproject.toml that gymlint
+// maxTOMLDepth bounds how deeply the part of a TOML file that gymlint
 // decodes may nest: the segments of a table header or a dotted key, plus
 // the arrays and inline tables of a value. gymlint's own configuration
 // needs at most five ([[tool.gymlint.per_path_ignores]] paths = [...]).
 const maxTOMLDepth = 16
 
-// selectGymlint returns a copy of a pyproject.toml that keeps only what
-// can belong to [tool.gymlint]: the headers [tool], [tool.gymlint] and
-// [tool.gymlint.*] ([[...]] too) with the keys under them that lie in
-// tool.gymlint, and the keys tool.gymlint... (or tool = {...}) of the root
-// table. Everything else becomes empty lines, so the copy has the same
-// lines and, on every line it keeps, the same columns: errors the decoder
-// reports in it are at the right place in the file.
+// tomlSelection says what selectTOML keeps of a TOML file: what lies in
+// one of its tables (dotted names, as their segments: at most
+// len(tomlKey.head) of them), and what may hold one of them.
+type tomlSelection struct {
+	tables [][]string
+	// tooDeep is the error of a kept statement that nests deeper than
+	// maxTOMLDepth.
+	tooDeep string
+}
+
+// gymlintSelection selects gymlint's own configuration in a pyproject.toml.
+var gymlintSelection = tomlSelection{
+	tables:  [][]string{{"tool", "gymlint"}},
+	tooDeep: fmt.Sprintf("tool.gymlint nests deeper than %d levels (tables, keys, arrays and inline tables); gymlint's configuration needs no more than five", maxTOMLDepth),
+}
+
+// selectGymlint is selectTOML of [tool.gymlint].
+func selectGymlint(name string, data []byte) ([]byte, error) {
+	return selectTOML(name, data, gymlintSelection)
+}
+
+// selectTOML returns a copy of a TOML file that keeps only what can belong
+// to the tables of sel. For [tool.gymlint], that is the headers [tool],
+// [tool.gymlint] and [tool.gymlint.*] ([[...]] too) with the keys under
+// them that lie in tool.gymlint, and the keys tool.gymlint... (or
+// tool = {...}) of the root table. Everything else becomes empty lines, so
+// the copy has the same lines and, on every line it keeps, the same
+// columns: errors the decoder reports in it are at the right place in the
+// file.
 //
 // This is a linear scan that only finds where each statement of the file
 // ends (strings, comments, brackets); it does not check the TOML. The
 // decoder then reads what is kept, which is therefore small and shallow:
 // the decoder's cost grows with the square of the nesting depth, so a deep
-// value in another tool's table costs nothing, and one in [tool.gymlint]
-// is an error (deeper than maxTOMLDepth). A statement the scan cannot read
-// is kept when it may belong to tool.gymlint (a header, or a key under a
-// kept header), so that the decoder reports it, and dropped otherwise. A
-// string, array or inline table left open at the end of the file is an
-// error wherever it is, since it may hide [tool.gymlint].
-func selectGymlint(name string, data []byte) ([]byte, error) {
+// value in another table costs nothing, and one in a selected table is an
+// error (sel.tooDeep: deeper than maxTOMLDepth). A statement the scan
+// cannot read is kept when it may belong to a selected table (a header, or
+// a key under a kept header), so that the decoder reports it, and dropped
+// otherwise. A string, array or inline table left open at the end of the
+// file is an error wherever it is, since it may hide a selected table.
+func selectTOML(name string, data []byte, sel tomlSelection) ([]byte, error) {
 	s := &tomlScan{data: data, line: 1}
 	out := make([]byte, 0, len(data))
 	var table tomlKey // the current table; the root at first
@@ -54,7 +77,7 @@ func selectGymlint(name string, data []byte) ([]byte, error) {
 			k, ok := s.key()
 			if ok && s.expect(']') && (!array || s.expect(']')) && s.endOfLine() {
 				table = k
-				tableKept = k.lies(true)
+				tableKept = sel.keeps(k, true)
 				keep, depth = tableKept, k.n
 			} else {
 				// Unreadable: the decoder says what is wrong. The keys under
@@ -71,7 +94,7 @@ func selectGymlint(name string, data []byte) ([]byte, error) {
 				if !closed && s.i >= len(data) {
 					return nil, &Error{File: name, Line: startLine, Msg: "this value is not closed before the end of the file (a string, array or inline table is left open)"}
 				}
-				keep, depth = full.lies(false), full.n+vd
+				keep, depth = sel.keeps(full, false), full.n+vd
 				if closed && !s.endOfLine() {
 					s.toEOL()
 				}
@@ -81,7 +104,7 @@ func selectGymlint(name string, data []byte) ([]byte, error) {
 			}
 		}
 		if keep && depth > maxTOMLDepth {
-			return nil, &Error{File: name, Line: startLine, Msg: fmt.Sprintf("tool.gymlint nests deeper than %d levels (tables, keys, arrays and inline tables); gymlint's configuration needs no more than five", maxTOMLDepth)}
+			return nil, &Error{File: name, Line: startLine, Msg: sel.tooDeep}
 		}
 		s.toNextLine()
 		if keep {
@@ -102,10 +125,11 @@ func appendNewlines(out, b []byte) []byte {
 	return out
 }
 
-// tomlKey is a dotted key or table name: its first two segments (all that
-// decides whether it lies in tool.gymlint) and how many segments it has.
+// tomlKey is a dotted key or table name: its first segments (all that
+// decides whether it lies in a selected table) and how many segments it
+// has.
 type tomlKey struct {
-	head    [2]string
+	head    [5]string
 	n       int
 	unknown bool // the table of an unreadable header
 }
@@ -129,19 +153,23 @@ func (t tomlKey) join(k tomlKey) tomlKey {
 	return out
 }
 
-// lies reports whether k is tool.gymlint or lies in it, or is tool itself
-// (whose value, as a header or an inline table, may hold tool.gymlint).
-func (k tomlKey) lies(header bool) bool {
+// keeps reports whether k is one of the tables of sel or lies in one, or
+// holds one (tool holds tool.gymlint: its value, as a header or an inline
+// table, may hold it). The root table (no segments) is kept as a header.
+func (sel tomlSelection) keeps(k tomlKey, header bool) bool {
 	if k.unknown {
 		return false
 	}
-	switch {
-	case k.n >= 2:
-		return k.head[0] == "tool" && k.head[1] == "gymlint"
-	case k.n == 1:
-		return k.head[0] == "tool"
+	if k.n == 0 {
+		return header
 	}
-	return header
+	for _, t := range sel.tables {
+		n := min(k.n, len(t))
+		if slices.Equal(k.head[:n], t[:n]) {
+			return true
+		}
+	}
+	return false
 }
 
 // tomlScan walks the bytes of a TOML file.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gymlint/gymlint/analyzers/pyfix"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/gym"
@@ -77,7 +78,7 @@ func (sv *serverDecl) unannotated() (diag.Diagnostic, bool) {
 	}
 	dg := UnannotatedRayEnabled.New(sv.entryPath(), gym.Pos(sv.m(), at.Span.Start), gym.Pos(sv.m(), at.StmtSpan.End), msg)
 	dg.Help = fmt.Sprintf("write `ray_enabled: ClassVar[bool] = %s` (import ClassVar from typing)", val)
-	if f, ok := annotateFix(sv.m(), sv.s.Class.Class, own); ok {
+	if f, ok := annotateFix(sv.v, sv.m(), sv.s.Class.Class, own); ok {
 		dg.Fixes = []diag.Fix{f}
 	}
 	return dg, true
@@ -169,7 +170,7 @@ func classVar(v *gym.View, m *pyscan.Module, ann pyscan.Expr) classVarness {
 //
 // The fix is safe: the value is kept, and the annotation only tells
 // pydantic that the name is a class variable, not a field.
-func annotateFix(m *pyscan.Module, cls *pyscan.Class, own *ownDecl) (diag.Fix, bool) {
+func annotateFix(v *gym.View, m *pyscan.Module, cls *pyscan.Class, own *ownDecl) (diag.Fix, bool) {
 	at := own.attr
 	as, ok := own.stmt.(*pyscan.Assign)
 	if !ok || len(as.Targets) != 1 || at.Value == nil || at.StmtSpan.Start != at.Span.Start {
@@ -186,7 +187,7 @@ func annotateFix(m *pyscan.Module, cls *pyscan.Class, own *ownDecl) (diag.Fix, b
 	}
 	var edits []diag.TextEdit
 	if needImport {
-		edit, ok := classVarImport(m, cls.Span.Start)
+		edit, ok := classVarImport(v, m, cls.Span.Start)
 		if !ok {
 			return diag.Fix{}, false
 		}
@@ -207,27 +208,16 @@ func annotateFix(m *pyscan.Module, cls *pyscan.Class, own *ownDecl) (diag.Fix, b
 }
 
 // classVarImport is the edit that imports ClassVar for a class that starts
-// at offset before: into a one-line `from typing import ...` that runs
-// before it unconditionally, at its place in isort's order (where the
-// repository keeps the names sorted), else a `from typing import ClassVar`
-// line after the last module-level import before the class.
-func classVarImport(m *pyscan.Module, before int32) (diag.TextEdit, bool) {
-	for _, imp := range m.Imports {
-		if !imp.IsFrom() || imp.Level != 0 || imp.Module != "typing" || !imp.ModuleScope ||
-			imp.Where != (pyscan.Where{}) || imp.Span.End > before {
-			continue
-		}
-		if off, text, ok := m.AddToFromImport(imp, "ClassVar"); ok {
-			pos := gym.Pos(m, off)
-			return diag.TextEdit{Path: m.Path, Start: pos, End: pos, NewText: text}, true
-		}
-	}
-	p, ok := m.ImportInsertion(before)
+// at offset before: into a `from typing import ...` that runs before it
+// unconditionally, at its place in isort's order, else a `from typing
+// import ClassVar` statement in the standard library's isort section
+// (pyscan.Module.AddFromImport).
+func classVarImport(v *gym.View, m *pyscan.Module, before int32) (diag.TextEdit, bool) {
+	ins, ok := m.AddFromImport("typing", "ClassVar", v.Sectioner(m), before)
 	if !ok {
 		return diag.TextEdit{}, false
 	}
-	pos := gym.Pos(m, p)
-	return diag.TextEdit{Path: m.Path, Start: pos, End: pos, NewText: "from typing import ClassVar" + m.NewlineBefore(p)}, true
+	return pyfix.Insert(m, ins.Offset, ins.Text), true
 }
 
 // classVarName returns how the module can name typing.ClassVar in a class
