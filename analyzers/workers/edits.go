@@ -3,6 +3,7 @@ package workers
 import (
 	"strings"
 
+	"github.com/gymlint/gymlint/analyzers/pyfix"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/facts"
@@ -33,40 +34,17 @@ func stubLines() []methodLine {
 }
 
 // appendMethodEdits appends a method to the body of class cls, one blank
-// line after its last statement, in the class body's indentation.
+// line after its last statement, in the class body's indentation
+// (pyfix.AppendToClass).
 func appendMethodEdits(v *gym.View, cls gym.ClassRef, lines []methodLine) ([]diag.TextEdit, bool) {
-	m, c := cls.Module, cls.Class
-	if m == nil || c == nil || m.SyntaxError != nil || v.IsFrameworkModule(m.Name) || c.BodySpan.IsZero() {
+	if cls.Module == nil || v.IsFrameworkModule(cls.Module.Name) {
 		return nil, false
 	}
-	classIndent, ok := indentBefore(m, c.Span.Start)
-	if !ok {
-		return nil, false
+	block := make([]string, len(lines))
+	for i, l := range lines {
+		block[i] = strings.Repeat("\t", l.depth) + l.text
 	}
-	var edits []diag.TextEdit
-	bodyIndent, ok := indentBefore(m, c.BodySpan.Start)
-	if !ok {
-		// `class S(Base): pass`: move the body to its own line, and drop
-		// the blanks between the colon and it.
-		ls := m.LineStart(c.BodySpan.Start)
-		head := m.SpanText(pyscan.Span{Start: ls, End: c.BodySpan.Start})
-		gap := ls + int32(len(strings.TrimRight(head, " \t")))
-		bodyIndent = classIndent + indentUnit(classIndent)
-		edits = append(edits, diag.TextEdit{Path: m.Path, Start: gym.Pos(m, gap), End: gym.Pos(m, c.BodySpan.Start),
-			NewText: m.NewlineAt(c.BodySpan.End) + bodyIndent})
-	}
-	unit := indentUnit(classIndent)
-	if u, ok := strings.CutPrefix(bodyIndent, classIndent); ok && u != "" {
-		unit = u
-	}
-	at, prefix, nl := lineAfter(m, c.BodySpan.End)
-	var b strings.Builder
-	b.WriteString(prefix + nl)
-	for _, l := range lines {
-		b.WriteString(bodyIndent + strings.Repeat(unit, l.depth) + l.text + nl)
-	}
-	edits = append(edits, diag.TextEdit{Path: m.Path, Start: at, End: at, NewText: b.String()})
-	return edits, true
+	return pyfix.AppendToClass(cls.Module, cls.Class, block, true)
 }
 
 // stmtLines returns the whole lines of body[i], [start, end): from the
@@ -151,28 +129,19 @@ func bodyAfterDoc(body []pyscan.Stmt) []pyscan.Stmt {
 
 // refusalName returns how method fn of class cls can call the framework's
 // refuse_unsupported_num_workers, and the edit that imports it when the
-// module does not bind it: the module-scope name, bound where an importer
-// sees it; false when fn binds that name itself, or the module binds it
-// only under a condition.
+// module does not (pyfix.ImportFramework); false when fn binds that name
+// itself, or the module binds it only under a condition (`if
+// TYPE_CHECKING:`), or to something else.
 func refusalName(v *gym.View, fn *facts.Func, cls *pyscan.Class) (string, []diag.TextEdit, bool) {
 	name := contract.RefuseWorkersFunc
 	m := fn.Module
 	if facts.Of(v).IsLocal(fn, name) {
 		return "", nil, false
 	}
-	if b := m.Binding(name); b != nil && !b.Where.InMainGuard {
-		if b.Where.Conditional {
-			return "", nil, false
-		}
-		return name, nil, true
-	}
-	p, ok := m.ImportInsertion(topLevelStart(m, cls.Span.Start))
-	if !ok {
+	if b := m.Binding(name); b != nil && !b.Where.InMainGuard && b.Where.Conditional {
 		return "", nil, false
 	}
-	ip := gym.Pos(m, p)
-	return name, []diag.TextEdit{{Path: m.Path, Start: ip, End: ip,
-		NewText: "from " + v.Options.Framework.ImportOf(name, v.Options.FrameworkPackage) + " import " + name + m.NewlineBefore(p)}}, true
+	return pyfix.ImportFramework(v, m, name, topLevelStart(m, cls.Span.Start))
 }
 
 // topLevelStart is the start of the module-level statement that holds

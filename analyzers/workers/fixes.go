@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/gymlint/gymlint/analyzers/pyfix"
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
@@ -365,19 +366,14 @@ func appFix(v *gym.View, m *pyscan.Module, s *gym.Server) (diag.Fix, bool) {
 		// `if __name__ == "__main__": X.run_webserver()` on one line.
 		bodyIndent = guardIndent + indentUnit(guardIndent)
 	}
-	at, prefix, nl := lineAfter(m, g.Body.End)
-	text := prefix + guardIndent + "elif " + contract.EntrypointFunc + "(__file__):" + nl +
-		bodyIndent + contract.ModuleApp + " = " + recv + "." + contract.RunWebserverMethod + "()" + nl
-	edits := []diag.TextEdit{{Path: m.Path, Start: at, End: at, NewText: text}}
-	if b := m.Binding(contract.EntrypointFunc); b == nil || b.Where.InMainGuard {
-		p, ok := m.ImportInsertion(g.Span.Start)
-		if !ok {
-			return diag.Fix{}, false
-		}
-		ip := gym.Pos(m, p)
-		edits = append([]diag.TextEdit{{Path: m.Path, Start: ip, End: ip,
-			NewText: "from " + v.Options.Framework.ImportOf(contract.EntrypointFunc, v.Options.FrameworkPackage) + " import " + contract.EntrypointFunc + m.NewlineBefore(p)}}, edits...)
+	name, edits, ok := pyfix.ImportFramework(v, m, contract.EntrypointFunc, g.Span.Start)
+	if !ok {
+		return diag.Fix{}, false
 	}
+	at, prefix, nl := lineAfter(m, g.Body.End)
+	text := prefix + guardIndent + "elif " + name + "(__file__):" + nl +
+		bodyIndent + contract.ModuleApp + " = " + recv + "." + contract.RunWebserverMethod + "()" + nl
+	edits = append(edits, diag.TextEdit{Path: m.Path, Start: at, End: at, NewText: text})
 	return diag.Fix{Message: appFixMessage, Edits: edits, Applicability: diag.Unsafe}, true
 }
 

@@ -1,6 +1,7 @@
 package workers
 
 import (
+	"github.com/gymlint/gymlint/analyzers/pyfix"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/facts"
@@ -48,8 +49,15 @@ func lateFix(v *gym.View, post *facts.Func, res lateResult) (diag.Fix, bool) {
 		if !ok {
 			return diag.Fix{}, false
 		}
-		edits = append(edits, diag.TextEdit{Path: m.Path, Start: ins, End: ins,
-			NewText: indent + name + "(" + post.Recv + ")" + m.NewlineAt(at)})
+		outer, ok := indentBefore(m, fn.Span.Start)
+		if !ok {
+			return diag.Fix{}, false
+		}
+		call, ok := pyfix.InsertFirst(m, outer, fn.Body, []string{name + "(" + post.Recv + ")"})
+		if !ok {
+			return diag.Fix{}, false
+		}
+		edits = append(edits, call)
 		return diag.Fix{Message: insertRefusalMessage, Edits: edits, Applicability: diag.Unsafe}, true
 	}
 	// The refusal call: an expression statement of the body's own, with
