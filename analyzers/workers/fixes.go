@@ -9,6 +9,7 @@ import (
 	"github.com/gymlint/gymlint/configscan"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
 	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -46,6 +47,8 @@ type undeclaredFinding struct {
 	// inherited is the class whose override, which another finding's
 	// first fix adds, the server inherits (first == firstInherited).
 	inherited *pyscan.Class
+	// orig is the first fix before any is borrowed from an ancestor.
+	orig firstFix
 }
 
 type firstFix int
@@ -77,15 +80,18 @@ type overrideTarget struct {
 }
 
 // planUndeclaredFixes gives the GL101 findings their fixes. A finding's
-// first fix is its app, unless it has none (several servers, no
-// __main__ guard), or its server's legacy check refuses always (the app
-// would never be served once GL103's fix makes that check an override);
-// then it is the override. An override first fix is dropped when it
+// first fix is its app, unless it has none (several servers, no __main__
+// guard), or its server's legacy check refuses always (the app would
+// never be served once GL103's fix makes that check an override), or the
+// app would expose what a multi-worker hazard rule finds in the server
+// (GL105, GL107-GL117: the server is not safe with several workers as it
+// is); then it is the override. An override first fix is dropped when it
 // would make a server refuse that a config asks several workers of
 // (GL104), or whose module-level app exists (GL106). Last, a finding
 // whose server inherits a class that another finding's first fix gives
 // an override that refuses always takes that same override first (the
-// planner applies identical edits once): its app would never be served.
+// planner applies identical edits once): its app would never be served,
+// and a stub of its own would add nothing.
 func planUndeclaredFixes(v *gym.View, found []*undeclaredFinding) {
 	conv := legacyConversions(v)
 	for _, f := range found {
@@ -96,6 +102,8 @@ func planUndeclaredFixes(v *gym.View, found []*undeclaredFinding) {
 		f.ov = overrideFor(v, conv, f.missing)
 		switch {
 		case f.ov.ok && (f.ov.legacyAlways || !f.hasApp):
+			f.first = firstOverride
+		case f.ov.ok && appExposes(v, f.e, f.missing[0].Class):
 			f.first = firstOverride
 		case f.hasApp:
 			f.first = firstApp
@@ -116,7 +124,52 @@ func planUndeclaredFixes(v *gym.View, found []*undeclaredFinding) {
 			}
 		}
 	}
-	// The classes the first fixes give an override that refuses always.
+	// The classes the first fixes give an override that refuses always,
+	// and the findings whose server inherits one: an app-first finding
+	// (its app would never be served), or one whose first fix is a stub
+	// on its own class (a second stub says nothing more). A finding that
+	// takes an ancestor's override gives its own class none, so the
+	// search runs again until no finding moves.
+	for _, f := range found {
+		f.orig = f.first
+	}
+	var given map[*pyscan.Class]overrideTarget
+	for round := 0; ; round++ {
+		given = givenOverrides(found)
+		moved := false
+		for _, f := range found {
+			if !f.mayInherit() {
+				continue
+			}
+			t, ok := inheritedOverride(v, f.missing[0].Class, given, f.orig == firstOverride)
+			switch {
+			case ok:
+				moved = moved || f.first != firstInherited
+				f.first, f.inherited = firstInherited, t.class.Class
+			case f.first == firstInherited:
+				// The ancestor's override went to an ancestor this
+				// server does not take it from: back to its own.
+				f.first, f.inherited, moved = f.orig, nil, true
+			}
+		}
+		if !moved || round > len(found) {
+			break
+		}
+	}
+	given = givenOverrides(found)
+	for _, f := range found {
+		if f.first == firstInherited && given[f.inherited].edits == nil {
+			f.first = f.orig // the search did not settle: no borrowed override
+		}
+	}
+	for _, f := range found {
+		f.d.Fixes = f.fixes(given)
+	}
+}
+
+// givenOverrides are the classes that the findings' first fixes give an
+// override that refuses on every path.
+func givenOverrides(found []*undeclaredFinding) map[*pyscan.Class]overrideTarget {
 	given := map[*pyscan.Class]overrideTarget{}
 	for _, f := range found {
 		if f.first != firstOverride {
@@ -128,17 +181,21 @@ func planUndeclaredFixes(v *gym.View, found []*undeclaredFinding) {
 			}
 		}
 	}
-	for _, f := range found {
-		if f.first != firstApp {
-			continue
-		}
-		if t, ok := inheritedOverride(v, f.missing[0].Class, given); ok {
-			f.first, f.inherited = firstInherited, t.class.Class
-		}
+	return given
+}
+
+// mayInherit reports whether a finding's first fix may be another
+// finding's override, on a class its server inherits: its own first fix
+// is its app, or the stub on its own class alone.
+func (f *undeclaredFinding) mayInherit() bool {
+	switch f.orig {
+	case firstApp:
+		return true
+	case firstOverride:
+		return len(f.missing) == 1 && !f.ov.legacyAlways && len(f.ov.targets) == 1 &&
+			f.ov.targets[0].stub && f.ov.targets[0].class.Class == f.missing[0].Class.Class
 	}
-	for _, f := range found {
-		f.d.Fixes = f.fixes(given)
-	}
+	return false
 }
 
 // fixes lists a finding's fixes, its first fix first.
@@ -214,6 +271,14 @@ func overrideFor(v *gym.View, conv *conversions, missing []*gym.Server) plannedO
 	return p
 }
 
+// appExposes reports whether a module-level app for server s of e would
+// expose a multi-worker hazard: what the hazard rules (Hazards) or GL105
+// (unroutedServer) find in the server, which they report once it accepts
+// several workers.
+func appExposes(v *gym.View, e *gym.Entrypoint, s gym.ClassRef) bool {
+	return len(Hazards(v, e, s)) > 0 || len(unroutedServer(v, s)) > 0
+}
+
 // startedServer is a server class an entrypoint starts.
 type startedServer struct {
 	e *gym.Entrypoint
@@ -280,14 +345,15 @@ func overrideWins(v *gym.View, t *pyscan.Class, s gym.ClassRef) bool {
 }
 
 // inheritedOverride returns the class of given whose override server s
-// would inherit: the first of them in its MRO, when that override wins.
-func inheritedOverride(v *gym.View, s gym.ClassRef, given map[*pyscan.Class]overrideTarget) (overrideTarget, bool) {
+// would inherit: the first of them in its MRO (after s's own class when
+// skipOwn is set), when that override wins.
+func inheritedOverride(v *gym.View, s gym.ClassRef, given map[*pyscan.Class]overrideTarget, skipOwn bool) (overrideTarget, bool) {
 	mro, ok := v.MRO(s)
 	if !ok {
 		return overrideTarget{}, false
 	}
 	for _, a := range mro {
-		if a.Kind != gym.Own {
+		if a.Kind != gym.Own || skipOwn && a.Class.Class == s.Class {
 			continue
 		}
 		if t, ok := given[a.Class.Class]; ok && overrideWins(v, a.Class.Class, s) {
@@ -377,9 +443,41 @@ func appFix(v *gym.View, m *pyscan.Module, s *gym.Server) (diag.Fix, bool) {
 	return diag.Fix{Message: appFixMessage, Edits: edits, Applicability: diag.Unsafe}, true
 }
 
-// overrideEdits appends the stub override to the body of one class.
+// overrideEdits appends the stub override to the body of one class, and
+// makes the refusal come first in the model_post_init of the servers it
+// makes refuse (refuseFirstEdits).
 func overrideEdits(v *gym.View, cls gym.ClassRef) ([]diag.TextEdit, bool) {
-	return appendMethodEdits(v, cls, stubLines())
+	es, ok := appendMethodEdits(v, cls, stubLines())
+	if !ok {
+		return nil, false
+	}
+	return append(es, refuseFirstEdits(v, cls.Class)...), true
+}
+
+// refuseFirstEdits are the edits of GL102's fix for the servers that an
+// override added to class t makes refuse and whose model_post_init does
+// work before any refusal: once they can refuse, GL102 reports that work,
+// so a fix that adds the override makes the refusal come first too.
+func refuseFirstEdits(v *gym.View, t *pyscan.Class) []diag.TextEdit {
+	fx := facts.Of(v)
+	var out []diag.TextEdit
+	seen := map[*facts.Func]bool{}
+	for _, ss := range startedServers(v) {
+		if !overrideWins(v, t, ss.s) {
+			continue
+		}
+		post := fx.Override(ss.s, contract.ModelPostInitMethod)
+		if post == nil || seen[post] {
+			continue
+		}
+		seen[post] = true
+		if res := latePostInit(fx, ss.s, post, 0); res.work != nil {
+			if f, ok := lateFix(v, post, res); ok {
+				out = append(out, f.Edits...)
+			}
+		}
+	}
+	return out
 }
 
 // indentBefore returns the white space between the start of off's line

@@ -338,6 +338,15 @@ func overrideTo(v *gym.View, targets []gym.ClassRef, lines []methodLine, edits [
 	return dedupFixEdits(edits)
 }
 
+// refuseFirst is refuseFirstEdits for each target.
+func refuseFirst(v *gym.View, targets []gym.ClassRef) []diag.TextEdit {
+	var out []diag.TextEdit
+	for _, t := range targets {
+		out = append(out, refuseFirstEdits(v, t.Class)...)
+	}
+	return out
+}
+
 // ---- Literal[1] ----
 
 func convertLiteral1(v *gym.View, cfg *configIndex, c legacyCheck) (*conversion, bool) {
@@ -366,7 +375,7 @@ func convertLiteral1(v *gym.View, cfg *configIndex, c legacyCheck) (*conversion,
 	if !ok {
 		return nil, false
 	}
-	edits, ok := overrideTo(v, targets, stubLines(), []diag.TextEdit{rm})
+	edits, ok := overrideTo(v, targets, stubLines(), append([]diag.TextEdit{rm}, refuseFirst(v, targets)...))
 	if !ok {
 		return nil, false
 	}
@@ -451,7 +460,7 @@ func convertValidator(v *gym.View, cfg *configIndex, c legacyCheck) (*conversion
 	if !ok {
 		return nil, false
 	}
-	edits, ok := overrideTo(v, targets, reasonLines("self", cond, reason), []diag.TextEdit{rm})
+	edits, ok := overrideTo(v, targets, reasonLines("self", cond, reason), append([]diag.TextEdit{rm}, refuseFirst(v, targets)...))
 	if !ok {
 		return nil, false
 	}
