@@ -319,12 +319,13 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			overlay = map[string][]byte{t.shown[0]: buffer}
 		}
 		cache := cacheOpts.open(stderr)
-		newEngine := func(overlay map[string][]byte) (*engine.Engine, error) {
+		newEngineWith := func(overlay map[string][]byte, noGo bool) (*engine.Engine, error) {
 			return engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sel.noGitignore, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
-				GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(),
+				GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(), NoGo: noGo,
 				Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment(), Overlay: overlay,
 				ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra, Cache: cache, ExitAfterScan: true})
 		}
+		newEngine := func(overlay map[string][]byte) (*engine.Engine, error) { return newEngineWith(overlay, false) }
 		e, err := newEngine(overlay)
 		if err != nil {
 			fmt.Fprintf(stderr, "gymlint: %v\n", err)
@@ -377,8 +378,15 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 		}
 		// rescan lints the repository as the fixes would leave it, for
 		// engine.PlanFixes to check that they create no finding.
+		// The Go analyzers read the disk, not the overlay: when no Go file
+		// changes, their findings cannot, and they are not run again
+		// (fewer findings afterwards is no finding added).
 		rescan := func(overlay map[string][]byte) ([]diag.Diagnostic, error) {
-			fe, err := newEngine(overlay)
+			goFixed := false
+			for p := range overlay {
+				goFixed = goFixed || strings.HasSuffix(p, ".go")
+			}
+			fe, err := newEngineWith(overlay, !goFixed)
 			if err != nil {
 				return nil, err
 			}

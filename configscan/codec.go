@@ -15,7 +15,7 @@ import (
 // error, never a File that differs or a panic.
 
 // codecVersion starts every encoding.
-const codecVersion = 2
+const codecVersion = 3
 
 // ErrNotEncodable is Encode's error for a File that did not come from
 // Parse (the trees of Compose carry the origins of other files).
@@ -149,6 +149,17 @@ func Encode(f *File) ([]byte, error) {
 		e.str(p.Kind)
 		e.str(p.Message)
 		e.str(p.Help)
+		e.bool(p.Fix != nil)
+		if p.Fix != nil {
+			e.str(p.Fix.Message)
+			e.bool(p.Fix.Safe)
+			e.count(len(p.Fix.Edits), p.Fix.Edits == nil)
+			for _, ed := range p.Fix.Edits {
+				e.pos(ed.Start)
+				e.pos(ed.End)
+				e.str(ed.Text)
+			}
+		}
 	}
 	return e.b, nil
 }
@@ -315,6 +326,17 @@ func Decode(b []byte) (*File, error) {
 	}
 	for i := range f.Problems {
 		f.Problems[i] = Problem{Pos: d.pos(), Kind: d.str(), Message: d.str(), Help: d.str()}
+		if d.bool() {
+			fix := &Fix{Message: d.str(), Safe: d.bool()}
+			ne, isNil := d.count()
+			if !isNil {
+				fix.Edits = make([]Edit, ne)
+			}
+			for j := range fix.Edits {
+				fix.Edits[j] = Edit{Start: d.pos(), End: d.pos(), Text: d.str()}
+			}
+			f.Problems[i].Fix = fix
+		}
 	}
 	if d.err || len(d.b) != 0 {
 		return nil, errDecode

@@ -28,6 +28,7 @@ func yamlCorpus(t testing.TB) map[string][]byte {
 	}
 	out["aliases.yaml"] = []byte("base: &b {entrypoint: app.py, num_workers: 2}\nx:\n  resources_servers:\n    x:\n      <<: *b\ny:\n  resources_servers:\n    y: *b\nz: {}\nw: []\n")
 	out["two-docs.yaml"] = []byte("a: 1\n---\nb: 2\n")
+	out["duplicates.yaml"] = []byte("a:\n  x: 1\n  x: 1\n  y: 1\n  y: 2\nb: {z: 1, z: 1}\n") // with and without fixes
 	out["broken.yaml"] = []byte("a: [1, 2\n")
 	out["empty.yaml"] = nil
 	return out

@@ -60,6 +60,7 @@ import (
 type Include struct {
 	File  string
 	Pos   Pos
+	End   Pos    // where the entry ends, when it is a scalar on one line (Node.End)
 	Entry string // the entry as written
 }
 
@@ -107,7 +108,11 @@ type Loader func(p string) (*File, error)
 
 // ComposeOptions bound and configure Compose.
 type ComposeOptions struct {
-	Load        Loader
+	Load Loader
+	// Source, when set, returns the text of a file (a root-relative slash
+	// path), for the fixes that rewrite what it says (a config_paths entry
+	// written relative to its file: see includeFix).
+	Source      func(p string) ([]byte, error)
 	ServerTypes []string // nil: DefaultServerTypes
 	MaxIncludes int      // files in one run; 0: 256
 	MaxDepth    int      // include chain length; 0: 32
@@ -315,6 +320,7 @@ func (c *composer) load(files []string) []*Node {
 				c.problem(parent, last.Pos, KindIncludeMissing,
 					fmt.Sprintf("config_paths entry %q names no file: Gym stops with ConfigPathNotFoundError", clip(last.Entry)),
 					c.missingHelp(last), true)
+				c.run.Problems[len(c.run.Problems)-1].Fix = c.includeFix(last)
 			} else {
 				c.problem(parent, last.Pos, KindIncludeBad, fmt.Sprintf("config_paths entry %q cannot be read: %v", clip(last.Entry), err), "", true)
 			}
@@ -357,7 +363,7 @@ func (c *composer) load(files []string) []*Node {
 					fmt.Sprintf("a config_paths entry must be a path, but this one is %s", describe(it)), "write the path of a config file", true)
 				continue
 			}
-			in := Include{File: e.path, Pos: it.Pos, Entry: it.Value}
+			in := Include{File: e.path, Pos: it.Pos, End: it.End, Entry: it.Value}
 			p, ok := c.includePath(e, in)
 			if !ok {
 				continue
@@ -474,13 +480,55 @@ func (c *composer) includePath(e *entry, in Include) (string, bool) {
 }
 
 func (c *composer) missingHelp(in Include) string {
-	rel := path.Clean(path.Join(path.Dir(in.File), in.Entry))
-	if rel != path.Clean(in.Entry) && !strings.HasPrefix(rel, "../") {
-		if f, err := c.opts.Load(rel); err == nil && f != nil {
-			return fmt.Sprintf("config_paths entries are relative to the repository root (Gym's working directory), not to the including file: write %s", rel)
-		}
+	if rel, ok := c.fileRelative(in); ok {
+		return fmt.Sprintf("config_paths entries are relative to the repository root (Gym's working directory), not to the including file: write %s", rel)
 	}
 	return "write the path relative to the repository root, or remove the entry"
+}
+
+// fileRelative returns the path, relative to the repository root, that
+// a config_paths entry that names no file names relative to the directory
+// of the file that lists it, when a config is there: what the author
+// meant, most likely (Gym looks entries up from its working directory,
+// the repository root, and from the roots it is told of, not from the
+// including file).
+func (c *composer) fileRelative(in Include) (string, bool) {
+	rel := path.Clean(path.Join(path.Dir(in.File), in.Entry))
+	if rel == path.Clean(in.Entry) || rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", false
+	}
+	if f, err := c.opts.Load(rel); err != nil || f == nil {
+		return "", false
+	}
+	return rel, true
+}
+
+// includeFix is the fix of a config_paths entry that names no file but
+// names a config relative to the directory of the file that lists it
+// (fileRelative): the entry becomes that config's path from the
+// repository root, written as the entry was (plain, single- or
+// double-quoted: sameScalarStyle). No fix without Options.Source, for an
+// entry that is not a one-line scalar written where it is reported (an
+// alias, a block scalar, a tagged or anchored one), or when the new path
+// cannot be written in the entry's style.
+//
+// It is unsafe: Gym stops the run now, and with the fix it includes a
+// config that the run did not include before, whose values merge into the
+// run; a person checks that it is the config meant.
+func (c *composer) includeFix(in Include) *Fix {
+	rel, ok := c.fileRelative(in)
+	if !ok || c.opts.Source == nil || in.End.Offset <= in.Pos.Offset {
+		return nil
+	}
+	data, err := c.opts.Source(in.File)
+	if err != nil || in.End.Offset > len(data) {
+		return nil
+	}
+	text, ok := sameScalarStyle(string(data[in.Pos.Offset:in.End.Offset]), in.Entry, rel)
+	if !ok {
+		return nil
+	}
+	return &Fix{Message: "Write the path from the repository root: " + shown(rel), Edits: []Edit{{Start: in.Pos, End: in.End, Text: text}}}
 }
 
 // spend counts n new nodes against the bound.

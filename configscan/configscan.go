@@ -168,6 +168,8 @@ type Problem struct {
 	Kind    string
 	Message string // what is wrong, in one clause
 	Help    string // what to do about it ("" when the message says it all)
+	// Fix is a suggested fix (fix.go), nil when there is none.
+	Fix *Fix
 }
 
 // File is the result of parsing one YAML file.
@@ -280,6 +282,7 @@ func Parse(path string, data []byte, opts Options) (f *File) {
 	defer func() { f.Problems = append(f.Problems, r.problems...) }()
 
 	dec := yaml.NewDecoder(bytes.NewReader(data))
+	fixes := 0 // duplicate keys given a fix (duplicateFixer)
 	for doc := 0; ; doc++ {
 		var raw yaml.Node
 		err := decode(dec, &raw)
@@ -303,7 +306,8 @@ func Parse(path string, data []byte, opts Options) (f *File) {
 		if doc == 1 {
 			f.secondDoc = lx.pos(raw.Line, raw.Column)
 		}
-		r.budget += checkDuplicates(&raw, lx, func(p Problem) { f.Problems = append(f.Problems, p) })
+		fx := &duplicateFixer{lx: lx, doc: doc, root: &raw, made: &fixes}
+		r.budget += checkDuplicates(&raw, fx, func(p Problem) { f.Problems = append(f.Problems, p) })
 		if r.exhausted {
 			f.Docs = append(f.Docs, nil)
 			continue

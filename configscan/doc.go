@@ -75,6 +75,20 @@
 // line of the first occurrence. Keys that override merged keys are not
 // duplicates. Lookups use the last occurrence, like PyYAML.
 //
+// # Fixes
+//
+// Some Problems carry a suggested fix (Problem.Fix, fix.go): byte edits of
+// the file, with whether the fix is safe. A repeated key of a block
+// mapping whose value is the same as the first occurrence's is removed
+// (safe unless a comment goes with it); one whose value differs, when the
+// key is written twice, removes the earlier occurrence instead (unsafe:
+// Gym takes neither, and which one the author means is theirs to say).
+// Each such fix removes whole lines and is checked by parsing the fixed
+// file again. Compose gives a config_paths entry that names no file, but
+// names a config relative to the including file's directory, a fix that
+// writes that config's path from the repository root in the entry's
+// quoting style, when ComposeOptions.Source gives it the file's text.
+//
 // # Positions
 //
 // Every Pos has a 0-based byte Offset and a 1-based Line and Col, where Col

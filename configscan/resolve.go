@@ -231,13 +231,14 @@ func (r *resolver) merge(k, v *yaml.Node, depth int) []Pair {
 
 // checkDuplicates walks the tree as written (aliases are not followed, so
 // each mapping is checked once) and reports every explicit key that repeats
-// an earlier key of the same mapping. It returns the number of nodes in the
-// tree. Merge keys are not explicit keys: overriding a merged key is fine.
+// an earlier key of the same mapping, with the fix fx makes for it. It
+// returns the number of nodes in the tree. Merge keys are not explicit
+// keys: overriding a merged key is fine.
 //
 // OmegaConf's loader raises a ConstructorError for a repeated key whose tag
 // is !!str; repeated keys of other types (e.g. `1:`) load, with the later
 // value silently winning. Both are reported, with different advice.
-func checkDuplicates(root *yaml.Node, lx *lineIndex, report func(Problem)) int {
+func checkDuplicates(root *yaml.Node, fx *duplicateFixer, report func(Problem)) int {
 	count := 0
 	stack := []*yaml.Node{root}
 	for len(stack) > 0 {
@@ -251,7 +252,7 @@ func checkDuplicates(root *yaml.Node, lx *lineIndex, report func(Problem)) int {
 			continue
 		}
 		if n.Kind == yaml.MappingNode {
-			var seen map[string]*yaml.Node
+			var seen map[string]int // the index in n.Content of each key's first occurrence
 			for i := 0; i+1 < len(n.Content); i += 2 {
 				k := n.Content[i]
 				kt := k
@@ -265,21 +266,25 @@ func checkDuplicates(root *yaml.Node, lx *lineIndex, report func(Problem)) int {
 				first, dup := seen[id]
 				if !dup {
 					if seen == nil {
-						seen = make(map[string]*yaml.Node)
+						seen = make(map[string]int)
 					}
-					seen[id] = k
+					seen[id] = i
 					continue
 				}
 				effect := "OmegaConf.load rejects duplicate keys"
 				if kt.Tag != "!!str" {
 					effect = "the later value silently replaces the earlier one"
 				}
-				report(Problem{
-					Pos:     lx.pos(k.Line, k.Column),
+				p := Problem{
+					Pos:     fx.lx.pos(k.Line, k.Column),
 					Kind:    "duplicate-key",
-					Message: fmt.Sprintf("duplicate key %q (first at line %d): %s", clip(kt.Value), first.Line, effect),
+					Message: fmt.Sprintf("duplicate key %q (first at line %d): %s", clip(kt.Value), n.Content[first].Line, effect),
 					Help:    "remove one of them",
-				})
+				}
+				if k.Kind == yaml.ScalarNode {
+					p.Fix = fx.fix(n, first, i)
+				}
+				report(p)
 			}
 		}
 		stack = append(stack, n.Content...)

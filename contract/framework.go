@@ -272,6 +272,10 @@ const (
 	SessionIDKeyValue = "session_id"
 )
 
+// CloseRequestClass is the body of a close, which names the session by
+// its SessionIDField (GL305's fix keys the release by it).
+const CloseRequestClass = "ResourcesCloseSessionRequest"
+
 // GymToolDecorator registers a resources server's method as a tool (HTTP
 // and MCP); the framework passes the method's GymToolSessionParam the
 // session's id (facts.KeyOf: a session key).

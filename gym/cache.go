@@ -585,6 +585,7 @@ func (c *Cache) fillConfig(e *configEntry, p string, f *configscan.File) {
 		}
 		d := rule.New(p, pos, pos, pr.Message)
 		d.Help = pr.Help
+		d.Fixes = ConfigFixes(p, pr.Fix)
 		e.diags = append(e.diags, d)
 	}
 	e.file = f

@@ -154,7 +154,11 @@ func indexRunServers(runs []*configscan.Run) map[string][]RunServer {
 }
 
 func (v *View) composeOptions() configscan.ComposeOptions {
-	return configscan.ComposeOptions{Load: v.loadConfig, ServerTypes: v.Options.ServerTypes}
+	opts := configscan.ComposeOptions{Load: v.loadConfig, ServerTypes: v.Options.ServerTypes}
+	if v.FS != nil {
+		opts.Source = v.FS.Read // for the fixes of GL015
+	}
+	return opts
 }
 
 // runConfigs are the configs that are runs (IsRunConfig), in order.
@@ -246,6 +250,7 @@ func runConfigInclude(v *View) []diag.Diagnostic {
 			pos := configPos(p.Pos)
 			d := core.ConfigInclude.New(p.Origin.File, pos, pos, p.Message)
 			d.Help = p.Help
+			d.Fixes = ConfigFixes(p.Origin.File, p.Fix)
 			d.Related = IncludeChain(p.Origin)
 			out = append(out, d)
 		}

@@ -582,6 +582,23 @@ func ConfigPos(p configscan.Pos) diag.Pos {
 	return diag.Pos{Offset: p.Offset, Line: p.Line, Col: p.Col}
 }
 
+// ConfigFixes is the suggested fix of a configscan Problem of the config
+// at the root-relative path p, as the diagnostic's fixes (none when f is
+// nil).
+func ConfigFixes(p string, f *configscan.Fix) []diag.Fix {
+	if f == nil || len(f.Edits) == 0 {
+		return nil
+	}
+	out := diag.Fix{Message: f.Message, Applicability: diag.Unsafe}
+	if f.Safe {
+		out.Applicability = diag.Safe
+	}
+	for _, e := range f.Edits {
+		out.Edits = append(out.Edits, diag.TextEdit{Path: p, Start: ConfigPos(e.Start), End: ConfigPos(e.End), NewText: e.Text})
+	}
+	return []diag.Fix{out}
+}
+
 // Pos is the diagnostic position of a byte offset of a module.
 func Pos(m *pyscan.Module, off int32) diag.Pos { return PyPos(m.Pos(off)) }
 

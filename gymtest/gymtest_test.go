@@ -115,7 +115,7 @@ func TestFrameworkOverlay(t *testing.T) {
 
 func TestGoldenDiffers(t *testing.T) {
 	wantErrors(t, runCase("golden-differs", []string{"rayenabled"}),
-		[]string{"srv/app.py after the fixes differs from app.py.golden", "first difference at line 3", "from typing import ClassVar"})
+		[]string{"srv/app.py after the fixes differs from app.py.golden", "first difference at line 1", "from typing import ClassVar"})
 }
 
 func TestGoldenMissing(t *testing.T) {

@@ -196,3 +196,39 @@ func (m *Module) leadingComments(ls int32) int32 {
 func (m *Module) blankLine(off int32) bool {
 	return strings.TrimSpace(m.SpanText(Span{m.LineStart(off), m.LineEndsAfter(off)})) == ""
 }
+
+// Quote returns the quote character the module writes its strings with:
+// '\” when more of its one-line string literals (docstrings and
+// triple-quoted strings aside) open with a single quote than with a double
+// one, else '"', the default of black and ruff's formatter. Suggested
+// fixes write their strings with it.
+func (m *Module) Quote() byte {
+	single, double := 0, 0
+	InspectBody(m.Body, func(n Node, _ []Node) bool {
+		c, ok := n.(*Constant)
+		if !ok || c.Kind != ConstStr {
+			return true
+		}
+		t := strings.TrimLeft(m.Text(c), "rRbBuUfF")
+		switch {
+		case strings.HasPrefix(t, `"""`) || strings.HasPrefix(t, `'''`):
+		case strings.HasPrefix(t, `'`):
+			single++
+		case strings.HasPrefix(t, `"`):
+			double++
+		}
+		return true
+	})
+	if single > double {
+		return '\''
+	}
+	return '"'
+}
+
+// EndsLine reports whether nothing but white space and a comment follows
+// off on its line: a statement that ends at off has its line to itself
+// from there (for fixes that delete or add whole lines).
+func (m *Module) EndsLine(off int32) bool {
+	rest := strings.TrimSpace(m.SpanText(Span{off, m.LineEndsAfter(off)}))
+	return rest == "" || strings.HasPrefix(rest, "#")
+}

@@ -86,3 +86,19 @@ func TestAddFromImport(t *testing.T) {
 		})
 	}
 }
+
+func TestQuote(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want byte
+	}{
+		{"x = 'a'\ny = 'b'\nz = \"c\"\n", '\''},
+		{"x = 'a'\ny = \"b\"\n", '"'},
+		{"def f():\n    '''Doc.'''\n    return {'k': r'v'}\n", '\''},
+		{"x = 1\n", '"'},
+	} {
+		if got := parseSrc(t, tc.src).Quote(); got != tc.want {
+			t.Errorf("%q: Quote() = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}

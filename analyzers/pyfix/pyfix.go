@@ -178,11 +178,10 @@ func DeleteLines(m *pyscan.Module, s pyscan.Span) (diag.TextEdit, bool) {
 	if _, own := IndentBefore(m, s.Start); !own {
 		return diag.TextEdit{}, false
 	}
-	end := m.LineEndsAfter(s.End)
-	if rest := strings.TrimSpace(m.SpanText(pyscan.Span{Start: s.End, End: end})); rest != "" && !strings.HasPrefix(rest, "#") {
+	if !m.EndsLine(s.End) {
 		return diag.TextEdit{}, false
 	}
-	return Replace(m, pyscan.Span{Start: m.LineStart(s.Start), End: end}, ""), true
+	return Replace(m, pyscan.Span{Start: m.LineStart(s.Start), End: m.LineEndsAfter(s.End)}, ""), true
 }
 
 // Import makes name of module usable in m before offset before, and
@@ -245,4 +244,12 @@ func frameworkModule(v *gym.View, m *pyscan.Module, fn string) string {
 		}
 	}
 	return fw.ImportOf(fn, v.Options.FrameworkPackage)
+}
+
+// String writes s as a Python string literal in the quotes m writes its
+// strings with (pyscan.Module.Quote), escaped as needed.
+func String(m *pyscan.Module, s string) string {
+	q := string(m.Quote())
+	r := strings.NewReplacer(`\`, `\\`, q, `\`+q, "\n", `\n`, "\r", `\r`, "\t", `\t`)
+	return q + r.Replace(s) + q
 }

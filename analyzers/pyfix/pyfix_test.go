@@ -110,3 +110,12 @@ func TestDeleteLines(t *testing.T) {
 		})
 	}
 }
+
+func TestString(t *testing.T) {
+	if got := String(parse(t, "x = 'a'\n"), `it's a "test"\`); got != `'it\'s a "test"\\'` {
+		t.Errorf("single: %s", got)
+	}
+	if got := String(parse(t, "x = \"a\"\n"), "say \"hi\"\n"); got != `"say \"hi\"\n"` {
+		t.Errorf("double: %s", got)
+	}
+}

@@ -88,3 +88,65 @@ func TestUnannotatedRayEnabledFixOnRayrepo(t *testing.T) {
 		}
 	}
 }
+
+// The fixes of GL201 and GL205 on the fixture repository apply, parse, and
+// remove their findings, and the declarations GL201's fixes write make no
+// GL204 (pydantic would reject them).
+func TestDeclarationFixesOnRayrepo(t *testing.T) {
+	root := filepath.Join("..", "..", "testdata", "rayrepo")
+	lint := func(overlay map[string][]byte) map[string][]diag.Diagnostic {
+		v, err := gym.Build(root, gym.Options{Overlay: overlay})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer v.Close()
+		out := map[string][]diag.Diagnostic{}
+		for _, d := range append(append(runUndeclaredRay(v), runUnannotatedRayEnabled(v)...), runUnneededRayEnabled(v)...) {
+			out[d.Code] = append(out[d.Code], d)
+		}
+		return out
+	}
+	before := lint(nil)
+	edits := map[string][]diag.TextEdit{}
+	fixed := map[string]bool{} // path and code of each fixed finding
+	for _, code := range []string{"GL201", "GL205"} {
+		for _, d := range before[code] {
+			if len(d.Fixes) != 1 {
+				continue
+			}
+			if d.Fixes[0].Applicability != diag.Unsafe {
+				t.Errorf("%s:%d: %s fix is %q, want unsafe", d.Path, d.Start.Line, code, d.Fixes[0].Applicability)
+			}
+			edits[d.Path] = append(edits[d.Path], d.Fixes[0].Edits...)
+			fixed[d.Path+" "+code] = true
+		}
+	}
+	if len(fixed) < 6 {
+		t.Fatalf("only %d fixed findings in the fixture repository: %v", len(fixed), fixed)
+	}
+	overlay := map[string][]byte{}
+	p := pyscan.NewParser(pyscan.Options{})
+	defer p.Close()
+	for path, es := range edits {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(path)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := applyEdits(t, string(b), es)
+		if m := p.Parse(path, []byte(got)); m.SyntaxError != nil {
+			t.Errorf("%s does not parse after the fixes: %s\n%s", path, m.SyntaxError.Message, got)
+		}
+		overlay[path] = []byte(got)
+	}
+	after := lint(overlay)
+	for code, ds := range after {
+		for _, d := range ds {
+			if _, edited := overlay[d.Path]; !edited {
+				continue
+			}
+			if fixed[d.Path+" "+code] || code == "GL204" {
+				t.Errorf("%s:%d: %s after the fixes: %s", d.Path, d.Start.Line, code, d.Message)
+			}
+		}
+	}
+}

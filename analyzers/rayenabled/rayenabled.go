@@ -9,8 +9,8 @@
 // example, how to fix) in docs/CODE.md beside it, which `gymlint explain`
 // prints and docs/rules.md renders:
 //
-//   - GL201 undeclared-ray (undeclared.go, error): the server uses Ray, the
-//     entrypoint does not declare it;
+//   - GL201 undeclared-ray (undeclared.go, with its fixes, error): the
+//     server uses Ray, the entrypoint does not declare it;
 //   - GL202 inherited-ray-enabled (inherited.go, error): the declaration is
 //     inherited from a class in another module;
 //   - GL203 unreadable-ray-enabled (unreadable.go, error): the declaration
@@ -19,7 +19,8 @@
 //   - GL204 unannotated-ray-enabled (unannotated.go, with its fix, error): a
 //     bare `ray_enabled = ...`, which pydantic rejects at import;
 //   - GL205 unneeded-ray-enabled (unneeded.go, with the reading of the
-//     server's configs, warning): declared, but no Ray use found.
+//     server's configs and its fix, warning): declared, but no Ray use
+//     found.
 //
 // Status (this file) gives what the analyzer knows of one server, for the
 // `gymlint servers` inventory.
@@ -42,7 +43,9 @@
 // and package facts (the functions, their locals and receivers), never
 // source text: use.go finds Ray use, walking each module of a server's
 // import closure once; decl.go reads the declaration in a class body and
-// the places that set ray_enabled at run time.
+// the places that set ray_enabled at run time; edits.go reads the layout
+// of the lines around a class body's statements for the fixes of GL201
+// and GL205, from the model's offsets and comment spans.
 //
 // The rayenabled analyzer has no Go counterpart, and needs none: Ray is a
 // Python runtime, and the supervisor reads `ray_enabled` only from Python

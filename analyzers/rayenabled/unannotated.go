@@ -41,38 +41,18 @@ func runUnannotatedRayEnabled(v *gym.View) []diag.Diagnostic {
 func (sv *serverDecl) unannotated() (diag.Diagnostic, bool) {
 	own := sv.own
 	at := own.attr
-	mro, ok := sv.v.MRO(sv.s.Class)
-	if !ok {
+	cv, external := sv.ancestorsClassVar()
+	if cv != notClassVar {
 		return diag.Diagnostic{}, false
-	}
-	external := false
-	for _, a := range mro[1:] {
-		switch a.Kind {
-		case gym.Own:
-			if anc := a.Class.Class.Attr(Attr); anc != nil && classVar(sv.v, a.Class.Module, anc.Annotation) != notClassVar {
-				return diag.Diagnostic{}, false
-			}
-		case gym.FrameworkServer, gym.Framework:
-			if a.Class.Class == nil {
-				external = true
-			} else if sv.frameworkClassVar(a.Class, 0, map[*pyscan.Class]bool{}) {
-				return diag.Diagnostic{}, false
-			}
-		case gym.Unresolved:
-			return diag.Diagnostic{}, false
-		}
 	}
 	val := short(valueText(sv.m(), at))
 	msg := fmt.Sprintf(
 		"`ray_enabled = %s` in %s has no annotation, and no ancestor declares it a ClassVar: pydantic raises PydanticUserError at import",
 		val, sv.subject())
 	if external {
-		switch fw := sv.v.Options.Framework; {
-		case fw.Known() && fw.Has(contract.RayDeclaration):
-			return diag.Diagnostic{}, false // the installed framework declares the ClassVar
-		case fw.Known():
+		if fw := sv.v.Options.Framework; fw.Known() {
 			msg += fmt.Sprintf("; %s at %s does not declare the ClassVar either", fw.Package, fw.Display())
-		default:
+		} else {
 			msg += "; the framework package was not found (assumed not to declare the ClassVar)"
 		}
 	}
@@ -84,25 +64,65 @@ func (sv *serverDecl) unannotated() (diag.Diagnostic, bool) {
 	return dg, true
 }
 
-// frameworkClassVar reports whether a framework class defined in the
-// repository, or one of its framework ancestors, declares ray_enabled as a
-// ClassVar, or may (an annotation gymlint cannot read). (gym's MRO does not
-// look inside framework classes.)
-func (sv *serverDecl) frameworkClassVar(ref gym.ClassRef, depth int, seen map[*pyscan.Class]bool) bool {
-	if seen[ref.Class] || depth > 24 {
-		return false
+// ancestorsClassVar is what the server class's ancestors make of
+// ray_enabled: isClassVar when one of them declares it a ClassVar, or the
+// ancestry runs through a framework outside the repository whose installed
+// version declares it (contract.RayDeclaration); else maybeClassVar when
+// one may (an annotation gymlint cannot read), or the ancestry cannot be
+// read (no MRO, a base gymlint cannot resolve); else notClassVar, and
+// external says whether the ancestry runs through framework classes
+// outside the repository, which gymlint cannot read. Pydantic makes a
+// name a class variable when any class of the MRO declares it one, so
+// isClassVar wins wherever it is. GL204 reports the bare form only under
+// notClassVar; GL201's fix writes the bare form only under isClassVar.
+func (sv *serverDecl) ancestorsClassVar() (cv classVarness, external bool) {
+	mro, ok := sv.v.MRO(sv.s.Class)
+	if !ok {
+		return maybeClassVar, false
 	}
-	seen[ref.Class] = true
-	if at := ref.Class.Attr(Attr); at != nil && classVar(sv.v, ref.Module, at.Annotation) != notClassVar {
-		return true
-	}
-	for _, b := range sv.v.Bases(ref) {
-		if b.Class.Class != nil && (b.Kind == gym.Framework || b.Kind == gym.FrameworkServer) &&
-			sv.frameworkClassVar(b.Class, depth+1, seen) {
-			return true
+	cv = notClassVar
+	for _, a := range mro[1:] {
+		switch a.Kind {
+		case gym.Own:
+			if anc := a.Class.Class.Attr(Attr); anc != nil {
+				cv = max(cv, classVar(sv.v, a.Class.Module, anc.Annotation))
+			}
+		case gym.FrameworkServer, gym.Framework:
+			if a.Class.Class == nil {
+				external = true
+			} else {
+				cv = max(cv, sv.frameworkClassVar(a.Class, 0, map[*pyscan.Class]bool{}))
+			}
+		case gym.Unresolved:
+			cv = max(cv, maybeClassVar)
 		}
 	}
-	return false
+	if external {
+		if fw := sv.v.Options.Framework; fw.Known() && fw.Has(contract.RayDeclaration) {
+			cv = isClassVar // the installed framework declares the ClassVar
+		}
+	}
+	return cv, external
+}
+
+// frameworkClassVar is what a framework class defined in the repository,
+// or one of its framework ancestors, makes of ray_enabled (see
+// ancestorsClassVar). (gym's MRO does not look inside framework classes.)
+func (sv *serverDecl) frameworkClassVar(ref gym.ClassRef, depth int, seen map[*pyscan.Class]bool) classVarness {
+	if seen[ref.Class] || depth > 24 {
+		return notClassVar
+	}
+	seen[ref.Class] = true
+	cv := notClassVar
+	if at := ref.Class.Attr(Attr); at != nil {
+		cv = classVar(sv.v, ref.Module, at.Annotation)
+	}
+	for _, b := range sv.v.Bases(ref) {
+		if b.Class.Class != nil && (b.Kind == gym.Framework || b.Kind == gym.FrameworkServer) {
+			cv = max(cv, sv.frameworkClassVar(b.Class, depth+1, seen))
+		}
+	}
+	return cv
 }
 
 // classVarness is what an annotation says of a class variable.
@@ -110,8 +130,8 @@ type classVarness int
 
 const (
 	notClassVar   classVarness = iota // no annotation, or one that is not ClassVar
-	isClassVar                        // ClassVar or ClassVar[...] of typing (or typing_extensions)
 	maybeClassVar                     // cannot be decided from the model
+	isClassVar                        // ClassVar or ClassVar[...] of typing (or typing_extensions)
 )
 
 // classVar reads an annotation written at module scope of m (a class

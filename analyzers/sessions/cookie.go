@@ -2,7 +2,9 @@ package sessions
 
 import (
 	"fmt"
+	"slices"
 
+	"github.com/gymlint/gymlint/analyzers/pyfix"
 	"github.com/gymlint/gymlint/contract"
 
 	"github.com/gymlint/gymlint/diag"
@@ -82,6 +84,7 @@ func runCloseKeyedByCookie(v *gym.View) []diag.Diagnostic {
 			}
 		}
 		d.Related = writesRelated(cookieWrites)
+		d.Fixes = cookieFix(h, reach, byCookie, len(cookieWrites) > 0)
 		out = append(out, d)
 	}
 	return out
@@ -141,4 +144,113 @@ func directCookie(e pyscan.Expr) bool {
 		return ok && a.Attr == "session"
 	}
 	return false
+}
+
+// cookieFix is GL305's fix: the close's state is released by
+// `<body>.resources_session_id`, <body> being its parameter annotated as
+// the framework's close request. When the close's own body never names a
+// resources_session_id, every read of the cookie's id in it is replaced
+// (`sid = request.session[SESSION_ID_KEY]` becomes `sid =
+// body.resources_session_id`, so what sid keys follows); when it does (it
+// compares the cookie with the body's id, or fences the body's id), only
+// the keys of the releases by the cookie are, so the comparison stays. None
+// when a function the close reaches reads the cookie itself, a release by
+// the cookie's id is keyed by anything else than a read of it or a local,
+// or the close writes or deletes the cookie's id.
+//
+// Safe when nothing is written under the cookie's id: under session
+// routing the cookie carries the body's id, so the close releases what it
+// did, and also when the cookie is missing, the bug. Unsafe when the seed
+// (or another method) writes state under the cookie's id: without session
+// routing (a TestClient app) the cookie's id is random and the close would
+// no longer find that state until those writes use the body's id too.
+func cookieFix(h hook, reach []facts.Reached, byCookie []*facts.Access, cookieWrites bool) []diag.Fix {
+	f, fn := h.f, h.fn
+	v, m := f.View(), fn.Module
+	if m.SyntaxError != nil || len(byCookie) == 0 {
+		return nil
+	}
+	body := ""
+	for _, p := range fn.Fn.Params {
+		if p.Name != fn.Recv && p.Kind != pyscan.ParamVarArgs && p.Kind != pyscan.ParamVarKwargs &&
+			annotatedAs(v, m, p.Annotation, contract.CloseRequestClass) {
+			body = p.Name
+			break
+		}
+	}
+	if body == "" {
+		return nil
+	}
+	for _, r := range reach {
+		if r.Func != fn && firstCookieRead(f, h, r.Func) != nil {
+			return nil
+		}
+	}
+	// The close's own reads of the cookie's id, and whether it names a
+	// resources_session_id.
+	var reads []pyscan.Expr
+	names, stores := false, false
+	pyscan.InspectBody(fn.Fn.Body, func(n pyscan.Node, stack []pyscan.Node) bool {
+		switch n := n.(type) {
+		case *pyscan.Function, *pyscan.Class:
+			return false
+		case *pyscan.Attribute:
+			if n.Attr == contract.SessionIDField {
+				names = true
+			}
+		case *pyscan.Subscript, *pyscan.Call:
+			e := n.(pyscan.Expr)
+			if k := f.KeyOf(h.server.Class, fn, e); k.Kind != facts.KeySession || k.From != facts.FromCookie || !directCookie(e) {
+				return true
+			}
+			if len(stack) >= 2 {
+				switch p := stack[len(stack)-2].(type) {
+				case *pyscan.Assign:
+					for _, t := range p.Targets {
+						if t == e {
+							stores = true
+						}
+					}
+				case *pyscan.AugAssign:
+					stores = stores || p.Target == e
+				case *pyscan.AnnAssign:
+					stores = stores || p.Target == e
+				case *pyscan.Delete:
+					stores = true
+				}
+			}
+			reads = append(reads, e)
+			return false
+		}
+		return true
+	})
+	if stores {
+		return nil
+	}
+	to := body + "." + contract.SessionIDField
+	var edits []diag.TextEdit
+	if !names {
+		for _, e := range reads {
+			edits = append(edits, pyfix.Replace(m, e.Range(), to))
+		}
+	} else {
+		for _, a := range byCookie {
+			if a.Func != fn || a.Key == nil {
+				return nil
+			}
+			_, local := a.Key.(*pyscan.Name)
+			if !local && !slices.Contains(reads, a.Key) {
+				return nil
+			}
+			edits = append(edits, pyfix.Replace(m, a.Key.Range(), to))
+		}
+	}
+	if len(edits) == 0 {
+		return nil
+	}
+	app := diag.Safe
+	if cookieWrites {
+		app = diag.Unsafe
+	}
+	return []diag.Fix{{Message: "Release the state by " + to, Edits: edits, Applicability: app}}
 }

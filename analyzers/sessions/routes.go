@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gymlint/gymlint/analyzers/pyfix"
 	"github.com/gymlint/gymlint/contract"
 
 	"github.com/gymlint/gymlint/diag"
@@ -306,6 +307,7 @@ func lostAsObservation(h hook, tf toolFunc, ss, closed map[*facts.Container]bool
 			d.Help = fix
 		}
 		d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
+		d.Fixes = lostRaiseFix(h, tf, n.(pyscan.Stmt), ctx)
 		out = append(out, d)
 	})
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Start.Offset < out[j].Start.Offset })
@@ -511,7 +513,13 @@ func bareSubscript(h hook, tf toolFunc, ss map[*facts.Container]bool) []diag.Dia
 		if key := f.KeyOf(h.server.Class, r.In, sub.Index); key.Kind != facts.KeySession && !f.SessionLike(key) {
 			continue
 		}
-		if checkedBefore(r.Missing, r.In, sub) {
+		if checkedBefore(r.Missing, r.In, sub.Span.Start) {
+			continue
+		}
+		// A route (or a helper on the way) that looked the record up
+		// before the call that reaches the subscript has answered a
+		// missing one already.
+		if slices.ContainsFunc(r.Via, func(c *facts.Call) bool { return checkedBefore(r.Missing, c.In, c.Call.Span.Start) }) {
 			continue
 		}
 		m := r.In.Module
@@ -534,11 +542,12 @@ func bareSubscript(h hook, tf toolFunc, ss map[*facts.Container]bool) []diag.Dia
 }
 
 // checkedBefore reports whether the function looks the container up
-// before the subscript (`if sid not in self.X: raise ...` then
-// `self.X[sid]`): the subscript then runs only for a present record.
-func checkedBefore(c *facts.Container, fn *facts.Func, sub *pyscan.Subscript) bool {
+// before offset at, a subscript or a call that reaches one (`if sid not in
+// self.X: raise ...` then `self.X[sid]`): the subscript then runs only
+// for a present record.
+func checkedBefore(c *facts.Container, fn *facts.Func, at int32) bool {
 	for _, a := range c.Accesses {
-		if a.Func != fn || a.Node.Range().Start >= sub.Span.Start {
+		if a.Func != fn || a.Node.Range().Start >= at {
 			continue
 		}
 		switch a.Kind {
@@ -561,4 +570,90 @@ func reachedFromVerify(f *facts.Facts, server gym.ClassRef, fn *facts.Func) bool
 		}
 	}
 	return false
+}
+
+// lostRaiseFix is GL309's fix of st, a raise or a return of a tool
+// function that answers a lost session: raise the framework's
+// ResourcesSessionLostError with the message the answer carried (else
+// lostReason), or, on a framework without it, an HTTPException with 404.
+// None where the 404 would not reach the caller as the answer's did: in a
+// helper verify also calls, in a try statement, or (for a return or a
+// raise of a plain exception) in a helper called inside a try or handed
+// on without a call; nor for an HTTPException with more than a status and
+// a detail.
+func lostRaiseFix(h hook, tf toolFunc, st pyscan.Stmt, ctx pyscan.Context) []diag.Fix {
+	f, fn := h.f, tf.fn
+	v, m := f.View(), fn.Module
+	if m.SyntaxError != nil || len(ctx.Tries) > 0 || reachedFromVerify(f, h.server.Class, fn) {
+		return nil
+	}
+	var answer pyscan.Expr // the raised exception or the returned value
+	var http *pyscan.Call  // a raised HTTPException(...)
+	switch st := st.(type) {
+	case *pyscan.Raise:
+		answer = st.Exc
+		if c, ok := st.Exc.(*pyscan.Call); ok && f.ExcOf(m, c).IsHTTP() {
+			for i, a := range c.Args {
+				if a.Kind != pyscan.Positional && a.Kind != pyscan.Keyword || a.Kind == pyscan.Positional && i > 1 ||
+					a.Kind == pyscan.Keyword && a.Name != "status_code" && a.Name != "detail" {
+					return nil
+				}
+			}
+			http = c
+		}
+	case *pyscan.Return:
+		answer = st.Value
+	}
+	if answer == nil || http == nil && tf.route != "" && !callersOutsideTry(f, h.server.Class, fn) {
+		return nil
+	}
+	msg := messageOf(f, m, answer)
+	if msg == "" {
+		msg = pyfix.String(m, lostReason)
+	}
+	span := st.Range()
+	var edits []diag.TextEdit
+	var text, title string
+	if lacks(v, contract.SessionLostError) == "" {
+		name, imp, ok := pyfix.ImportFramework(v, m, contract.SessionLostErrorClass, span.Start)
+		if !ok {
+			return nil
+		}
+		edits, text, title = imp, name+"("+msg+")", "Raise "+contract.SessionLostErrorClass+" for the lost session"
+	} else {
+		title = "Answer the lost session with HTTP 404"
+		if http != nil {
+			// Keep the HTTPException; only its status changes.
+			code := http.Arg(0, "status_code")
+			if code == nil {
+				return nil
+			}
+			to := "404"
+			if a, ok := code.(*pyscan.Attribute); ok && strings.HasPrefix(a.Attr, "HTTP_") {
+				to = m.Text(a.Value) + ".HTTP_404_NOT_FOUND"
+			}
+			if m.HasComment(code.Range()) {
+				return nil
+			}
+			return []diag.Fix{{Message: title, Edits: []diag.TextEdit{pyfix.Replace(m, code.Range(), to)}, Applicability: diag.Unsafe}}
+		}
+		name, imp, ok := pyfix.Import(v, m, "fastapi", "HTTPException", span.Start)
+		if !ok {
+			return nil
+		}
+		edits, text = imp, name+"(status_code=404, detail="+msg+")"
+	}
+	// What the fix replaces must hold no comment, which it would drop.
+	if r, ok := st.(*pyscan.Raise); ok {
+		if m.HasComment(r.Exc.Range()) {
+			return nil
+		}
+		edits = append(edits, pyfix.Replace(m, r.Exc.Range(), text))
+	} else {
+		if m.HasComment(span) {
+			return nil
+		}
+		edits = append(edits, pyfix.Replace(m, span, "raise "+text))
+	}
+	return []diag.Fix{{Message: title, Edits: edits, Applicability: diag.Unsafe}}
 }

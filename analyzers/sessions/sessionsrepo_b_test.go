@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -82,11 +83,37 @@ func TestSessionsrepoBOracle(t *testing.T) {
 		t.Errorf("got %d entrypoints, the oracle lists 9", n)
 	}
 
-	// The fixes: applied to the file, they leave the merged spread.
-	wantFixed := map[string]string{
-		quiz + ":17": "    return BaseVerifyResponse(\n" +
-			`        **(body.model_dump() | brs.lost_session_verification("quiz expired", failure_kind="session_expired")),` + "\n    )\n",
-		quiz + ":61": `            return BaseVerifyResponse(**(body.model_dump() | lost_fields("quiz is gone")))` + "\n",
+	// The fixes: applied to the file (all their edits), they leave the
+	// text the oracle lists, and GL308's leaves one spread instead of two.
+	type fixed struct {
+		text string
+		safe bool
+	}
+	const (
+		lostErr  = "ResourcesSessionLostError"
+		lostFunc = "lost_session_verification"
+	)
+	wantFixed := map[string]fixed{
+		quiz + ":17": {"    return BaseVerifyResponse(\n" +
+			`        **(body.model_dump() | brs.lost_session_verification("quiz expired", failure_kind="session_expired")),` + "\n    )\n", true},
+		quiz + ":61":    {`            return BaseVerifyResponse(**(body.model_dump() | lost_fields("quiz is gone")))` + "\n", true},
+		counter + ":41": {`            raise ` + lostErr + `("Session not initialized. Please call seed_session first.")` + "\n", false},
+		counter + ":48": {`            return BaseVerifyResponse(**(body.model_dump() | ` + lostFunc + `("session is gone")))` + "\n", false},
+		grid + ":32":    {`            raise ` + lostErr + `("Session not initialized. Call /reset first.")` + "\n", false},
+		sandbox + ":33": {"        reward = 0.0\n        if body.resources_session_id not in self.sandboxes:\n" +
+			`            return BaseVerifyResponse(**(body.model_dump() | ` + lostFunc + `("session is gone")))` + "\n" +
+			"        if body.resources_session_id in self.sandboxes:\n", false},
+		board + ":53": {`            raise ` + lostErr + `("Session not initialized. Call /seed_session first.")` + "\n", false},
+		board + ":63": {`                raise ` + lostErr + `(f"No board to move the {piece} on.")` + "\n", false},
+	}
+	// The names the fixes use, imported into the fixture's own
+	// from-import of the framework module, in isort's order.
+	wantImported := map[string]string{
+		counter + ":41": "    ResourcesSessionLocks,\n    " + lostErr + ",\n    SimpleResourcesServer,\n",
+		counter + ":48": "    SimpleResourcesServer,\n    " + lostFunc + ",\n)",
+		grid + ":32":    "from nemo_gym.base_resources_server import " + lostErr + ", SimpleResourcesServer\n",
+		sandbox + ":33": "import BaseVerifyResponse, ResourcesSessionFences, SimpleResourcesServer, " + lostFunc + "\n",
+		board + ":53":   "    ResourcesSessionLocks,\n    " + lostErr + ",\n    SimpleResourcesServer,\n",
 	}
 	if len(fixes) != len(wantFixed) {
 		t.Errorf("%d findings carry a fix, the oracle lists %d", len(fixes), len(wantFixed))
@@ -97,25 +124,35 @@ func TestSessionsrepoBOracle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := d.Fixes[0].Edits[0]
-		if len(d.Fixes) != 1 || len(d.Fixes[0].Edits) != 1 || e.Path != d.Path {
-			t.Fatalf("%s: want one fix with one edit of the file, got %+v", key, d.Fixes)
-		}
-		if e.Start != d.Start || e.End != d.End {
-			t.Errorf("%s: the edit %v-%v does not cover the finding %v-%v", key, e.Start, e.End, d.Start, d.End)
-		}
-		fixed := string(src[:e.Start.Offset]) + e.NewText + string(src[e.End.Offset:])
 		w, ok := wantFixed[key]
 		if !ok {
-			t.Errorf("%s: unexpected fix %q", key, e.NewText)
+			t.Errorf("%s: unexpected fix %+v", key, d.Fixes)
 			continue
 		}
-		if !strings.Contains(fixed, w) {
-			t.Errorf("%s: after the fix the file lacks\n%s", key, w)
+		if len(d.Fixes) != 1 {
+			t.Fatalf("%s: want one fix, got %+v", key, d.Fixes)
 		}
-		if strings.Contains(fixed[e.Start.Offset:e.Start.Offset+len(e.NewText)], "**lost") ||
-			strings.Count(fixed, "**") != strings.Count(string(src), "**")-1 {
-			t.Errorf("%s: the fix should leave one spread instead of two: %q", key, e.NewText)
+		fix := d.Fixes[0]
+		if fix.IsSafe() != w.safe {
+			t.Errorf("%s: the fix is safe: %v, the oracle says %v", key, fix.IsSafe(), w.safe)
+		}
+		edits := slices.Clone(fix.Edits)
+		slices.SortFunc(edits, func(a, b diag.TextEdit) int { return int(b.Start.Offset - a.Start.Offset) })
+		out := string(src)
+		for _, e := range edits {
+			if e.Path != d.Path {
+				t.Fatalf("%s: an edit of another file, %s", key, e.Path)
+			}
+			out = out[:e.Start.Offset] + e.NewText + out[e.End.Offset:]
+		}
+		if !strings.Contains(out, w.text) {
+			t.Errorf("%s: after the fix the file lacks\n%s", key, w.text)
+		}
+		if imp := wantImported[key]; imp != "" && !strings.Contains(out, imp) {
+			t.Errorf("%s: after the fix the file lacks the import\n%s", key, imp)
+		}
+		if d.Code == "GL308" && strings.Count(out, "**") != strings.Count(string(src), "**")-1 {
+			t.Errorf("%s: the fix should leave one spread instead of two: %+v", key, fix.Edits)
 		}
 	}
 }

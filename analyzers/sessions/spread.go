@@ -83,9 +83,26 @@ func spreadFinding(f *facts.Facts, m *pyscan.Module, fn *facts.Func, c *pyscan.C
 	d := LostSessionKeywordSpread.New(m.Path, start, end, msg)
 	d.Help = fmt.Sprintf("merge the mappings so the lost-session fields win: `%s(%s)`", clip(callee, 60), clip(merged, 120))
 	if contiguous(m, c, splats) {
+		// The fix keeps each operand's text as written (a string's spaces, a
+		// comment inside a call that spans lines); the message and help
+		// above show them on one line.
+		var kept []string
+		for i, ai := range splats {
+			if i != lost {
+				kept = append(kept, splatSource(m, c.Args[ai].Value))
+			}
+		}
+		kept = append(kept, splatSource(m, lostArg.Value))
+		app := diag.Safe
+		for i, ai := range splats {
+			if i != lost && !knownDict(f, m, fn, c.Args[ai].Value, 0) {
+				app = diag.Unsafe
+			}
+		}
 		d.Fixes = []diag.Fix{{
-			Message: "Merge the spread mappings, the lost-session fields last",
-			Edits:   []diag.TextEdit{{Path: m.Path, Start: start, End: end, NewText: merged}},
+			Message:       "Merge the spread mappings, the lost-session fields last",
+			Edits:         []diag.TextEdit{{Path: m.Path, Start: start, End: end, NewText: "**(" + strings.Join(kept, " | ") + ")"}},
+			Applicability: app,
 		}}
 	}
 	return d, true
@@ -115,11 +132,18 @@ func clipAll(ss []string, n int) []string {
 	return out
 }
 
-// splatOperand returns the source of a ** operand, in parentheses unless
-// it binds tighter than `|` (a name, attribute, call, subscript, literal
-// or display).
-func splatOperand(m *pyscan.Module, e pyscan.Expr) string {
-	t := oneLine(m.Text(e))
+// splatOperand returns the source of a ** operand on one line, in
+// parentheses unless it binds tighter than `|` (a name, attribute, call,
+// subscript, literal or display): what a message shows.
+func splatOperand(m *pyscan.Module, e pyscan.Expr) string { return operand(oneLine(m.Text(e)), e) }
+
+// splatSource is splatOperand as written, for a fix's text: the lines,
+// spaces and comments of the operand are kept.
+func splatSource(m *pyscan.Module, e pyscan.Expr) string { return operand(m.Text(e), e) }
+
+// operand puts t, the text of e, in parentheses unless e binds tighter
+// than `|`.
+func operand(t string, e pyscan.Expr) string {
 	switch e.(type) {
 	case *pyscan.Name, *pyscan.Attribute, *pyscan.Call, *pyscan.Subscript, *pyscan.Constant,
 		*pyscan.FString, *pyscan.List, *pyscan.Tuple, *pyscan.Set, *pyscan.Dict, *pyscan.Comprehension:

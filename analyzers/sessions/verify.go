@@ -3,6 +3,7 @@ package sessions
 import (
 	"fmt"
 
+	"github.com/gymlint/gymlint/analyzers/pyfix"
 	"github.com/gymlint/gymlint/contract"
 	"github.com/gymlint/gymlint/facts"
 	"github.com/gymlint/gymlint/pyscan"
@@ -67,6 +68,7 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 			}
 			d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
 			d.Related = append(d.Related, h.inherited(contract.VerifyMethod)...)
+			d.Fixes = scoredReturnFix(f, fn, n)
 			out = append(out, d)
 		case *pyscan.Raise:
 			if len(ctx.Tries) > 0 {
@@ -83,6 +85,7 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 			d.Help = lostHelpFor(v)
 			d.Related = append(miss.related(m), stateRelated(h, miss.look.Container)...)
 			d.Related = append(d.Related, h.inherited(contract.VerifyMethod)...)
+			d.Fixes = scoredRaiseFix(f, fn, n)
 			out = append(out, d)
 		}
 		return true
@@ -127,4 +130,60 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 		})
 	}
 	return out
+}
+
+// scoredFixTitle is the title of GL306's and GL307's fixes.
+const scoredFixTitle = "Answer the lost session with a masked sample (lost_session_verification)"
+
+// scoredReturnFix is GL306's fix of a verify's return of a reward for a
+// lost session, `return Resp(**body.model_dump(), reward=0.0)`: the same
+// call with the lost-session fields in place of its own (withLostFields),
+// `return Resp(**(body.model_dump() | lost_session_verification("session is gone")))`.
+// None where the framework has no lost_session_verification, or the call
+// is not of that shape.
+func scoredReturnFix(f *facts.Facts, fn *facts.Func, r *pyscan.Return) []diag.Fix {
+	m := fn.Module
+	c, ok := r.Value.(*pyscan.Call)
+	if !ok || m.SyntaxError != nil || pyscan.Dotted(c.Func) == "" || c.Keyword(contract.RewardField) == nil ||
+		lacks(f.View(), contract.LostSession) != "" {
+		return nil
+	}
+	name, imp, ok := pyfix.ImportFramework(f.View(), m, contract.LostSessionFunc, r.Span.Start)
+	if !ok {
+		return nil
+	}
+	// The reason the call gave, if it gave one.
+	reason := pyfix.String(m, lostReason)
+	if fr := c.Keyword("failure_reason"); fr != nil {
+		if r := messageOf(f, m, fr); r != "" {
+			reason = r
+		}
+	}
+	span, text, ok := withLostFields(f, fn, c, name+"("+reason+")")
+	if !ok {
+		return nil
+	}
+	return []diag.Fix{{Message: scoredFixTitle, Edits: append(imp, pyfix.Replace(m, span, text)), Applicability: diag.Unsafe}}
+}
+
+// scoredRaiseFix is GL306's fix of a verify's raise for a lost session:
+// `return` the masked sample instead (maskedSample), with the exception's
+// message as the reason.
+func scoredRaiseFix(f *facts.Facts, fn *facts.Func, r *pyscan.Raise) []diag.Fix {
+	m := fn.Module
+	if m.SyntaxError != nil || m.HasComment(r.Span) {
+		return nil
+	}
+	reason := ""
+	if r.Exc != nil {
+		reason = messageOf(f, m, r.Exc)
+	}
+	if reason == "" {
+		reason = pyfix.String(m, lostReason)
+	}
+	text, imp, ok := maskedSample(f, fn, reason, r.Span.Start)
+	if !ok {
+		return nil
+	}
+	return []diag.Fix{{Message: scoredFixTitle, Edits: append(imp, pyfix.Replace(m, r.Span, "return "+text)), Applicability: diag.Unsafe}}
 }
