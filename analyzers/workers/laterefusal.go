@@ -88,6 +88,9 @@ func lateRefusal(v *gym.View, server gym.ClassRef) (diag.Diagnostic, bool) {
 		related = append([]diag.Related{gym.Related(m, res.work.Call.Span, "first work in "+contract.ModelPostInitMethod)}, related...)
 	}
 	d.Related = append(related, reasonRel)
+	if f, ok := lateFix(v, post, res); ok {
+		d.Fixes = []diag.Fix{f}
+	}
 	return d, true
 }
 

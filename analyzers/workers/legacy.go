@@ -31,6 +31,9 @@ func runLegacyRefusal(v *gym.View) []diag.Diagnostic {
 		for _, d := range legacyEntrypoint(v, e) {
 			if k := placeOf(d); !seen[k] {
 				seen[k] = true
+				if c := legacyConversions(v).at(d.Path, d.Start.Offset); c != nil {
+					d.Fixes = []diag.Fix{{Message: c.message, Edits: c.edits, Applicability: diag.Unsafe}}
+				}
 				out = append(out, d)
 			}
 		}
@@ -180,6 +183,53 @@ func unionOf1(members []pyscan.Expr, only1 func(pyscan.Expr) bool) bool {
 	return one
 }
 
+// legacyCheck is one check that refuses several workers outside the
+// method: a num_workers annotation that allows only 1 (attr), or the first
+// raise (or assert) of a validator or of model_post_init (fn, stmt).
+type legacyCheck struct {
+	class gym.ClassRef
+	attr  *pyscan.ClassAttr
+	fn    *pyscan.Function
+	stmt  pyscan.Stmt
+	what  string // the message, without its ending
+	// conditional is set for a check with a condition of its own.
+	conditional bool
+}
+
+// span is where the check is reported.
+func (c legacyCheck) span() pyscan.Span {
+	if c.attr != nil {
+		return pyscan.Span{Start: c.attr.Span.Start, End: c.attr.StmtSpan.End}
+	}
+	return c.stmt.Range()
+}
+
+// legacyChecks are the legacy checks of the classes of an entrypoint.
+func legacyChecks(v *gym.View, e *gym.Entrypoint) []legacyCheck {
+	var out []legacyCheck
+	for _, c := range legacyClasses(v, e) {
+		m := c.Module
+		if at := c.Class.Attr(legacyNumWorkers); at != nil && at.Annotation != nil && literal1(v, m, at.Annotation) {
+			out = append(out, legacyCheck{class: c, attr: at, what: fmt.Sprintf(
+				"%s declares `num_workers: %s`, which refuses several workers in pydantic validation", c.Class.Name, m.Text(at.Annotation))})
+		}
+		for _, fn := range c.Class.Methods {
+			if r, what := legacyValidator(fn); r != nil {
+				out = append(out, legacyCheck{class: c, fn: fn, stmt: r, conditional: true, what: fmt.Sprintf(
+					"%s.%s, a %s, refuses the worker count by raising", c.Class.Name, fn.Name, what)})
+				continue
+			}
+			if fn.Name == contract.ModelPostInitMethod {
+				if r := legacyRaise(fn, ""); r != nil {
+					out = append(out, legacyCheck{class: c, fn: fn, stmt: r, conditional: true, what: fmt.Sprintf(
+						"%s.%s raises on the worker count after the server is built", c.Class.Name, contract.ModelPostInitMethod)})
+				}
+			}
+		}
+	}
+	return out
+}
+
 func legacyEntrypoint(v *gym.View, e *gym.Entrypoint) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	var reason *gym.Definition
@@ -189,25 +239,8 @@ func legacyEntrypoint(v *gym.View, e *gym.Entrypoint) []diag.Diagnostic {
 			break
 		}
 	}
-	for _, c := range legacyClasses(v, e) {
-		m := c.Module
-		if at := c.Class.Attr(legacyNumWorkers); at != nil && at.Annotation != nil && literal1(v, m, at.Annotation) {
-			out = append(out, legacyDiag(m, pyscan.Span{Start: at.Span.Start, End: at.StmtSpan.End}, fmt.Sprintf(
-				"%s declares `num_workers: %s`, which refuses several workers in pydantic validation", c.Class.Name, m.Text(at.Annotation)), reason, false))
-		}
-		for _, fn := range c.Class.Methods {
-			if r, what := legacyValidator(fn); r != nil {
-				out = append(out, legacyDiag(m, r.Range(), fmt.Sprintf(
-					"%s.%s, a %s, refuses the worker count by raising", c.Class.Name, fn.Name, what), reason, true))
-				continue
-			}
-			if fn.Name == contract.ModelPostInitMethod {
-				if r := legacyRaise(fn, ""); r != nil {
-					out = append(out, legacyDiag(m, r.Range(), fmt.Sprintf(
-						"%s.%s raises on the worker count after the server is built", c.Class.Name, contract.ModelPostInitMethod), reason, true))
-				}
-			}
-		}
+	for _, c := range legacyChecks(v, e) {
+		out = append(out, legacyDiag(c.class.Module, c.span(), c.what, reason, c.conditional))
 	}
 	return out
 }

@@ -82,20 +82,34 @@ const maxRelatedConfigs = 5
 
 func runUndeclared(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
+	var missing [][]*gym.Server
+	var eps []*gym.Entrypoint
 	for _, e := range v.Entrypoints {
-		if d, ok := undeclared(v, e); ok {
+		if d, ms, ok := undeclared(v, e); ok {
 			out = append(out, d)
+			missing = append(missing, ms)
+			eps = append(eps, e)
 		}
 	}
+	var found []*undeclaredFinding
+	for i := range out {
+		if len(missing[i]) > 0 {
+			found = append(found, &undeclaredFinding{d: &out[i], e: eps[i], missing: missing[i]})
+		}
+	}
+	planUndeclaredFixes(v, found)
 	return out
 }
 
-func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
+// undeclared returns the GL101 finding of an entrypoint, if it has one,
+// and the servers it is about (none for a module without a server
+// class); planUndeclaredFixes gives it its fixes.
+func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, []*gym.Server, bool) {
 	m := e.Module
 	if !usable(e) || gym.HasModuleApp(m) != nil || v.StartsNoServer(e) != "" {
 		// A module that starts no server (a base class, a library) is
 		// GL016's to report.
-		return diag.Diagnostic{}, false
+		return diag.Diagnostic{}, nil, false
 	}
 	if len(e.Servers) == 0 {
 		if len(e.Undecided) > 0 {
@@ -103,13 +117,13 @@ func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 			// gymlint's bounds, a cycle, a base it cannot resolve): it may
 			// be a server class, so "defines no server class" may be
 			// wrong. A cycle or a bound is GL012's to report.
-			return diag.Diagnostic{}, false
+			return diag.Diagnostic{}, nil, false
 		}
 		d := UndeclaredWorkers.New(m.Path, gym.Pos(m, 0), gym.Pos(m, 0), fmt.Sprintf(
 			"module defines no server class and no module-level app, and %s", namedBy(e)))
 		d.Help = fmt.Sprintf("if it starts a server, give it a module-level app or a %s() override; if it starts none, add it to exempt: in .gymlint.yaml with the reason", Method)
 		d.Related = configRelated(e)
-		return d, true
+		return d, nil, true
 	}
 	var missing []string
 	var missingServers []*gym.Server
@@ -123,7 +137,7 @@ func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 		}
 		if def.Uncertain {
 			// The ancestry runs through something gymlint cannot see.
-			return diag.Diagnostic{}, false
+			return diag.Diagnostic{}, nil, false
 		}
 		missing = append(missing, s.Class.Class.Name)
 		missingServers = append(missingServers, s)
@@ -141,7 +155,7 @@ func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 		}
 	}
 	if len(missingServers) == 0 {
-		return diag.Diagnostic{}, false
+		return diag.Diagnostic{}, nil, false
 	}
 	first := missingServers[0]
 	cls := first.Class
@@ -175,8 +189,7 @@ func undeclared(v *gym.View, e *gym.Entrypoint) (diag.Diagnostic, bool) {
 		d.Help += "; " + h
 	}
 	d.Related = append(related, configRelated(e)...)
-	d.Fixes = undeclaredFixes(v, m, missingServers)
-	return d, true
+	return d, missingServers, true
 }
 
 // usable reports whether an entrypoint's servers can be checked: it is

@@ -1,0 +1,13 @@
+from nemo_gym.base_resources_server import SimpleResourcesServer
+from nemo_gym.server_utils import refuse_unsupported_num_workers
+
+
+class ReportServer(SimpleResourcesServer):
+	def multiple_workers_unsupported_reason(self):
+		return "one process owns the office suite"
+
+	def model_post_init(self, context):
+		ensure_office_suite()  # want `GL102 .*calls ensure_office_suite\(\) before`
+		refuse_unsupported_num_workers(
+			self
+		)

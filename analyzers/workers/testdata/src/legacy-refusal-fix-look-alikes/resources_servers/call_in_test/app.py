@@ -1,0 +1,13 @@
+from typing import Literal
+
+from pydantic import field_validator, model_validator
+
+from nemo_gym.base_resources_server import BaseResourcesServerConfig, SimpleResourcesServer
+
+
+class QuizServer(SimpleResourcesServer):
+    def model_post_init(self, context):
+        if int(self.config.num_workers or 1) > 1:
+            raise RuntimeError("quiz supports one worker")  # want "GL103 QuizServer.model_post_init raises"  # a call in the test: no fix
+
+app = QuizServer.run_webserver()
