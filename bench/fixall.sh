@@ -41,7 +41,7 @@ ca = collections.Counter((d["path"], d["code"]) for d in after)
 added = {k: ca[k] - cb[k] for k in ca if ca[k] > cb[k]}
 fix1 = open(os.path.join(work, "fix1.txt")).read()
 m = re.search(r"applied (\d+) fix(?:es)? to (\d+) files?", fix1)
-skipped = len(re.findall(r"not applied", fix1))
+skipped = len(re.findall(r": fix \".*\" not applied", fix1))
 changed = [l for l in open(os.path.join(work, "changed.txt")).read().split() if l]
 bad = []
 for p in changed:
