@@ -140,7 +140,8 @@ func InsertFirst(m *pyscan.Module, outer string, body []pyscan.Stmt, block []str
 // AppendToClass adds block at the end of the body of class c of m, a
 // blank line before it, at the body's indentation (Lines): the edits for a
 // method, a class attribute. A class whose body is on its own line
-// (`class S(Base): pass`) has the body moved to a line of its own first.
+// (`class S(Base): pass`) has the body moved to a line of its own first;
+// a body that is only `pass` or `...` (without a comment) is replaced.
 // false when the class is not of a shape the edits can keep.
 func AppendToClass(m *pyscan.Module, c *pyscan.Class, block []string, blankBefore bool) ([]diag.TextEdit, bool) {
 	if m == nil || c == nil || m.SyntaxError != nil || c.BodySpan.IsZero() {
@@ -162,6 +163,14 @@ func AppendToClass(m *pyscan.Module, c *pyscan.Class, block []string, blankBefor
 		bodyIndent = classIndent + unit
 		edits = append(edits, Replace(m, pyscan.Span{Start: gap, End: c.BodySpan.Start}, m.NewlineAt(c.BodySpan.End)+bodyIndent))
 	}
+	if len(edits) == 0 && len(c.Body) == 1 && isPlaceholder(c.Body[0]) && !m.HasComment(c.Body[0].Range()) {
+		// A body that is only `pass` or `...` becomes the block.
+		if del, ok := DeleteLines(m, c.Body[0].Range()); ok && m.EndsLine(c.Body[0].Range().End) &&
+			!m.HasComment(pyscan.Span{Start: c.Body[0].Range().End, End: m.LineEndsAfter(c.Body[0].Range().End)}) {
+			del.NewText = Lines(block, bodyIndent, unit, m.NewlineAt(c.BodySpan.End))
+			return []diag.TextEdit{del}, true
+		}
+	}
 	at, prefix, nl := LineAfter(m, c.BodySpan.End)
 	text := prefix
 	if blankBefore {
@@ -169,6 +178,18 @@ func AppendToClass(m *pyscan.Module, c *pyscan.Class, block []string, blankBefor
 	}
 	text += Lines(block, bodyIndent, unit, nl)
 	return append(edits, Insert(m, at, text)), true
+}
+
+// isPlaceholder reports whether s is `pass` or `...`, a body's stand-in.
+func isPlaceholder(s pyscan.Stmt) bool {
+	switch s := s.(type) {
+	case *pyscan.Pass:
+		return true
+	case *pyscan.ExprStmt:
+		c, ok := s.Value.(*pyscan.Constant)
+		return ok && c.Kind == pyscan.ConstEllipsis
+	}
+	return false
 }
 
 // DeleteLines is the edit that removes the whole lines of statement s of m,

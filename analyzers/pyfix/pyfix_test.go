@@ -46,6 +46,10 @@ func TestAppendToClass(t *testing.T) {
 			"class S(B):\r\n\tx = 1\r\n\r\n\tdef reason(self) -> str | None:\r\n\t\treturn \"why\"\r\n"},
 		{"body on the class's line", "class S(B): pass\n",
 			"class S(B):\n    pass\n\n    def reason(self) -> str | None:\n        return \"why\"\n"},
+		{"a body that is only pass", "class S(B):\n    pass\n\nrun()\n",
+			"class S(B):\n    def reason(self) -> str | None:\n        return \"why\"\n\nrun()\n"},
+		{"a pass with a comment stays", "class S(B):\n    pass  # nothing yet\n",
+			"class S(B):\n    pass  # nothing yet\n\n    def reason(self) -> str | None:\n        return \"why\"\n"},
 		{"no final line ending", "class S(B):\n    x = 1",
 			"class S(B):\n    x = 1\n\n    def reason(self) -> str | None:\n        return \"why\"\n"},
 	} {

@@ -22,14 +22,17 @@ import (
 type methodLine struct {
 	depth int
 	text  string
+	// str, when set, follows text as a Python string literal in the
+	// module's quotes (pyfix.String).
+	str string
 }
 
 // stubLines is the override GL101 offers: a TODO reason, for a person to
 // replace.
 func stubLines() []methodLine {
 	return []methodLine{
-		{0, "def " + Method + "(self) -> str | None:"},
-		{1, `return "` + overrideReason + `"`},
+		{depth: 0, text: "def " + Method + "(self) -> str | None:"},
+		{depth: 1, text: "return ", str: overrideReason},
 	}
 }
 
@@ -43,6 +46,9 @@ func appendMethodEdits(v *gym.View, cls gym.ClassRef, lines []methodLine) ([]dia
 	block := make([]string, len(lines))
 	for i, l := range lines {
 		block[i] = strings.Repeat("\t", l.depth) + l.text
+		if l.str != "" {
+			block[i] += pyfix.String(cls.Module, l.str)
+		}
 	}
 	return pyfix.AppendToClass(cls.Module, cls.Class, block, true)
 }

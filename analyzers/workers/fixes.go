@@ -480,33 +480,14 @@ func refuseFirstEdits(v *gym.View, t *pyscan.Class) []diag.TextEdit {
 	return out
 }
 
-// indentBefore returns the white space between the start of off's line
-// and off, or false when anything else precedes off on its line.
-func indentBefore(m *pyscan.Module, off int32) (string, bool) {
-	if ind := m.Indent(off); m.LineStart(off)+int32(len(ind)) == off {
-		return ind, true
-	}
-	return "", false
-}
+// indentBefore, indentUnit and lineAfter are pyfix's, for the workers
+// fixes' edits.
+var (
+	indentBefore = pyfix.IndentBefore
+	indentUnit   = pyfix.IndentUnit
+)
 
-// indentUnit is one level of indentation where nothing shows the file's:
-// a tab in a tab-indented block, else four spaces.
-func indentUnit(indent string) string {
-	if strings.Contains(indent, "\t") {
-		return "\t"
-	}
-	return "    "
-}
-
-// lineAfter returns where the line after off's line starts, for inserting
-// whole lines there, and that line's ending. At the end of a file whose
-// last line has no line ending, it returns the end of the file and the
-// line ending to write first (prefix).
 func lineAfter(m *pyscan.Module, off int32) (at diag.Pos, prefix, nl string) {
-	at = gym.Pos(m, m.LineEndsAfter(off))
-	if nl = m.LineEnding(off); nl == "" {
-		nl = m.Newline()
-		return at, nl, nl
-	}
-	return at, "", nl
+	o, prefix, nl := pyfix.LineAfter(m, off)
+	return gym.Pos(m, o), prefix, nl
 }

@@ -743,10 +743,10 @@ func rewrite(m *pyscan.Module, e pyscan.Expr, sub func(pyscan.Expr) (string, boo
 // reasonLines is an override that returns reason when cond holds.
 func reasonLines(recv, cond, reason string) []methodLine {
 	return []methodLine{
-		{0, "def " + Method + "(" + recv + ") -> str | None:"},
-		{1, "if " + cond + ":"},
-		{2, "return " + reason},
-		{1, "return None"},
+		{depth: 0, text: "def " + Method + "(" + recv + ") -> str | None:"},
+		{depth: 1, text: "if " + cond + ":"},
+		{depth: 2, text: "return " + reason},
+		{depth: 1, text: "return None"},
 	}
 }
 
