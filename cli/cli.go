@@ -449,20 +449,36 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 				}
 			}
 		} else if *fix {
-			plan, err := engine.PlanFixes(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes), rescan)
-			if err != nil {
-				fmt.Fprintf(stderr, "gymlint: %v\n", err)
-				return ExitError
-			}
-			if err := plan.Apply(stderr); err != nil {
-				fmt.Fprintf(stderr, "gymlint: %v\n", err)
-				return ExitError
-			}
-			if plan.Taken() > 0 {
-				if res, ok = run(); !ok {
+			// As ruff's --fix, in passes: a fix left out for overlapping
+			// another is applied by the next pass, computed on the fixed
+			// files (at most maxFixPasses; what is left then is reported).
+			var total fixes.Applied
+			for pass := 1; ; pass++ {
+				plan, err := engine.PlanFixes(t.root, res.Diagnostics, fixOpts(res, *unsafeFixes), rescan)
+				if err != nil {
+					fmt.Fprintf(stderr, "gymlint: %v\n", err)
 					return ExitError
 				}
+				more := plan.Taken() > 0 && len(plan.Skipped()) > 0 && pass < maxFixPasses
+				if !more {
+					plan.Report(stderr)
+				}
+				a, err := plan.Write(stderr)
+				if err != nil {
+					fmt.Fprintf(stderr, "gymlint: %v\n", err)
+					return ExitError
+				}
+				total.Add(a)
+				if plan.Taken() > 0 {
+					if res, ok = run(); !ok {
+						return ExitError
+					}
+				}
+				if !more {
+					break
+				}
 			}
+			fmt.Fprintf(stderr, "gymlint: %s\n", total.Summary())
 		}
 		if err := writeFindings(specs, findingsOut, stderr, *outputFile, *statistics, t.root, res); err != nil {
 			fmt.Fprintf(stderr, "gymlint: writing output: %v\n", err)
@@ -483,6 +499,9 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 func fixOpts(res *engine.Result, unsafe bool) fixes.Options {
 	return fixes.Options{Unsafe: unsafe, Analysed: res.Analysed}
 }
+
+// maxFixPasses bounds the passes of --fix.
+const maxFixPasses = 8
 
 // MaxJobs bounds --jobs.
 const MaxJobs = 1024

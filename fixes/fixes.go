@@ -24,6 +24,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -474,12 +475,58 @@ func say(w io.Writer, msg string) {
 // the temporary file is renamed over it. A file that changed is left as
 // it is and reported; the other files are written.
 func (p *Plan) Apply(stderr io.Writer) error {
+	p.Report(stderr)
+	a, err := p.Write(stderr)
+	if err != nil {
+		return err
+	}
+	say(stderr, a.Summary())
+	return nil
+}
+
+// Report writes why each fix left out of the plan was, and the files left
+// as they are for having changed since the analysis.
+func (p *Plan) Report(stderr io.Writer) {
 	for _, s := range p.skipped {
 		say(stderr, s)
 	}
 	for _, s := range p.Stale() {
 		say(stderr, s)
 	}
+}
+
+// Applied counts what writing one or more plans did.
+type Applied struct {
+	Fixes int
+	Files []string // written, sorted
+	// Stale counts the files left as they were for having changed since
+	// the analysis, or while gymlint was fixing them.
+	Stale int
+}
+
+// Add adds the counts of another pass.
+func (a *Applied) Add(b Applied) {
+	a.Fixes += b.Fixes
+	a.Files = slices.Compact(slices.Sorted(slices.Values(append(a.Files, b.Files...))))
+	a.Stale += b.Stale
+}
+
+// Summary is the line that ends a --fix: "applied N fixes to M files",
+// and the files left as they were.
+func (a Applied) Summary() string {
+	msg := fmt.Sprintf("applied %d %s to %d %s", a.Fixes, plural(a.Fixes, "fix", "fixes"),
+		len(a.Files), plural(len(a.Files), "file", "files"))
+	if a.Stale > 0 {
+		msg += fmt.Sprintf("; %d %s changed since the analysis and %s left as %s (run gymlint --fix again)",
+			a.Stale, plural(a.Stale, "file", "files"), plural(a.Stale, "was", "were"), plural(a.Stale, "it was", "they were"))
+	}
+	return msg
+}
+
+// Write writes the fixed files, each only while it is still the content
+// the fixes were computed for (see Apply), names each on stderr, and
+// counts what it did.
+func (p *Plan) Write(stderr io.Writer) (Applied, error) {
 	written, changed, err := p.write(func(f *fileFix, ok bool) {
 		if ok {
 			say(stderr, fmt.Sprintf("fixed %s: %s (%d %s)", f.path, strings.Join(uniq(f.codes), ", "),
@@ -489,7 +536,7 @@ func (p *Plan) Apply(stderr io.Writer) error {
 		}
 	})
 	if err != nil {
-		return err
+		return Applied{}, err
 	}
 	applied := 0
 	for _, names := range p.fixFiles {
@@ -497,14 +544,8 @@ func (p *Plan) Apply(stderr io.Writer) error {
 			applied++
 		}
 	}
-	msg := fmt.Sprintf("applied %d %s to %d %s", applied, plural(applied, "fix", "fixes"),
-		len(written), plural(len(written), "file", "files"))
-	if stale := len(p.sortedStale()) + len(changed); stale > 0 {
-		msg += fmt.Sprintf("; %d %s changed since the analysis and %s left as %s (run gymlint --fix again)",
-			stale, plural(stale, "file", "files"), plural(stale, "was", "were"), plural(stale, "it was", "they were"))
-	}
-	say(stderr, msg)
-	return nil
+	files := slices.Sorted(maps.Keys(written))
+	return Applied{Fixes: applied, Files: files, Stale: len(p.sortedStale()) + len(changed)}, nil
 }
 
 // write writes the plan's files, each only while it is still the content
