@@ -136,3 +136,45 @@ func TestFlattenGrows(t *testing.T) {
 		t.Errorf("a buffer large enough was not used")
 	}
 }
+
+// TestFlattenNodesPerStep checks what cwalk.go says of the copy's size:
+// a fresh parse makes a node with one parse operation at most (a token
+// shifted, or a reduction), so the flat tree has at most 100 nodes a step
+// (a step is 100 operations, or a read of the lexer), whatever the input;
+// ordinary code has about a third of that.
+func TestFlattenNodesPerStep(t *testing.T) {
+	srcs := map[string][]byte{
+		"comments":   []byte(strings.Repeat("# c\n", 20000)),
+		"sum":        []byte("x = 1" + strings.Repeat(" + 1", 20000) + "\n"),
+		"list":       []byte("x = [" + strings.Repeat("1,", 20000) + "]\n"),
+		"chains":     []byte(strings.Repeat("f(a)(b)[c].d\n", 5000)),
+		"strings":    []byte(strings.Repeat("f'{a}{b}{c}' 'x' b'y'\n", 3000)),
+		"nots":       []byte("x = " + strings.Repeat("not ", 900) + "y\n"),
+		"brackets":   []byte("x = " + strings.Repeat("(", 150) + "1" + strings.Repeat(")", 150) + "\n"),
+		"dots":       []byte(strings.Repeat(".", 20000)),
+		"errors":     []byte(strings.Repeat("def (:\n", 3000)),
+		"benchmark":  gymModule(benchSize),
+		"one token":  []byte("x"),
+		"empty file": nil,
+	}
+	for path, src := range fixtureSources(t) {
+		srcs[path] = src
+	}
+	p := NewParser(Options{})
+	defer p.Close()
+	var nodes, steps int64
+	for name, src := range srcs {
+		tree, m := p.parseTree(src, nil, nil)
+		if tree == nil {
+			t.Fatalf("%s: the parse did not finish", name)
+		}
+		n := int64(len(flatten(tree.RootNode(), nil)))
+		tree.Close()
+		if n > 100*max(m.steps, 1) {
+			t.Errorf("%s: %d nodes in %d steps", name, n, m.steps)
+		}
+		nodes += n
+		steps += m.steps
+	}
+	t.Logf("%d nodes in %d steps: %.1f a step", nodes, steps, float64(nodes)/float64(steps))
+}
