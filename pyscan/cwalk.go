@@ -26,9 +26,10 @@ package pyscan
 //	flags       uint8   flagMissing (ts_node_is_missing), flagHasError
 //	                    (ts_node_has_error)
 //
-// A node's children are the records from its index plus one up to its
-// next, each child found from the one before by its next; its child count
-// is the number of those hops. Named-ness, kinds, tokens and fields are
+// next is the node's index plus ts_node_descendant_count (the nodes of
+// its subtree, itself included). A node's children are the records from
+// its index plus one up to its next, each found from the one before by
+// its next; its child count is the number of those hops. Named-ness, kinds, tokens and fields are
 // the grammar's tables by symbol and field id (kinds.go), as before; points
 // (rows and columns) are not copied: the model counts lines itself
 // (span.go). Every node is copied, not only those the model keeps: the
@@ -105,7 +106,9 @@ typedef struct {
 
 typedef struct { uint32_t need, written; } gl_count;
 
-static inline void gl_put(gl_flat *r, const gl_cursor *c, uint32_t parent, bool errors) {
+// gl_put writes the cursor's node, the i-th in pre-order, to r, and
+// returns how many nodes its subtree has, itself included.
+static inline uint32_t gl_put(gl_flat *r, const gl_cursor *c, uint32_t i, bool errors) {
 	gl_node n = ts_tree_cursor_current_node(c);
 	r->start = ts_node_start_byte(n);
 	r->end = ts_node_end_byte(n);
@@ -113,51 +116,42 @@ static inline void gl_put(gl_flat *r, const gl_cursor *c, uint32_t parent, bool 
 	r->field = (uint8_t)ts_tree_cursor_current_field_id(c);
 	uint8_t flags = 0;
 	if (errors && ts_node_has_error(n)) {
-		// A MISSING node counts as an error, so only a node with one
-		// can be one.
+		// A MISSING node is an error, so only a node with one can be
+		// one.
 		flags = GL_HAS_ERROR;
 		if (ts_node_is_missing(n)) flags |= GL_MISSING;
 	}
 	r->flags = flags;
-	// Until its subtree is done, a record's next holds its parent's
-	// index.
-	r->next = parent;
+	uint32_t d = ts_node_descendant_count(n);
+	r->next = i + d;
+	return d;
 }
 
 // gl_flatten writes the tree under root to out in pre-order (see above)
-// when its nodes fit in cap records; need is how many there are, written
-// how many were written (0 when they do not fit, else need unless
-// tree-sitter's count and its cursor disagree).
+// when its nodes fit in cap records. need is how many there are; written
+// how many were written: 0 when they do not fit, else need, unless
+// tree-sitter's counts and its cursor disagree.
 static gl_count gl_flatten(gl_node root, gl_flat *out, uint32_t cap) {
 	gl_count res = { ts_node_descendant_count(root), 0 };
 	if (res.need > cap || cap == 0) return res;
 	gl_cursor c = ts_tree_cursor_new(root);
 	// Without an error at the root there is none below it.
 	bool errors = ts_node_has_error(root);
-	uint32_t i = 0, cur = 0;
-	gl_put(&out[i++], &c, UINT32_MAX, errors);
+	uint32_t i = 0;
+	uint32_t d = gl_put(&out[i], &c, i, errors);
+	i++;
 	for (;;) {
-		if (ts_tree_cursor_goto_first_child(&c)) {
-			if (i == cap) break;
-			gl_put(&out[i], &c, cur, errors);
-			cur = i++;
-			continue;
-		}
-		// cur has no children: its subtree ends here, and so does
-		// each ancestor's that it is the last descendant of.
-		for (;;) {
-			uint32_t parent = out[cur].next;
-			out[cur].next = i;
-			if (cur == 0) goto done;
-			if (ts_tree_cursor_goto_next_sibling(&c)) {
-				if (i == cap) goto done;
-				gl_put(&out[i], &c, parent, errors);
-				cur = i++;
-				break;
+		// Down to the first child, if the node has one (d counts it);
+		// else on to the next sibling of the node or of its nearest
+		// ancestor that has one.
+		if (!(d > 1 && ts_tree_cursor_goto_first_child(&c))) {
+			while (!ts_tree_cursor_goto_next_sibling(&c)) {
+				if (!ts_tree_cursor_goto_parent(&c)) goto done; // back at root
 			}
-			ts_tree_cursor_goto_parent(&c);
-			cur = parent;
 		}
+		if (i == cap) break;
+		d = gl_put(&out[i], &c, i, errors);
+		i++;
 	}
 done:
 	ts_tree_cursor_delete(&c);
