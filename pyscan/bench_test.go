@@ -262,3 +262,24 @@ func BenchmarkLineEnds(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkFlatten measures the copy of a parsed tree out of tree-sitter
+// (cwalk.go), the one cgo call of the walk.
+func BenchmarkFlatten(b *testing.B) {
+	src := gymModule(benchSize)
+	p := NewParser(Options{})
+	defer p.Close()
+	tree, _ := p.parseTree(src, nil, nil)
+	if tree == nil {
+		b.Fatal("the parse did not finish")
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	buf := flatten(root, nil)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = flatten(root, buf)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(buf)), "ns/node")
+}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // This file turns the tree-sitter syntax tree into the model, in one walk:
@@ -18,9 +16,9 @@ type walker struct {
 	src  []byte
 	text string // the one copy of src that every string of the model slices
 	m    *Module
-	// kr lists children; it is only ever used inside kids(), never across
-	// a recursion.
-	kr    *kidReader
+	// t is the syntax tree, copied out of tree-sitter in one cgo call
+	// (cwalk.go): the walk reads it with no cgo call of its own.
+	t     []flatNode
 	depth int // of expression and statement recursion
 	// nest is how much deeper in the model than depth the walk is: the
 	// links of the chains it walks in a loop (see chain and bitwise), and
@@ -54,7 +52,7 @@ func (sc scope) atModule() bool { return sc.module && sc.class == nil && sc.fn =
 
 // kid is one child of a node, with what the walker asks of it.
 type kid struct {
-	n     tsNode
+	n     nodeRef
 	k     kind  // for a named child
 	t     tok   // for an anonymous child
 	f     field // the field it fills, if any
@@ -99,9 +97,9 @@ func (w *walker) leave() {
 	w.marks = w.marks[:last]
 }
 
-func sitterSpan(n *sitter.Node) Span {
-	s, e := n.ByteRange()
-	return Span{Start: int32(s), End: int32(e)}
+// spanOf is the byte span of node n.
+func (w *walker) spanOf(n nodeRef) Span {
+	return Span{Start: int32(w.t[n].start), End: int32(w.t[n].end)}
 }
 
 func (w *walker) spanText(s Span) string {
@@ -112,18 +110,17 @@ func (w *walker) spanText(s Span) string {
 }
 
 // kids returns the node's children in order, comments left out (and noted
-// in the module's Comments). Every cgo call counts here: the walk makes
-// more of them than anything else, so one call gives every child's kind,
-// field and span. The list is on the walker's stack (see ks).
-func (w *walker) kids(n tsNode) []kid {
-	raw := w.kr.read(n)
-	if len(raw) == 0 {
+// in the module's Comments). The list is on the walker's stack (see ks).
+func (w *walker) kids(n nodeRef) []kid {
+	t := w.t
+	end := nodeRef(t[n].next)
+	if n+1 >= end {
 		return nil
 	}
 	start := len(w.ks)
-	for i := range raw {
-		c := &raw[i]
-		k := kid{n: c.node, f: w.g.fieldOf(uint16(c.field)), span: Span{Start: int32(c.start), End: int32(c.end)}}
+	for i := n + 1; i < end; i = nodeRef(t[i].next) {
+		c := &t[i]
+		k := kid{n: i, f: w.g.fieldOf(uint16(c.field)), span: Span{Start: int32(c.start), End: int32(c.end)}}
 		id := int(c.symbol)
 		if id < len(w.g.kinds) {
 			k.named = w.g.named[id]
@@ -177,18 +174,20 @@ func (w *walker) layoutErrorAt(s Span, msg string) {
 	}
 }
 
-// firstError finds the first ERROR or MISSING node in document order.
-func (w *walker) firstError(root *sitter.Node) *SyntaxError {
-	n := root
+// firstError finds the first ERROR or MISSING node in document order, in
+// a tree with an error.
+func (w *walker) firstError() *SyntaxError {
+	n := nodeRef(0)
 	for {
-		if n.IsMissing() {
-			return &SyntaxError{Span: sitterSpan(n), Message: fmt.Sprintf("syntax error: missing %q", n.Kind())}
+		fn := &w.t[n]
+		if fn.flags&flagMissing != 0 {
+			return &SyntaxError{Span: w.spanOf(n), Message: fmt.Sprintf("syntax error: missing %q", w.g.kindName(uint16(fn.symbol)))}
 		}
-		if n.IsError() {
+		if fn.symbol == errorSymbol {
 			// Report the start of the erroneous region; name the first token
 			// it contains when that helps.
 			msg := "syntax error"
-			if t := strings.TrimSpace(w.spanText(sitterSpan(n))); t != "" {
+			if t := strings.TrimSpace(w.spanText(w.spanOf(n))); t != "" {
 				if i := strings.IndexAny(t, "\r\n"); i >= 0 {
 					t = t[:i]
 				}
@@ -197,30 +196,26 @@ func (w *walker) firstError(root *sitter.Node) *SyntaxError {
 				}
 				msg = fmt.Sprintf("syntax error near %q", t)
 			}
-			return &SyntaxError{Span: sitterSpan(n), Message: msg}
+			return &SyntaxError{Span: w.spanOf(n), Message: msg}
 		}
-		var next *sitter.Node
-		cur := n.Walk()
-		for ok := cur.GotoFirstChild(); ok; ok = cur.GotoNextSibling() {
-			if ch := cur.Node(); ch != nil && ch.HasError() {
-				next = ch
+		next := nodeRef(-1)
+		for i, end := n+1, nodeRef(fn.next); i < end; i = nodeRef(w.t[i].next) {
+			if w.t[i].flags&flagHasError != 0 {
+				next = i
 				break
 			}
 		}
-		cur.Close()
-		if next == nil {
-			return &SyntaxError{Span: sitterSpan(n), Message: "syntax error"}
+		if next < 0 {
+			return &SyntaxError{Span: w.spanOf(n), Message: "syntax error"}
 		}
 		n = next
 	}
 }
 
-// module walks the whole file.
-func (w *walker) module(root *sitter.Node) {
+// module walks the whole file, from the root of the flat tree.
+func (w *walker) module() {
 	m := w.m
-	w.kr = newKidReader(nodeOf(root))
-	defer w.kr.close()
-	m.Body, _ = w.block(kid{n: nodeOf(root), k: kModule, span: sitterSpan(root), named: true}, scope{module: true})
+	m.Body, _ = w.block(kid{n: 0, k: kModule, span: w.spanOf(0), named: true}, scope{module: true})
 	m.Prologue = prologue(m.Body)
 	// The walk meets a walrus in an assignment's value, or in a class's
 	// bases, before the names the statement binds, which come first in
@@ -370,18 +365,22 @@ func isCompound(k kind) bool {
 // (`x = 1  # noqa`, or on lines of their own), where CPython ends them at
 // the statement.
 func (w *walker) endOf(k kid) int32 {
+	t := w.t
 	for {
-		raw := w.kr.read(k.n)
-		i := len(raw) - 1
-		for i >= 0 && int(raw[i].symbol) < len(w.g.kinds) && w.g.named[raw[i].symbol] && w.g.kinds[raw[i].symbol] == kComment {
-			i--
+		// The last child, and the last that is no comment.
+		last, code := nodeRef(-1), nodeRef(-1)
+		for i, end := k.n+1, nodeRef(t[k.n].next); i < end; i = nodeRef(t[i].next) {
+			last = i
+			if s := t[i].symbol; !(int(s) < len(w.g.kinds) && w.g.named[s] && w.g.kinds[s] == kComment) {
+				code = i
+			}
 		}
-		if i < 0 || i == len(raw)-1 && int32(raw[i].end) < k.span.End {
+		if code < 0 || code == last && int32(t[code].end) < k.span.End {
 			// No child but comments, or a node (an ERROR) that runs on
 			// past its last child.
 			return k.span.End
 		}
-		k = kid{n: raw[i].node, span: Span{Start: int32(raw[i].start), End: int32(raw[i].end)}}
+		k = kid{n: code, span: w.spanOf(code)}
 	}
 }
 
@@ -582,7 +581,7 @@ func (w *walker) bareTuple(ks []kid, sp Span, sc scope) Expr {
 	return t
 }
 
-func (w *walker) elseBody(n tsNode, sc scope) []Stmt {
+func (w *walker) elseBody(n nodeRef, sc scope) []Stmt {
 	ks := w.kids(n)
 	if b := byField(ks, fBody); b != nil {
 		body, _ := w.block(*b, sc)
@@ -604,7 +603,7 @@ func (w *walker) exprList(ks []kid, sc scope) Expr {
 	return t
 }
 
-func (w *walker) assignment(n tsNode, sp, stmtSpan Span, sc scope) Stmt {
+func (w *walker) assignment(n nodeRef, sp, stmtSpan Span, sc scope) Stmt {
 	ks := w.kids(n)
 	left, right, typ := byField(ks, fLeft), byField(ks, fRight), byField(ks, fType)
 	// Chained assignment a = b = value: the right side is itself an
@@ -664,7 +663,7 @@ func (w *walker) assignment(n tsNode, sp, stmtSpan Span, sc scope) Stmt {
 	return &Assign{Span: sp, Targets: texprs, Value: val}
 }
 
-func (w *walker) augAssignment(n tsNode, sp Span, sc scope) Stmt {
+func (w *walker) augAssignment(n nodeRef, sp Span, sc scope) Stmt {
 	ks := w.kids(n)
 	s := &AugAssign{Span: sp}
 	if l := byField(ks, fLeft); l != nil {
@@ -736,7 +735,7 @@ func (w *walker) classAttrs(targets []Expr, annot, value Expr, stmtSpan Span, c 
 	}
 }
 
-func (w *walker) importStmt(n tsNode, k kind, sp Span, sc scope) Stmt {
+func (w *walker) importStmt(n nodeRef, k kind, sp Span, sc scope) Stmt {
 	s := &ImportStmt{Span: sp, Future: k == kFutureImportStatement}
 	if k == kFutureImportStatement {
 		return s
@@ -838,7 +837,7 @@ func compactDots(s string) string {
 	return b.String()
 }
 
-func (w *walker) decorated(n tsNode, sp Span, sc scope) Stmt {
+func (w *walker) decorated(n nodeRef, sp Span, sc scope) Stmt {
 	var decos []Expr
 	var def *kid
 	ks := w.kids(n)
@@ -868,7 +867,7 @@ func (w *walker) decorated(n tsNode, sp Span, sc scope) Stmt {
 	return &BadStmt{Span: sp}
 }
 
-func (w *walker) classDef(n tsNode, sp Span, decos []Expr, sc scope) *Class {
+func (w *walker) classDef(n nodeRef, sp Span, decos []Expr, sc scope) *Class {
 	ks := w.kids(n)
 	nameNode := byField(ks, fName)
 	if nameNode == nil {
@@ -902,7 +901,7 @@ func (w *walker) classDef(n tsNode, sp Span, decos []Expr, sc scope) *Class {
 	return c
 }
 
-func (w *walker) funcDef(n tsNode, sp Span, decos []Expr, sc scope) *Function {
+func (w *walker) funcDef(n nodeRef, sp Span, decos []Expr, sc scope) *Function {
 	ks := w.kids(n)
 	nameNode := byField(ks, fName)
 	if nameNode == nil {
@@ -933,7 +932,7 @@ func (w *walker) funcDef(n tsNode, sp Span, decos []Expr, sc scope) *Function {
 }
 
 // params converts the parameters of a def or a lambda.
-func (w *walker) params(n tsNode, sc scope) []*Param {
+func (w *walker) params(n nodeRef, sc scope) []*Param {
 	var out []*Param
 	kw := false
 	for _, ch := range w.named(w.kids(n)) {
@@ -1023,7 +1022,7 @@ func (w *walker) param(ch kid, sc scope) *Param {
 	return p
 }
 
-func (w *walker) ifStmt(n tsNode, sp Span, sc scope) Stmt {
+func (w *walker) ifStmt(n nodeRef, sp Span, sc scope) Stmt {
 	ks := w.kids(n)
 	s := &If{Span: sp}
 	cond := byField(ks, fCondition)
@@ -1092,7 +1091,7 @@ func isMainGuard(e Expr) bool {
 	return is(c.Left, c.Comparators[0]) || is(c.Comparators[0], c.Left)
 }
 
-func (w *walker) tryStmt(n tsNode, sp Span, sc scope) Stmt {
+func (w *walker) tryStmt(n nodeRef, sp Span, sc scope) Stmt {
 	in := sc
 	in.where.InTry = true
 	s := &Try{Span: sp}
@@ -1164,7 +1163,7 @@ func (w *walker) targetName(c kid) string {
 	return ""
 }
 
-func (w *walker) withStmt(n tsNode, sp Span, sc scope) Stmt {
+func (w *walker) withStmt(n nodeRef, sp Span, sc scope) Stmt {
 	in := sc
 	in.where.Conditional = true
 	s := &With{Span: sp}
@@ -1220,7 +1219,7 @@ func (w *walker) withStmt(n tsNode, sp Span, sc scope) Stmt {
 	return s
 }
 
-func (w *walker) forStmt(n tsNode, sp Span, sc scope) Stmt {
+func (w *walker) forStmt(n nodeRef, sp Span, sc scope) Stmt {
 	in := sc
 	in.where.Conditional = true
 	s := &For{Span: sp}
@@ -1258,7 +1257,7 @@ func (w *walker) forStmt(n tsNode, sp Span, sc scope) Stmt {
 	return s
 }
 
-func (w *walker) matchStmt(n tsNode, sp Span, sc scope) Stmt {
+func (w *walker) matchStmt(n nodeRef, sp Span, sc scope) Stmt {
 	in := sc
 	in.where.Conditional = true
 	s := &Match{Span: sp}
@@ -1298,7 +1297,7 @@ func (w *walker) matchStmt(n tsNode, sp Span, sc scope) Stmt {
 	return s
 }
 
-func (w *walker) typeAlias(n tsNode, sp Span, sc scope) Stmt {
+func (w *walker) typeAlias(n nodeRef, sp Span, sc scope) Stmt {
 	ks := w.kids(n)
 	s := &TypeAlias{Span: sp}
 	if l := byField(ks, fLeft); l != nil {
@@ -1332,7 +1331,7 @@ func (w *walker) typeAlias(n tsNode, sp Span, sc scope) Stmt {
 }
 
 // arguments converts an argument list (of a call or of a class's bases).
-func (w *walker) arguments(list tsNode, sc scope) []Arg {
+func (w *walker) arguments(list nodeRef, sc scope) []Arg {
 	var out []Arg
 	for _, a := range w.named(w.kids(list)) {
 		switch a.k {
@@ -1975,8 +1974,9 @@ func (w *walker) operatorOf(k kid) tok {
 	if k.k != kBinaryOperator {
 		return tNone
 	}
-	for _, c := range w.kr.read(k.n) {
-		if w.g.fieldOf(uint16(c.field)) == fOperator && int(c.symbol) < len(w.g.toks) {
+	t := w.t
+	for i, end := k.n+1, nodeRef(t[k.n].next); i < end; i = nodeRef(t[i].next) {
+		if c := &t[i]; w.g.fieldOf(uint16(c.field)) == fOperator && int(c.symbol) < len(w.g.toks) {
 			return w.g.toks[c.symbol]
 		}
 	}
@@ -1984,7 +1984,7 @@ func (w *walker) operatorOf(k kid) tok {
 }
 
 // elements converts the items of a list, tuple or set display or target.
-func (w *walker) elements(n tsNode, sc scope) []Expr {
+func (w *walker) elements(n nodeRef, sc scope) []Expr {
 	ks := w.named(w.kids(n))
 	out := make([]Expr, 0, len(ks))
 	for _, k := range ks {

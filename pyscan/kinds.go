@@ -1,6 +1,7 @@
 package pyscan
 
 import (
+	"fmt"
 	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -359,10 +360,11 @@ var fieldNames = [numFields]string{
 // It is built once and shared read-only by every parser.
 type grammar struct {
 	lang  *sitter.Language
-	kinds []kind  // by node symbol id, for named symbols
-	toks  []tok   // by node symbol id, for anonymous symbols
-	named []bool  // by node symbol id
-	field []field // by field id
+	kinds []kind   // by node symbol id, for named symbols
+	toks  []tok    // by node symbol id, for anonymous symbols
+	named []bool   // by node symbol id
+	names []string // by node symbol id: the kind's name in the grammar
+	field []field  // by field id
 }
 
 var (
@@ -377,9 +379,11 @@ func loadGrammar() *grammar {
 		g.kinds = make([]kind, n)
 		g.toks = make([]tok, n)
 		g.named = make([]bool, n)
+		g.names = make([]string, n)
 		// Several symbol ids can share a name (aliases); map every id by name.
 		for id := uint32(0); id < n; id++ {
 			name := g.lang.NodeKindForId(uint16(id))
+			g.names[id] = name
 			g.named[id] = g.lang.NodeKindIsNamed(uint16(id))
 			if g.named[id] {
 				g.kinds[id] = kindNames[name]
@@ -394,6 +398,10 @@ func loadGrammar() *grammar {
 			}
 		}
 		fc := g.lang.FieldCount()
+		if fc > 255 {
+			// The flat tree keeps a field id in a byte (cwalk.go).
+			panic(fmt.Sprintf("pyscan: the Python grammar has %d fields, more than 255", fc))
+		}
 		g.field = make([]field, fc+1)
 		found := map[field]bool{}
 		for id := uint32(1); id <= fc; id++ {
@@ -412,6 +420,18 @@ func loadGrammar() *grammar {
 		pyGrammar = g
 	})
 	return pyGrammar
+}
+
+// kindName is the grammar's name of a node symbol ("ERROR" for an ERROR
+// node), as tree-sitter's ts_node_type gives it.
+func (g *grammar) kindName(id uint16) string {
+	if int(id) < len(g.names) {
+		return g.names[id]
+	}
+	if id == errorSymbol {
+		return "ERROR"
+	}
+	return ""
 }
 
 // fieldOf maps a grammar field id to the walker's field.

@@ -67,30 +67,31 @@ func TestNoCLeak(t *testing.T) {
 	}
 }
 
-// TestKidReaderNoLeak checks that the walker's own C memory (the cursor
-// and the buffer kidReader lists children into, grown for wide nodes) is
-// freed: 30,000 readers of about 13 KB each would leak almost 400 MB.
-func TestKidReaderNoLeak(t *testing.T) {
+// TestFlattenNoLeak checks that flatten frees the C memory it takes: the
+// cursor of its walk in C grows a stack as deep as the tree, about 20 KB
+// for the tree below, so 30,000 copies would leak some 600 MB.
+func TestFlattenNoLeak(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow")
 	}
 	if rss() < 0 {
 		t.Skip("no /proc/self/statm")
 	}
-	src := []byte("x = [" + strings.Repeat("1, ", 100) + "]\n")
+	src := []byte("x = " + strings.Repeat("(", 190) + "1" + strings.Repeat(")", 190) + "\n")
 	p := NewParser(Options{})
 	defer p.Close()
 	tree, _ := p.parseTree(src, nil, nil)
 	defer tree.Close()
-	root := nodeOf(tree.RootNode())
-	wide := tree.RootNode().Child(0).Child(0).ChildByFieldName("right") // the list: 202 children
+	if tree.RootNode().HasError() {
+		t.Fatal("the source does not parse")
+	}
+	buf := flatten(tree.RootNode(), nil)
+	want := len(buf)
 	run := func(n int) {
 		for i := 0; i < n; i++ {
-			r := newKidReader(root)
-			if got := len(r.read(nodeOf(wide))); got != 202 {
-				t.Fatalf("%d children", got)
+			if got := len(flatten(tree.RootNode(), buf)); got != want {
+				t.Fatalf("%d nodes, want %d", got, want)
 			}
-			r.close()
 		}
 		runtime.GC()
 		debug.FreeOSMemory()
@@ -101,6 +102,6 @@ func TestKidReaderNoLeak(t *testing.T) {
 	after := rss()
 	t.Logf("RSS %d MB -> %d MB", before>>20, after>>20)
 	if grown := after - before; grown > 64<<20 {
-		t.Errorf("RSS grew by %d MB over 30,000 readers: kidReader leaks", grown>>20)
+		t.Errorf("RSS grew by %d MB over 30,000 copies: flatten leaks", grown>>20)
 	}
 }

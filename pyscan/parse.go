@@ -92,10 +92,12 @@ type Parser struct {
 	baseSteps, stepsPerKB, maxSteps int64
 	// opts is handed to every parse; see releaseOptions.
 	opts sitter.ParseOptions
-	// ks and marks are the walker's stacks (see walker.ks), kept from
-	// one parse for the next when they stay small.
+	// ks and marks are the walker's stacks (see walker.ks), and flat the
+	// buffer of the flat tree (cwalk.go), kept from one parse for the next
+	// when they stay small.
 	ks    []kid
 	marks []int32
+	flat  []flatNode
 }
 
 // maxKeptKids bounds the walker stack a Parser keeps between parses
@@ -527,12 +529,16 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree, scan *Budget) 
 			tree.Close()
 		}
 	}()
-	root := tree.RootNode()
 	w := &walker{g: p.g, src: src, text: m.text, m: m, ks: p.ks[:0], marks: p.marks[:0]}
-	if root.HasError() {
-		m.SyntaxError = w.firstError(root)
+	// The one cgo call of the walk: the whole tree, copied out.
+	w.t = flatten(tree.RootNode(), p.flat[:cap(p.flat)])
+	if cap(w.t) <= maxKeptNodes {
+		p.flat = w.t[:0]
 	}
-	w.module(root)
+	if w.t[0].flags&flagHasError != 0 {
+		m.SyntaxError = w.firstError()
+	}
+	w.module()
 	if at, ok := continuationAtEnd(src, m.Comments); ok {
 		w.layoutErrorAt(Span{Start: at, End: at + 1}, "syntax error: unexpected end of file after a line continuation")
 	}
