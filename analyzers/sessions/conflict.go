@@ -2,11 +2,14 @@ package sessions
 
 import (
 	"fmt"
+	"strings"
 
+	"github.com/gymlint/gymlint/analyzers/pyfix"
 	"github.com/gymlint/gymlint/contract"
-
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/facts"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/pyscan"
 )
 
 // PlainExceptionInCloseConflict is rule GL311.
@@ -59,8 +62,49 @@ func runPlainExceptionInCloseConflict(v *gym.View) []diag.Diagnostic {
 				d.Related = append(d.Related, gym.Related(m, r.Node.Range(), r.In.Name()+" raises here"))
 			}
 			d.Related = append(d.Related, h.inherited(contract.CloseMethod)...)
+			if fix, ok := conflictFix(v, r); ok {
+				d.Fixes = []diag.Fix{fix}
+			}
 			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// conflictFix is GL311's fix: `raise ValueError(msg)` in the close's own
+// body becomes `raise ResourcesSessionConflictError(msg)`, the class
+// imported from the framework (pyfix.ImportFramework). Only for a raise of
+// a builtin exception class called with one positional argument (the
+// detail), and only when the framework has the class. It is safe for a
+// ValueError, which the framework's class derives from (a caller that
+// catches ValueError still does; the answer becomes the 409 the contract
+// asks for), and unsafe for any other class, whose callers' handlers would
+// no longer catch it.
+func conflictFix(v *gym.View, r facts.Raised) (diag.Fix, bool) {
+	if r.Raise == nil || len(r.Via) > 0 || lacks(v, contract.SessionConflictError) != "" {
+		return diag.Fix{}, false
+	}
+	call, ok := r.Raise.Exc.(*pyscan.Call)
+	if !ok || len(call.Args) != 1 || call.Args[0].Kind != pyscan.Positional {
+		return diag.Fix{}, false
+	}
+	builtin, isBuiltin := strings.CutPrefix(r.Exc.Name, "builtins.")
+	if !isBuiltin {
+		return diag.Fix{}, false
+	}
+	m := r.In.Module
+	before := r.In.Fn.Span.Start
+	if r.In.Class != nil {
+		before = r.In.Class.Span.Start
+	}
+	name, edits, ok := pyfix.ImportFramework(v, m, contract.SessionConflictErrorClass, before)
+	if !ok {
+		return diag.Fix{}, false
+	}
+	edits = append(edits, pyfix.Replace(m, call.Func.Range(), name))
+	applicability := diag.Unsafe
+	if builtin == "ValueError" {
+		applicability = diag.Safe
+	}
+	return diag.Fix{Message: "Raise " + contract.SessionConflictErrorClass + " (409)", Edits: edits, Applicability: applicability}, true
 }
