@@ -173,7 +173,7 @@ func cookieFix(h hook, reach []facts.Reached, byCookie []*facts.Access, cookieWr
 	body := ""
 	for _, p := range fn.Fn.Params {
 		if p.Name != fn.Recv && p.Kind != pyscan.ParamVarArgs && p.Kind != pyscan.ParamVarKwargs &&
-			annotatedAs(v, m, p.Annotation, contract.CloseRequestClass) {
+			isFrameworkClass(v, m, p.Annotation, contract.CloseRequestClass) {
 			body = p.Name
 			break
 		}

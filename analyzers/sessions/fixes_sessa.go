@@ -128,34 +128,6 @@ func callersOutsideTry(f *facts.Facts, server gym.ClassRef, fn *facts.Func) bool
 	return called
 }
 
-// annotatedAs reports whether an annotation names the framework's class
-// (by its exported name) or a repository class derived from it.
-func annotatedAs(v *gym.View, m *pyscan.Module, ann pyscan.Expr, class string) bool {
-	if ann == nil {
-		return false
-	}
-	base := func(dotted string) string {
-		if i := strings.LastIndexByte(dotted, '.'); i >= 0 {
-			return dotted[i+1:]
-		}
-		return dotted
-	}
-	sym := v.ResolveExpr(m, ann)
-	if base(v.SymbolFrameworkName(sym)) == class {
-		return true
-	}
-	if sym.Kind != gym.RepoClass || sym.Class == nil {
-		return false
-	}
-	mro, _ := v.MRO(gym.ClassRef{Module: sym.Module, Class: sym.Class})
-	for _, a := range mro {
-		if (a.Kind == gym.Framework || a.Kind == gym.FrameworkServer) && base(a.Name) == class {
-			return true
-		}
-	}
-	return false
-}
-
 // verifyAnswer is how a verify writes its answer: the response class it
 // returns (as written, `BaseVerifyResponse`) and the dump of its request
 // (`body.model_dump()`), for a masked sample written as its other returns
@@ -215,7 +187,7 @@ func verifyAnswerOf(f *facts.Facts, fn *facts.Func) (verifyAnswer, bool) {
 	}
 	if out.dump == "" {
 		for _, p := range fn.Fn.Params {
-			if p.Name != fn.Recv && p.Kind == pyscan.ParamNormal && annotatedAs(f.View(), m, p.Annotation, contract.VerifyRequestClass) {
+			if p.Name != fn.Recv && p.Kind == pyscan.ParamNormal && isFrameworkClass(f.View(), m, p.Annotation, contract.VerifyRequestClass) {
 				out.dump, out.request = p.Name+".model_dump()", p.Annotation
 				break
 			}

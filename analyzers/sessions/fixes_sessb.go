@@ -52,9 +52,13 @@ func requestParam(f *facts.Facts, fn *facts.Func, cls string) *pyscan.Param {
 	return found
 }
 
-// isFrameworkClass reports whether e names the framework's class cls, or
-// a repository class whose method resolution order reaches it.
+// isFrameworkClass reports whether e (an annotation, a callee) names the
+// framework's class cls, or a repository class whose method resolution
+// order reaches it; false for no expression.
 func isFrameworkClass(v *gym.View, m *pyscan.Module, e pyscan.Expr, cls string) bool {
+	if e == nil {
+		return false
+	}
 	lastOf := func(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
 	sym := v.ResolveExpr(m, e)
 	if n := v.SymbolFrameworkName(sym); n != "" {
