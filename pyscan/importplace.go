@@ -1,6 +1,9 @@
 package pyscan
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // ImportSection is the section of an import statement in isort's order
 // (and ruff's isort rules, I001): a module's top-level imports are grouped
@@ -53,6 +56,32 @@ type Insertion struct {
 // before offset before. The caller checks first that the name is not
 // bound already.
 func (m *Module) AddFromImport(module, name string, section Sectioner, before int32) (Insertion, bool) {
+	ins, ok := m.AddFromImports(module, []string{name}, section, before)
+	if !ok || len(ins) != 1 {
+		return Insertion{}, false
+	}
+	return ins[0], true
+}
+
+// AddFromImports is AddFromImport for several names of one module: each
+// goes to its place in isort's order in an existing statement (two names
+// at one place in one insertion), or they make one new statement, `from
+// module import a, b`. The insertions are sorted by offset.
+func (m *Module) AddFromImports(module string, names []string, section Sectioner, before int32) ([]Insertion, bool) {
+	if len(names) == 0 {
+		return nil, true
+	}
+	names = slices.Clone(names)
+	slices.SortFunc(names, func(a, b string) int {
+		switch {
+		case IsortLess(a, b):
+			return -1
+		case IsortLess(b, a):
+			return 1
+		}
+		return 0
+	})
+	names = slices.Compact(names)
 	var top []*Import // the first Import of each top-level statement, in order
 	for _, imp := range m.Imports {
 		if !imp.ModuleScope || imp.Where != (Where{}) || imp.Span.End > before {
@@ -64,24 +93,45 @@ func (m *Module) AddFromImport(module, name string, section Sectioner, before in
 		top = append(top, imp)
 	}
 	for _, imp := range top {
-		if imp.IsFrom() && imp.Level == 0 && imp.Module == module {
-			if off, text, ok := m.AddToFromImport(imp, name); ok {
-				return Insertion{off, text}, true
+		if !imp.IsFrom() || imp.Level != 0 || imp.Module != module {
+			continue
+		}
+		var out []Insertion
+		for _, name := range names {
+			off, text, ok := m.AddToFromImport(imp, name)
+			if !ok {
+				out = nil
+				break
+			}
+			if n := len(out); n > 0 && out[n-1].Offset == off {
+				out[n-1].Text += text // sorted names at one place: in order
+			} else {
+				out = append(out, Insertion{off, text})
 			}
 		}
+		if out != nil {
+			slices.SortStableFunc(out, func(a, b Insertion) int { return int(a.Offset - b.Offset) })
+			return out, true
+		}
 	}
-	stmt := "from " + module + " import " + name
+	one := func(ins Insertion, ok bool) ([]Insertion, bool) {
+		if !ok {
+			return nil, false
+		}
+		return []Insertion{ins}, true
+	}
+	stmt := "from " + module + " import " + strings.Join(names, ", ")
 	if len(top) == 0 {
 		p, ok := m.ImportInsertion(before)
 		if !ok {
-			return Insertion{}, false
+			return nil, false
 		}
 		nl := m.NewlineBefore(p)
 		text := stmt + nl
 		if p < int32(len(m.text)) && !m.blankLine(p) {
 			text += nl
 		}
-		return Insertion{p, text}, true
+		return []Insertion{{p, text}}, true
 	}
 	ours := section(module, 0)
 	sec := make([]ImportSection, len(top))
@@ -94,10 +144,10 @@ func (m *Module) AddFromImport(module, name string, section Sectioner, before in
 	}
 	if len(same) > 0 {
 		if at, ok := m.sortedPlace(same, module); ok {
-			return Insertion{at, stmt + m.NewlineAt(at)}, true
+			return []Insertion{{at, stmt + m.NewlineAt(at)}}, true
 		}
 		last := same[len(same)-1]
-		return m.lineAfterStmt(last.Span.End, stmt, false)
+		return one(m.lineAfterStmt(last.Span.End, stmt, false))
 	}
 	for i, imp := range top {
 		if sec[i] > ours {
@@ -106,7 +156,7 @@ func (m *Module) AddFromImport(module, name string, section Sectioner, before in
 			}
 			at := m.leadingComments(imp.Span.Start)
 			nl := m.NewlineAt(at)
-			return Insertion{at, stmt + nl + nl}, true
+			return []Insertion{{at, stmt + nl + nl}}, true
 		}
 	}
 	var last *Import
@@ -116,9 +166,9 @@ func (m *Module) AddFromImport(module, name string, section Sectioner, before in
 		}
 	}
 	if last == nil {
-		return Insertion{}, false
+		return nil, false
 	}
-	return m.lineAfterStmt(last.Span.End, stmt, true)
+	return one(m.lineAfterStmt(last.Span.End, stmt, true))
 }
 
 // lineAfterStmt inserts stmt on the line after the statement that ends at

@@ -102,3 +102,35 @@ func TestQuote(t *testing.T) {
 		}
 	}
 }
+
+func TestAddFromImports(t *testing.T) {
+	// The names are given unsorted and one twice: each is added once, in
+	// isort's order.
+	names := []string{"omega", "Beta", "Alpha", "Beta"}
+	for _, tc := range []struct{ name, src, want string }{
+		{"two names at one place and one at the end", "from nemo_gym.base import Base, Zeta\n\n^class A: pass\n",
+			"from nemo_gym.base import Alpha, Base, Beta, Zeta, omega\n\nclass A: pass\n"},
+		{"one new statement", "import os\n\n^class A: pass\n",
+			"import os\n\nfrom nemo_gym.base import Alpha, Beta, omega\n\nclass A: pass\n"},
+		{"one per line", "from nemo_gym.base import (\n    Base,\n    Zeta,\n)\n^x = 1\n",
+			"from nemo_gym.base import (\n    Alpha,\n    Base,\n    Beta,\n    Zeta,\n    omega,\n)\nx = 1\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := strings.Index(tc.src, "^")
+			src := strings.Replace(tc.src, "^", "", 1)
+			m := parseSrc(t, src)
+			ins, ok := m.AddFromImports("nemo_gym.base", names, sectionOf, int32(before))
+			if !ok {
+				t.Fatal("no place")
+			}
+			got, last := "", 0
+			for _, in := range ins {
+				got += src[last:in.Offset] + in.Text
+				last = int(in.Offset)
+			}
+			if got += src[last:]; got != tc.want {
+				t.Errorf("got\n%q\nwant\n%q", got, tc.want)
+			}
+		})
+	}
+}

@@ -17,6 +17,8 @@
 package pyfix
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/gymlint/gymlint/contract"
@@ -210,24 +212,34 @@ func DeleteLines(m *pyscan.Module, s pyscan.Span) (diag.TextEdit, bool) {
 // m already imports it at module scope). false when m binds the name to
 // something else, or there is no place for the import.
 func Import(v *gym.View, m *pyscan.Module, module, name string, before int32) (string, []diag.TextEdit, bool) {
-	if b := m.Binding(name); b != nil {
-		if b.Kind == pyscan.BindImport && !b.Where.InMainGuard {
-			if sym := v.Resolve(m, name); sym.Kind == gym.External && sym.Dotted == module+"."+name {
-				return name, nil, true
-			}
-			for _, imp := range m.Imports {
-				if imp.Bound == name && imp.IsFrom() && imp.Level == 0 && imp.Module == module && imp.Name == name && imp.ModuleScope {
-					return name, nil, true
-				}
-			}
-		}
-		return "", nil, false
+	if done, ok := imported(v, m, module, name); done || !ok {
+		return name, nil, ok
 	}
-	ins, ok := m.AddFromImport(module, name, v.Sectioner(m), before)
+	ins, ok := m.AddFromImports(module, []string{name}, v.Sectioner(m), before)
 	if !ok {
 		return "", nil, false
 	}
-	return name, []diag.TextEdit{Insert(m, ins.Offset, ins.Text)}, true
+	return name, inserts(m, ins), true
+}
+
+// imported says whether m imports name from module at module scope
+// already (done), and false (ok) when m binds the name to something else.
+func imported(v *gym.View, m *pyscan.Module, module, name string) (done, ok bool) {
+	b := m.Binding(name)
+	if b == nil {
+		return false, true
+	}
+	if b.Kind == pyscan.BindImport && !b.Where.InMainGuard {
+		if sym := v.Resolve(m, name); sym.Kind == gym.External && sym.Dotted == module+"."+name {
+			return true, true
+		}
+		for _, imp := range m.Imports {
+			if imp.Bound == name && imp.IsFrom() && imp.Level == 0 && imp.Module == module && imp.Name == name && imp.ModuleScope {
+				return true, true
+			}
+		}
+	}
+	return false, false
 }
 
 // ImportFramework makes the framework's function or class fn usable in m
@@ -235,18 +247,75 @@ func Import(v *gym.View, m *pyscan.Module, module, name string, before int32) (s
 // `server_utils.fn` through a module import), else fn, imported from the
 // framework module that defines it (contract.Framework.ImportOf).
 func ImportFramework(v *gym.View, m *pyscan.Module, fn string, before int32) (string, []diag.TextEdit, bool) {
+	written, edits, ok := ImportFrameworkNames(v, m, []string{fn}, before)
+	return written[fn], edits, ok
+}
+
+// ImportFrameworkNames is ImportFramework for several names at once, and
+// returns how to write each. The names of one framework module that m does
+// not bind yet are imported together (pyscan.Module.AddFromImports): into
+// an existing statement at their places, or as one new statement; new
+// statements of two modules at one place are one insertion, in the
+// modules' order.
+func ImportFrameworkNames(v *gym.View, m *pyscan.Module, names []string, before int32) (map[string]string, []diag.TextEdit, bool) {
+	written := map[string]string{}
+	byModule := map[string][]string{}
+	for _, fn := range names {
+		if w, ok := frameworkBinding(v, m, fn, before); ok {
+			written[fn] = w
+			continue
+		}
+		module := frameworkModule(v, m, fn)
+		if done, ok := imported(v, m, module, fn); !ok {
+			return nil, nil, false
+		} else if !done {
+			byModule[module] = append(byModule[module], fn)
+		}
+		written[fn] = fn
+	}
+	var all []pyscan.Insertion
+	for _, module := range slices.Sorted(maps.Keys(byModule)) {
+		ins, ok := m.AddFromImports(module, byModule[module], v.Sectioner(m), before)
+		if !ok {
+			return nil, nil, false
+		}
+		all = append(all, ins...)
+	}
+	return written, inserts(m, all), true
+}
+
+// frameworkBinding is how m already names the framework's fn before
+// offset before: fn itself, or through a module import.
+func frameworkBinding(v *gym.View, m *pyscan.Module, fn string, before int32) (string, bool) {
 	if b := m.Binding(fn); b != nil && !b.Where.InMainGuard && v.FrameworkName(m, fn) == fn {
-		return fn, nil, true
+		return fn, true
 	}
 	for _, imp := range m.Imports {
 		if imp.IsFrom() || !imp.ModuleScope || imp.Where != (pyscan.Where{}) || imp.Span.End > before {
 			continue
 		}
 		if d := imp.Bound + "." + fn; v.FrameworkName(m, d) == fn {
-			return d, nil, true
+			return d, true
 		}
 	}
-	return Import(v, m, frameworkModule(v, m, fn), fn, before)
+	return "", false
+}
+
+// inserts are the edits of insertions, those at one offset joined in
+// their order (two insertions at one place would be in conflict).
+func inserts(m *pyscan.Module, ins []pyscan.Insertion) []diag.TextEdit {
+	var out []diag.TextEdit
+	at := map[int32]int{} // offset → index into out
+	for _, in := range ins {
+		if i, ok := at[in.Offset]; ok {
+			out[i].NewText += in.Text
+			continue
+		}
+		at[in.Offset] = len(out)
+		out = append(out, Insert(m, in.Offset, in.Text))
+	}
+	slices.SortStableFunc(out, func(a, b diag.TextEdit) int { return a.Start.Offset - b.Start.Offset })
+	return out
 }
 
 // frameworkModule is the module to import framework name fn from in m: the

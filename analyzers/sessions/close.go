@@ -216,7 +216,7 @@ func seedCloseFix(v *gym.View, f *facts.Facts, seed *facts.Func, servers []gym.S
 	if fencesNeeded(f, s.Class) {
 		names = append(names, contract.SessionFencesClass)
 	}
-	written, edits, ok := importNames(v, m, names, cls.Class.Span.Start)
+	written, edits, ok := pyfix.ImportFrameworkNames(v, m, names, cls.Class.Span.Start)
 	if !ok {
 		return diag.Fix{}, false
 	}

@@ -104,7 +104,7 @@ func closeFenceFix(v *gym.View, h hook, reach []facts.Reached, rels []release) (
 	if fencesNeeded(f, h.server.Class) {
 		names = append(names, contract.SessionFencesClass)
 	}
-	written, edits, ok := importNames(v, cl.Module, names, cls.Class.Span.Start)
+	written, edits, ok := pyfix.ImportFrameworkNames(v, cl.Module, names, cls.Class.Span.Start)
 	if !ok {
 		return diag.Fix{}, false
 	}

@@ -451,55 +451,6 @@ func racesAfter(h hook, at int32) bool {
 	return false
 }
 
-// importNames imports the framework's names into m before offset before
-// (pyfix.ImportFramework), in isort's order, as one edit where they go to
-// one place: two new `from M import` statements of one module become one,
-// two names added at one place of an existing statement one insertion. It
-// returns how to write each name.
-func importNames(v *gym.View, m *pyscan.Module, names []string, before int32) (map[string]string, []diag.TextEdit, bool) {
-	names = slices.Clone(names)
-	slices.SortFunc(names, func(a, b string) int {
-		if pyscan.IsortLess(a, b) {
-			return -1
-		}
-		return 1
-	})
-	written := map[string]string{}
-	var edits []diag.TextEdit
-	added := map[int]string{} // the name each edit adds
-	for _, n := range names {
-		w, es, ok := pyfix.ImportFramework(v, m, n, before)
-		if !ok {
-			return nil, nil, false
-		}
-		written[n] = w
-	next:
-		for _, e := range es {
-			for i, o := range edits {
-				if o.Start != o.End || e.Start != e.End || o.Start.Offset != e.Start.Offset {
-					continue
-				}
-				// A new statement of the same module: add the name to it.
-				if prev := added[i]; strings.Contains(o.NewText, " import "+prev) && strings.Contains(e.NewText, " import "+n) {
-					om, _, _ := strings.Cut(strings.TrimSpace(o.NewText), " import ")
-					em, _, _ := strings.Cut(strings.TrimSpace(e.NewText), " import ")
-					if om == em && strings.HasPrefix(om, "from ") {
-						edits[i].NewText = strings.Replace(o.NewText, " import "+prev, " import "+prev+", "+n, 1)
-						added[i] = n
-						continue next
-					}
-				}
-				edits[i].NewText += e.NewText
-				added[i] = n
-				continue next
-			}
-			added[len(edits)] = n
-			edits = append(edits, e)
-		}
-	}
-	return written, edits, true
-}
-
 // joinInserts makes one edit of the insertions of a fix at one offset,
 // in the order given (two insertions at one place would overlap).
 func joinInserts(edits []diag.TextEdit) []diag.TextEdit {
