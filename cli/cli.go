@@ -319,11 +319,13 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 			overlay = map[string][]byte{t.shown[0]: buffer}
 		}
 		cache := cacheOpts.open(stderr)
+		counted := fixesOnlyCounted(specs, *fix, *showDiff, *noqa.on)
 		newEngineWith := func(overlay map[string][]byte, noGo bool) (*engine.Engine, error) {
 			return engine.New(engine.Options{Root: t.root, Settings: conf, NoGitignore: sel.noGitignore, Jobs: *jobs, MaxFileSize: *maxSize, ParseBudget: *parseBudget, Exempt: exemptions,
 				GoEnv: goEnv, GoNetwork: *goNetwork, GoAnalyzers: goAnalyzers(), NoGo: noGo,
 				Contract: mode, VirtualEnv: contract.VirtualEnvFromEnvironment(), Overlay: overlay,
-				ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra, Cache: cache, ExitAfterScan: true})
+				ExtraRoots: extraRoots, IncludeExtraRoots: *includeExtra, Cache: cache, ExitAfterScan: true,
+				FixesCounted: counted})
 		}
 		newEngine := func(overlay map[string][]byte) (*engine.Engine, error) { return newEngineWith(overlay, false) }
 		e, err := newEngine(overlay)

@@ -243,3 +243,23 @@ func summarised(specs []outputSpec) bool {
 	}
 	return false
 }
+
+// fixesOnlyCounted reports whether the check only counts its findings'
+// fixes: no output shows them (the full and JSON formats do; text, SARIF
+// and GitHub count them in the summary line, or not at all) and neither
+// --fix nor --diff applies or prints them (--add-noqa prints nothing). The
+// engine may then leave out what only chooses among a finding's fixes
+// (gym.Options.FixesCounted).
+func fixesOnlyCounted(specs []outputSpec, fix, diff, addNoqa bool) bool {
+	if fix || diff || addNoqa {
+		return false
+	}
+	for _, s := range specs {
+		switch s.format {
+		case "text", "sarif", "github":
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -68,6 +68,9 @@ type Options struct {
 	// and so does Scan's Go side (gymlint --stdin-filename); the language
 	// server gives RunGo its own.
 	Overlay map[string][]byte
+	// FixesCounted: the caller only counts the findings' fixes, never
+	// shows or applies them (gym.Options.FixesCounted).
+	FixesCounted bool
 	// NoGo leaves the Go modules out.
 	NoGo bool
 	// NoGitignore walks what the repository's .gitignore files ignore too
@@ -185,6 +188,7 @@ func New(o Options) (*Engine, error) {
 		ExtraRoots:       extra,
 		Words:            conf.Words,
 		KnownFirstParty:  conf.KnownFirstParty,
+		FixesCounted:     o.FixesCounted,
 	}
 	if o.MaxFileSize > 0 {
 		e.opts.MaxFileSize = o.MaxFileSize

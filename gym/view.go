@@ -88,6 +88,15 @@ type Options struct {
 	// module names or globs of them, as given), besides those found in the
 	// repository (ImportSection).
 	KnownFirstParty []string
+	// FixesCounted says that the findings' fixes are only counted, by
+	// whether a safe one is among them, never shown or applied (the plain
+	// text, SARIF and GitHub outputs). A rule may then leave out work that
+	// only chooses among a finding's fixes (which comes first, whose edits
+	// a class hierarchy shares), as long as whether a finding has a fix,
+	// and whether a safe one, stays what it is without FixesCounted.
+	// It is part of the cache's key, as every option is: a check that shows
+	// the fixes never reads findings made without them.
+	FixesCounted bool
 }
 
 // ConfigRef is a config instance that names an entrypoint.

@@ -92,6 +92,14 @@ type overrideTarget struct {
 // an override that refuses always takes that same override first (the
 // planner applies identical edits once): its app would never be served,
 // and a stub of its own would add nothing.
+//
+// With gym.Options.FixesCounted, the hazards are not looked for (the app
+// comes first where they would decide). That changes which fix comes
+// first, and through the borrowed overrides which edits, but not whether
+// a finding has fixes nor their applicability: a finding whose hazards
+// would decide has both its app and its override, every fix here is
+// unsafe, and each of the later steps (overrideHarms, a borrowed
+// override) only trades one fix of a finding for another it has.
 func planUndeclaredFixes(v *gym.View, found []*undeclaredFinding) {
 	conv := legacyConversions(v)
 	for _, f := range found {
@@ -103,7 +111,10 @@ func planUndeclaredFixes(v *gym.View, found []*undeclaredFinding) {
 		switch {
 		case f.ov.ok && (f.ov.legacyAlways || !f.hasApp):
 			f.first = firstOverride
-		case f.ov.ok && appExposes(v, f.e, f.missing[0].Class):
+		case f.ov.ok && !v.Options.FixesCounted && appExposes(v, f.e, f.missing[0].Class):
+			// Only the order of the finding's two fixes depends on
+			// this, and the hazard checks are most of the plan's work:
+			// a check that counts the fixes leaves them out.
 			f.first = firstOverride
 		case f.hasApp:
 			f.first = firstApp
