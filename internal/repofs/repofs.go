@@ -284,19 +284,40 @@ func (f *FS) checkUncached(rel string) error {
 		return err
 	}
 	// Links are followed by their text, and nothing outside the root is
-	// looked at (resolve.go).
-	real, err := f.resolve(rel)
+	// looked at (resolve.go): the directory's links once (resolveDir, as
+	// the listing above did), then the file's own.
+	st, err := f.lstatIn(rel)
 	if err != nil {
 		return err
 	}
-	st, err := osStat(filepath.Join(f.root, filepath.FromSlash(real)))
-	if err != nil {
-		return lstatError(err)
+	if st.Mode()&fs.ModeSymlink != 0 {
+		real, err := f.resolve(rel)
+		if err != nil {
+			return err
+		}
+		if st, err = osStat(filepath.Join(f.root, filepath.FromSlash(real))); err != nil {
+			return lstatError(err)
+		}
 	}
 	if !st.Mode().IsRegular() {
 		return ErrNotRegular
 	}
 	return nil
+}
+
+// lstatIn is Lstat of the clean root-relative path rel (not the root)
+// with its directory resolved by resolveDir: the information of rel
+// itself, a link not followed, or the error of resolve's.
+func (f *FS) lstatIn(rel string) (fs.FileInfo, error) {
+	dir, err := f.resolveDir(path.Dir(rel))
+	if err != nil {
+		return nil, err
+	}
+	fi, err := osLstat(filepath.Join(f.root, filepath.FromSlash(dir), path.Base(rel)))
+	if err != nil {
+		return nil, lstatError(err)
+	}
+	return fi, nil
 }
 
 // within reports whether the absolute path p is root or inside it.
@@ -328,7 +349,7 @@ func (f *FS) listed(dir, name string) error {
 	f.mu.Unlock()
 	if !ok {
 		l.names = map[string]bool{}
-		real, err := f.resolve(dir)
+		real, err := f.resolveDir(dir)
 		switch {
 		case errors.Is(err, ErrOutsideRoot), errors.Is(err, ErrSymlinkLoop):
 			l.err = err
