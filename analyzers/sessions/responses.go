@@ -58,6 +58,16 @@ func knownForeign(name string) bool {
 // and the modules that define the server classes and their repository
 // ancestors. Framework modules are left out.
 func resourcesModules(v *gym.View) []*pyscan.Module {
+	return resourcesModulesHolding(v, "")
+}
+
+// resourcesModulesHolding is resourcesModules for a rule that looks in them
+// only for what a module's text names as needle (a class attribute's
+// name): when no module that the entrypoints' imports may reach, the
+// entrypoints left aside, holds needle's bytes (gym.View.ClosureMayHold),
+// the imported modules are not parsed, and only the entrypoints and the
+// server classes' modules are returned. "" asks for every module.
+func resourcesModulesHolding(v *gym.View, needle string) []*pyscan.Module {
 	var out []*pyscan.Module
 	seen := map[string]bool{}
 	add := func(m *pyscan.Module) {
@@ -72,7 +82,7 @@ func resourcesModules(v *gym.View) []*pyscan.Module {
 	for _, s := range servers {
 		isRes[s.Class.Class] = true
 	}
-	graph := v.NewImportGraph()
+	var roots []*pyscan.Module
 	for _, e := range v.Entrypoints {
 		has := false
 		for _, s := range e.Servers {
@@ -80,11 +90,20 @@ func resourcesModules(v *gym.View) []*pyscan.Module {
 				has = true
 			}
 		}
-		if !has || e.Module == nil || e.Exemption != nil {
-			continue
+		if has && e.Module != nil && e.Exemption == nil {
+			roots = append(roots, e.Module)
 		}
-		for _, imp := range graph.Closure(e.Module) {
-			add(imp.Module)
+	}
+	if needle != "" && !importsMayHold(v, roots, needle) {
+		for _, r := range roots {
+			add(r)
+		}
+	} else {
+		graph := v.NewImportGraph()
+		for _, r := range roots {
+			for _, imp := range graph.Closure(r) {
+				add(imp.Module)
+			}
 		}
 	}
 	for _, s := range servers {
@@ -96,6 +115,25 @@ func resourcesModules(v *gym.View) []*pyscan.Module {
 		}
 	}
 	return out
+}
+
+// importsMayHold reports whether a module that the roots' imports may reach,
+// other than a root, holds needle's bytes (or the search could not tell).
+func importsMayHold(v *gym.View, roots []*pyscan.Module, needle string) bool {
+	files, ok := v.ClosureMayHold(roots, needle)
+	if !ok {
+		return true
+	}
+	isRoot := map[string]bool{}
+	for _, r := range roots {
+		isRoot[r.Path] = true
+	}
+	for _, f := range files {
+		if !isRoot[f] {
+			return true
+		}
+	}
+	return false
 }
 
 // frameworkResponse is responseKind for a framework class: by its name,

@@ -18,7 +18,9 @@ var HandRolledRewardComponents = &diag.Rule{
 
 func runHandRolledRewardComponents(v *gym.View) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, m := range resourcesModules(v) {
+	// A class declares the field by its name: only the modules whose text
+	// holds it can hold a finding.
+	for _, m := range resourcesModulesHolding(v, contract.RewardComponentsField) {
 		for _, c := range m.Classes {
 			at := c.Attr(contract.RewardComponentsField)
 			if at == nil {

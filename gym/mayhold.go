@@ -1,0 +1,231 @@
+package gym
+
+import (
+	"bytes"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/gymlint/gymlint/pyscan"
+)
+
+// A rule that looks through an import closure for one name (a class that
+// declares reward_components) needs the closure's modules parsed only when
+// one of them can hold the name. ClosureMayHold answers that from bytes,
+// before anything is parsed, as semgrep skips the files that lack a rule's
+// required text: it follows what the modules' text could import, a
+// superset of what ImportClosure follows, and looks for the name's bytes
+// in what it reaches.
+//
+// What a module can import is found from its words (the runs of bytes that
+// can make an identifier: ASCII letters, digits, "_" and every byte of a
+// multi-byte character). Each module that View.ImportFiles gives for one
+// of m's import statements is, for some base directory B, the file
+// B/c1/.../ck.py or B/c1/.../ck/__init__.py, where each ci is a word of
+// m's text (import statements name each package on the way, whatever the
+// spaces, line continuations and parentheses around the dots), and B is
+// m's own folder or a search base (View.ModuleFile's order: the extra
+// roots, the root), with k >= 1, or, for a relative import, a folder that m
+// lies in, below the top of its root, with k >= 0 (`from .. import x`
+// loads that folder's __init__.py). The search takes every such file that
+// exists, not only the first that ModuleFile would take, in module-scope
+// and function-scope imports alike, in comments and strings alike: it can
+// only find more than ImportClosure does. Framework modules are left out
+// and not followed, as ImportClosure leaves them.
+//
+// The files are read (through the view, so the cache stamps them) and the
+// directories listed (each a dependency too, as "dir/": the warm cache
+// looks again when a file appears in one), never parsed. The search stops
+// at maxMayHoldFiles files or maxMayHoldDirs directories, and at a file it
+// cannot read (which ImportClosure would report): ok is then false, and
+// the caller computes the closure.
+
+// The bounds of ClosureMayHold's search.
+const (
+	maxMayHoldFiles = 20000
+	maxMayHoldDirs  = 20000
+	maxMayHoldDepth = 32
+)
+
+// ClosureMayHold returns the files, among those that ImportClosure(roots...)
+// may reach (the roots included), whose text holds needle: a superset of
+// the closure's modules that hold it, found without parsing (see above).
+// ok is false when the search could not answer.
+func (v *View) ClosureMayHold(roots []*pyscan.Module, needle string) (files []string, ok bool) {
+	s := &mayHold{v: v, seen: map[string]bool{}, listed: map[string]dirNames{}}
+	for _, r := range roots {
+		if r != nil && !v.IsFrameworkModule(r.Name) {
+			s.add(r.Path)
+		}
+	}
+	want := []byte(needle)
+	ws := wordSet{}
+	for i := 0; i < len(s.queue); i++ {
+		if len(s.queue) > maxMayHoldFiles || len(s.listed) > maxMayHoldDirs {
+			return nil, false
+		}
+		p := s.queue[i]
+		v.touch(p)
+		data, err := v.cache.Source(p)
+		if err != nil {
+			return nil, false
+		}
+		if bytes.Contains(data, want) {
+			files = append(files, p)
+		}
+		ws.of(data)
+		if !s.follow(p, ws) {
+			return nil, false
+		}
+	}
+	return files, true
+}
+
+// mayHold is the state of one ClosureMayHold search.
+type mayHold struct {
+	v      *View
+	queue  []string
+	seen   map[string]bool
+	listed map[string]dirNames
+}
+
+// dirNames is a directory's listing: every name in it, and which of them
+// are files.
+type dirNames struct {
+	all   []string
+	files map[string]bool
+}
+
+func (s *mayHold) add(p string) {
+	if s.seen[p] {
+		return
+	}
+	s.seen[p] = true
+	if name, _ := pyscan.ModuleName(p); s.v.IsFrameworkModule(name) {
+		return
+	}
+	s.queue = append(s.queue, p)
+}
+
+// list lists dir once, recording it as a dependency.
+func (s *mayHold) list(dir string) dirNames {
+	if l, ok := s.listed[dir]; ok {
+		return l
+	}
+	s.v.touch(dir + "/")
+	dirs, files := s.v.FS.ListDir(dir)
+	l := dirNames{all: append(slices.Clone(dirs), files...), files: map[string]bool{}}
+	for _, f := range files {
+		l.files[f] = true
+	}
+	s.listed[dir] = l
+	return l
+}
+
+// follow adds the files that the module at p, whose words are ws, may
+// import; false when the search went past its bounds.
+func (s *mayHold) follow(p string, ws wordSet) bool {
+	dir := path.Dir(p)
+	top := s.v.cache.baseOf(p).prefix
+	bases := []string{dir}
+	for _, b := range s.v.cache.importBases() {
+		if b != dir {
+			bases = append(bases, b)
+		}
+	}
+	for _, b := range bases {
+		if !s.below(b, ws, 0) {
+			return false
+		}
+	}
+	// Relative imports: the folders p lies in, below the top of its root,
+	// and their __init__.py.
+	for d := dir; d != top && d != "." && !strings.HasPrefix(d, "../"); d = path.Dir(d) {
+		if s.list(d).files["__init__.py"] {
+			s.add(d + "/__init__.py")
+		}
+		if d != dir && !s.below(d, ws, 0) {
+			return false
+		}
+	}
+	return len(s.listed) <= maxMayHoldDirs
+}
+
+// below adds the modules under directory d named by a chain of words:
+// d/w.py, d/w/__init__.py and, further down, d/w/....
+func (s *mayHold) below(d string, ws wordSet, depth int) bool {
+	if depth > maxMayHoldDepth || len(s.listed) > maxMayHoldDirs {
+		return len(s.listed) <= maxMayHoldDirs && depth <= maxMayHoldDepth
+	}
+	l := s.list(d)
+	for _, n := range l.all {
+		sub := n
+		if d != "." {
+			sub = d + "/" + n
+		}
+		if stem, ok := strings.CutSuffix(n, ".py"); ok && l.files[n] {
+			if ws.has(stem) {
+				s.add(sub)
+			}
+			continue
+		}
+		if !ws.has(n) {
+			continue
+		}
+		// A package (or a link that may be one, or a namespace
+		// package): its __init__.py, and what is named below it.
+		if s.list(sub).files["__init__.py"] {
+			s.add(sub + "/__init__.py")
+		}
+		if !s.below(sub, ws, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordSet holds the words of a text (the runs of identifier bytes: ASCII
+// letters, digits and "_", and every byte of a multi-byte UTF-8
+// character) by a 64-bit FNV-1a hash of each, so that taking a file's
+// words allocates nothing. Two words with one hash make has answer yes for
+// both, which only widens the search.
+type wordSet map[uint64]struct{}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// of makes ws the words of data.
+func (ws wordSet) of(data []byte) {
+	clear(ws)
+	h, in := uint64(fnvOffset), false
+	for _, c := range data {
+		if wordByte(c) {
+			h = (h ^ uint64(c)) * fnvPrime
+			in = true
+			continue
+		}
+		if in {
+			ws[h] = struct{}{}
+			h, in = fnvOffset, false
+		}
+	}
+	if in {
+		ws[h] = struct{}{}
+	}
+}
+
+// has reports whether w may be one of the words.
+func (ws wordSet) has(w string) bool {
+	h := uint64(fnvOffset)
+	for i := 0; i < len(w); i++ {
+		h = (h ^ uint64(w[i])) * fnvPrime
+	}
+	_, ok := ws[h]
+	return ok
+}
+
+func wordByte(c byte) bool {
+	return c == '_' || c >= 0x80 || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
