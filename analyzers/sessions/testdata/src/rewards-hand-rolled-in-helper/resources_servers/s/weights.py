@@ -1,0 +1,1 @@
+WEIGHTS = {"exact": 1.0}
