@@ -3,7 +3,6 @@ package gym
 import (
 	"bytes"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/gymlint/gymlint/pyscan"
@@ -52,7 +51,7 @@ const (
 // the closure's modules that hold it, found without parsing (see above).
 // ok is false when the search could not answer.
 func (v *View) ClosureMayHold(roots []*pyscan.Module, needle string) (files []string, ok bool) {
-	s := &mayHold{v: v, seen: map[string]bool{}, listed: map[string]dirNames{}}
+	s := &mayHold{v: v, seen: map[string]bool{}, listed: map[string][]string{}}
 	for _, r := range roots {
 		if r != nil && !v.IsFrameworkModule(r.Name) {
 			s.add(r.Path)
@@ -86,14 +85,7 @@ type mayHold struct {
 	v      *View
 	queue  []string
 	seen   map[string]bool
-	listed map[string]dirNames
-}
-
-// dirNames is a directory's listing: every name in it, and which of them
-// are files.
-type dirNames struct {
-	all   []string
-	files map[string]bool
+	listed map[string][]string
 }
 
 func (s *mayHold) add(p string) {
@@ -107,19 +99,24 @@ func (s *mayHold) add(p string) {
 	s.queue = append(s.queue, p)
 }
 
-// list lists dir once, recording it as a dependency.
-func (s *mayHold) list(dir string) dirNames {
+// list returns the names in dir (repofs.FS.Names, which reads a
+// directory once for every view), recording the directory as a
+// dependency the first time.
+func (s *mayHold) list(dir string) []string {
 	if l, ok := s.listed[dir]; ok {
 		return l
 	}
 	s.v.touch(dir + "/")
-	dirs, files := s.v.FS.ListDir(dir)
-	l := dirNames{all: append(slices.Clone(dirs), files...), files: map[string]bool{}}
-	for _, f := range files {
-		l.files[f] = true
-	}
+	l := s.v.FS.Names(dir)
 	s.listed[dir] = l
 	return l
+}
+
+// file adds p when it is a file (FS.IsFile, remembered by the FS).
+func (s *mayHold) file(p string) {
+	if !s.seen[p] && s.v.FS.IsFile(p) {
+		s.add(p)
+	}
 }
 
 // follow adds the files that the module at p, whose words are ws, may
@@ -141,9 +138,8 @@ func (s *mayHold) follow(p string, ws wordSet) bool {
 	// Relative imports: the folders p lies in, below the top of its root,
 	// and their __init__.py.
 	for d := dir; d != top && d != "." && !strings.HasPrefix(d, "../"); d = path.Dir(d) {
-		if s.list(d).files["__init__.py"] {
-			s.add(d + "/__init__.py")
-		}
+		s.list(d)
+		s.file(d + "/__init__.py")
 		if d != dir && !s.below(d, ws, 0) {
 			return false
 		}
@@ -157,26 +153,20 @@ func (s *mayHold) below(d string, ws wordSet, depth int) bool {
 	if depth > maxMayHoldDepth || len(s.listed) > maxMayHoldDirs {
 		return len(s.listed) <= maxMayHoldDirs && depth <= maxMayHoldDepth
 	}
-	l := s.list(d)
-	for _, n := range l.all {
+	for _, n := range s.list(d) {
 		sub := n
 		if d != "." {
 			sub = d + "/" + n
 		}
-		if stem, ok := strings.CutSuffix(n, ".py"); ok && l.files[n] {
-			if ws.has(stem) {
-				s.add(sub)
-			}
-			continue
+		if stem, ok := strings.CutSuffix(n, ".py"); ok && ws.has(stem) {
+			s.file(sub)
 		}
 		if !ws.has(n) {
 			continue
 		}
 		// A package (or a link that may be one, or a namespace
 		// package): its __init__.py, and what is named below it.
-		if s.list(sub).files["__init__.py"] {
-			s.add(sub + "/__init__.py")
-		}
+		s.file(sub + "/__init__.py")
 		if !s.below(sub, ws, depth+1) {
 			return false
 		}

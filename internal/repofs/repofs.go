@@ -30,6 +30,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -335,8 +336,9 @@ func within(root, p string) bool {
 // dirListing is the cached listing of a directory: the names in it, or
 // why it could not be listed.
 type dirListing struct {
-	names map[string]bool
-	err   error
+	names  map[string]bool
+	sorted []string // names, sorted, at most MaxListing
+	err    error
 }
 
 // listed returns nil when the directory dir (root-relative) has an entry
@@ -344,26 +346,7 @@ type dirListing struct {
 // error of resolving dir when that fails: ErrOutsideRoot for a directory
 // whose links lead out of the root, which is never listed.
 func (f *FS) listed(dir, name string) error {
-	f.mu.Lock()
-	l, ok := f.dirs[dir]
-	f.mu.Unlock()
-	if !ok {
-		l.names = map[string]bool{}
-		real, err := f.resolveDir(dir)
-		switch {
-		case errors.Is(err, ErrOutsideRoot), errors.Is(err, ErrSymlinkLoop):
-			l.err = err
-		case err == nil:
-			if entries, err := osReadDir(filepath.Join(f.root, filepath.FromSlash(real))); err == nil {
-				for _, e := range entries {
-					l.names[e.Name()] = true
-				}
-			}
-		}
-		f.mu.Lock()
-		f.dirs[dir] = l
-		f.mu.Unlock()
-	}
+	l := f.listing(dir)
 	if l.err != nil {
 		return l.err
 	}
@@ -371,6 +354,76 @@ func (f *FS) listed(dir, name string) error {
 		return ErrNotExist
 	}
 	return nil
+}
+
+// listing returns the cached listing of the clean directory path dir of
+// the root's own directory, reading it the first time.
+func (f *FS) listing(dir string) dirListing {
+	f.mu.Lock()
+	l, ok := f.dirs[dir]
+	f.mu.Unlock()
+	if ok {
+		return l
+	}
+	l.names = map[string]bool{}
+	real, err := f.resolveDir(dir)
+	switch {
+	case errors.Is(err, ErrOutsideRoot), errors.Is(err, ErrSymlinkLoop):
+		l.err = err
+	case err == nil:
+		if entries, err := osReadDir(filepath.Join(f.root, filepath.FromSlash(real))); err == nil {
+			for _, e := range entries {
+				l.names[e.Name()] = true
+			}
+		}
+	}
+	l.sorted = sortedNames(l.names)
+	f.mu.Lock()
+	f.dirs[dir] = l
+	f.mu.Unlock()
+	return l
+}
+
+// Names returns the names in the directory rel ("." for the root):
+// files, directories and links alike, and the overlay's files and the
+// directories that hold them, sorted, at most MaxListing from the disk.
+// Unlike ListDir it tells them not apart and remembers the disk's answer
+// (the listing that Stat answers absent paths from, until Forget), so that
+// a search that lists the same directories again and again reads each
+// once. The slice must not be modified.
+func (f *FS) Names(rel string) []string {
+	c := "."
+	if rel != "." && rel != "" {
+		var ok bool
+		if c, ok = Clean(rel); !ok {
+			return nil
+		}
+		if sub, rest, ok := f.Mounted(c); ok {
+			return sub.Names(rest)
+		}
+	}
+	l := f.listing(c)
+	prefix := c + "/"
+	if c == "." {
+		prefix = ""
+	}
+	var extra []string
+	f.mu.Lock()
+	for k := range f.overlay {
+		rest, ok := strings.CutPrefix(k, prefix)
+		if !ok || rest == "" {
+			continue
+		}
+		name, _, _ := strings.Cut(rest, "/")
+		if !l.names[name] && !slices.Contains(extra, name) {
+			extra = append(extra, name)
+		}
+	}
+	f.mu.Unlock()
+	if len(extra) == 0 {
+		return l.sorted
+	}
+	return slices.Sorted(slices.Values(append(slices.Clone(l.sorted), extra...)))
 }
 
 // Known tells the FS what Stat of rel, a path of the root's own directory
