@@ -366,6 +366,19 @@ func (f *FS) listing(dir string) dirListing {
 		return l
 	}
 	l.names = map[string]bool{}
+	if dir != "." {
+		// A directory its parent's listing lacks is not there: no need
+		// to resolve its path (an import is looked for as a package in
+		// every folder it could be in, and most are not).
+		if p := f.listing(path.Dir(dir)); p.err != nil || !p.names[path.Base(dir)] {
+			l.err = p.err
+			l.sorted = []string{}
+			f.mu.Lock()
+			f.dirs[dir] = l
+			f.mu.Unlock()
+			return l
+		}
+	}
 	real, err := f.resolveDir(dir)
 	switch {
 	case errors.Is(err, ErrOutsideRoot), errors.Is(err, ErrSymlinkLoop):
