@@ -119,7 +119,6 @@ import (
 	"go/scanner"
 	"go/token"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -627,8 +626,22 @@ func closing(s string, j int, q string) int {
 	return -1
 }
 
-// blockScalar matches the code of a line that starts a YAML block scalar.
-var blockScalar = regexp.MustCompile(`(^|\s)[|>][-+0-9]*$`)
+// startsBlockScalar reports whether the code of a line (its comment cut
+// off) starts a YAML block scalar: it ends with | or > and the indicators
+// that may follow ([-+0-9]*), at its start or after white space. (The
+// regexp `(^|\s)[|>][-+0-9]*$` says the same, at a cost that showed on
+// every line of every config.)
+func startsBlockScalar(code string) bool {
+	k := len(code)
+	for k > 0 && (code[k-1] == '-' || code[k-1] == '+' || code[k-1] >= '0' && code[k-1] <= '9') {
+		k--
+	}
+	if k == 0 || code[k-1] != '|' && code[k-1] != '>' {
+		return false
+	}
+	k--
+	return k == 0 || strings.IndexByte(" \t\n\f\r", code[k-1]) >= 0
+}
 
 // scanYAML sets hasCode and comment of YAML lines.
 func scanYAML(ls []line) {
@@ -678,7 +691,7 @@ func scanYAML(ls []line) {
 				j++
 			}
 		}
-		if blockScalar.MatchString(strings.TrimRight(s[:min(end, len(s))], " \t")) {
+		if startsBlockScalar(strings.TrimRight(s[:min(end, len(s))], " \t")) {
 			block = indent
 		}
 	}
