@@ -34,14 +34,17 @@ import (
 //
 // The files are read (through the view, so the cache stamps them) and the
 // directories listed (each a dependency too, as "dir/": the warm cache
-// looks again when a file appears in one), never parsed. The search stops
-// at maxMayHoldFiles files or maxMayHoldDirs directories, and at a file it
-// cannot read (which ImportClosure would report): ok is then false, and
-// the caller computes the closure.
+// looks again when a file appears in one), never parsed, one at a time.
+// The search stops past maxMayHoldFiles files, maxMayHoldBytes bytes read,
+// maxMayHoldDirs directories or maxMayHoldDepth directories down from a
+// base, and at a file it cannot read (which ImportClosure would report):
+// ok is then false, and the caller computes the closure, whose parses the
+// view's parse budget bounds.
 
 // The bounds of ClosureMayHold's search.
 const (
 	maxMayHoldFiles = 20000
+	maxMayHoldBytes = 256 << 20
 	maxMayHoldDirs  = 20000
 	maxMayHoldDepth = 32
 )
@@ -59,6 +62,7 @@ func (v *View) ClosureMayHold(roots []*pyscan.Module, needle string) (files []st
 	}
 	want := []byte(needle)
 	ws := wordSet{}
+	read := 0
 	for i := 0; i < len(s.queue); i++ {
 		if len(s.queue) > maxMayHoldFiles || len(s.listed) > maxMayHoldDirs {
 			return nil, false
@@ -66,7 +70,7 @@ func (v *View) ClosureMayHold(roots []*pyscan.Module, needle string) (files []st
 		p := s.queue[i]
 		v.touch(p)
 		data, err := v.cache.Source(p)
-		if err != nil {
+		if read += len(data); err != nil || read > maxMayHoldBytes {
 			return nil, false
 		}
 		if bytes.Contains(data, want) {
