@@ -158,8 +158,12 @@ func (r *pyRecord) valid() bool {
 // side's findings depend on: gymlint's build, the root, the options of
 // the view (but the number of jobs), the contract in force and the rules
 // run. ok is false when it cannot be made (the cache is then not used).
-func (e *Engine) contextKey() (string, bool) {
+func (e *Engine) contextKey() (string, bool) { return e.contextKeyFor(e.opts.FixesCounted) }
+
+// contextKeyFor is contextKey with Options.FixesCounted set to counted.
+func (e *Engine) contextKeyFor(counted bool) (string, bool) {
 	opts := e.opts
+	opts.FixesCounted = counted
 	opts.Jobs = 0
 	opts.Overlay = nil
 	var codes []string
@@ -208,6 +212,16 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 	// its reads, not by reading them again.
 	c.FS().KeepSums()
 	rec := e.loadRecord(key, ctx)
+	if rec == nil && e.opts.FixesCounted {
+		// The record of a check that shows the fixes (the JSON output,
+		// the language server) holds all that one that counts them needs:
+		// the update starts from it, and is kept under this check's key.
+		if full, ok := e.contextKeyFor(false); ok {
+			if rec = e.loadRecord(diskcache.NewHasher(pyKind).String(full).Key(), full); rec != nil {
+				rec.Context = ctx
+			}
+		}
+	}
 	h := newHashes(c.FS(), e.root, rec)
 	out.stamps = h
 

@@ -95,7 +95,9 @@ type Options struct {
 	// a class hierarchy shares), as long as whether a finding has a fix,
 	// and whether a safe one, stays what it is without FixesCounted.
 	// It is part of the cache's key, as every option is: a check that shows
-	// the fixes never reads findings made without them.
+	// the fixes never reads findings made without them (one that counts
+	// them starts from the record of one that shows them when it has none
+	// of its own: engine/warm.go).
 	FixesCounted bool
 }
 
