@@ -59,7 +59,7 @@ func TestPlantedRecordIsIgnored(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, _ := e.contextKey()
-	key := diskcache.NewHasher(pyKind).String(ctx).Key()
+	key := pyKey(ctx)
 	attacker := openKeyed(t, dir, "the attacker's own key")
 	if err := attacker.PutWith(pyKind, key, func(w io.Writer) error { return writeRecord(w, rec) }); err != nil {
 		t.Fatal(err)

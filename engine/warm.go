@@ -206,7 +206,7 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 		e.finishPython(s, out)
 		return
 	}
-	key := diskcache.NewHasher(pyKind).String(ctx).Key()
+	key := pyKey(ctx)
 	c := s.Cache()
 	// The record stamps every file the analysis read: with the hashes of
 	// its reads, not by reading them again.
@@ -217,7 +217,7 @@ func (e *Engine) warmPython(s *lint.Session, out *pySide, listed func(*repofs.Li
 		// the language server) holds all that one that counts them needs:
 		// the update starts from it, and is kept under this check's key.
 		if full, ok := e.contextKeyFor(false); ok {
-			if rec = e.loadRecord(diskcache.NewHasher(pyKind).String(full).Key(), full); rec != nil {
+			if rec = e.loadRecord(pyKey(full), full); rec != nil {
 				rec.Context = ctx
 			}
 		}
@@ -502,6 +502,10 @@ func reparsed(rec *pyRecord, h *hashes, changed []string) []string {
 	slices.SortStableFunc(out, func(a, b string) int { return cmp.Compare(h.memo[a].Size, h.memo[b].Size) })
 	return out
 }
+
+// pyKey is the disk cache's key of the Python side's record for a
+// context (contextKey).
+func pyKey(ctx string) diskcache.Key { return diskcache.NewHasher(pyKind).String(ctx).Key() }
 
 // loadRecord reads the record of key, nil when there is none that can be
 // trusted.

@@ -115,7 +115,7 @@ func record(t *testing.T, root string, cache *diskcache.Cache) *pyRecord {
 		t.Fatal(err)
 	}
 	ctx, _ := e.contextKey()
-	rec := e.loadRecord(diskcache.NewHasher(pyKind).String(ctx).Key(), ctx)
+	rec := e.loadRecord(pyKey(ctx), ctx)
 	if rec == nil {
 		t.Fatal("no record in the cache")
 	}
