@@ -416,23 +416,12 @@ func (f *FS) Names(rel string) []string {
 		}
 	}
 	l := f.listing(c)
-	prefix := c + "/"
-	if c == "." {
-		prefix = ""
-	}
 	var extra []string
-	f.mu.Lock()
-	for k := range f.overlay {
-		rest, ok := strings.CutPrefix(k, prefix)
-		if !ok || rest == "" {
-			continue
-		}
-		name, _, _ := strings.Cut(rest, "/")
+	f.overlayIn(c, func(name string, _ bool) {
 		if !l.names[name] && !slices.Contains(extra, name) {
 			extra = append(extra, name)
 		}
-	}
-	f.mu.Unlock()
+	})
 	if len(extra) == 0 {
 		return l.sorted
 	}
@@ -877,24 +866,34 @@ func (f *FS) ListDir(rel string) (dirs, files []string) {
 			}
 		}
 	}
+	f.overlayIn(c, func(name string, dir bool) {
+		if dir {
+			isDir[name] = true
+		} else {
+			isFile[name] = true
+		}
+	})
+	return sortedNames(isDir), sortedNames(isFile)
+}
+
+// overlayIn calls each for every overlay entry directly in the clean
+// directory c ("." for the root): a file of the overlay there, or a
+// directory that holds one (dir), once per overlay file under it.
+func (f *FS) overlayIn(c string, each func(name string, dir bool)) {
 	prefix := c + "/"
 	if c == "." {
 		prefix = ""
 	}
 	f.mu.Lock()
+	defer f.mu.Unlock()
 	for k := range f.overlay {
 		rest, ok := strings.CutPrefix(k, prefix)
 		if !ok || rest == "" {
 			continue
 		}
-		if dir, _, deeper := strings.Cut(rest, "/"); deeper {
-			isDir[dir] = true
-		} else {
-			isFile[rest] = true
-		}
+		name, _, deeper := strings.Cut(rest, "/")
+		each(name, deeper)
 	}
-	f.mu.Unlock()
-	return sortedNames(isDir), sortedNames(isFile)
 }
 
 // sortedNames returns the keys of set, sorted, at most MaxListing.
