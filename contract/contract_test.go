@@ -213,3 +213,39 @@ func TestNotesAndRanges(t *testing.T) {
 		}
 	}
 }
+
+// The modules are parsed in parallel; what is read from them, the facts,
+// where they are, and the problems in the files' order, is the same as a
+// parse of one module at a time.
+func TestDetectInParallel(t *testing.T) {
+	files := map[string]string{"nemo_gym/__init__.py": ""}
+	for i := range 24 {
+		var src string
+		switch i % 4 {
+		case 0: // a fact, in a module of a size that varies
+			src = strings.Repeat("X = 1\n", i*40) + fmt.Sprintf("\n\ndef lost_session_verification(reason%d):\n    return {}\n", i)
+		case 1: // a syntax error in a module that may hold a fact
+			src = fmt.Sprintf("class ResourcesSessionLocks%d(:\n    pass\n", i)
+		case 2: // no fact's name: not parsed
+			src = "def helper(:\n"
+		case 3:
+			src = fmt.Sprintf("class BaseServer%d:\n    def multiple_workers_unsupported_reason(self):\n        return None\n", i)
+		}
+		files[fmt.Sprintf("nemo_gym/m%02d.py", i)] = src
+	}
+	serial := detect(t, files, Options{Jobs: 1})
+	if len(serial.Problems) != 6 || serial.Modules != 18 {
+		t.Fatalf("serial: %d modules, problems %q; want 18 and 6 syntax errors", serial.Modules, serial.Problems)
+	}
+	for i := 1; i < len(serial.Problems); i++ {
+		if serial.Problems[i-1] >= serial.Problems[i] {
+			t.Errorf("problems out of the files' order: %q", serial.Problems)
+		}
+	}
+	for _, jobs := range []int{0, 3, 8} {
+		fw := detect(t, files, Options{Jobs: jobs})
+		if !slices.Equal(fw.Problems, serial.Problems) || fw.Modules != serial.Modules || fmt.Sprint(fw.Facts) != fmt.Sprint(serial.Facts) || fmt.Sprint(fw.FuncModules) != fmt.Sprint(serial.FuncModules) {
+			t.Errorf("jobs %d: %+v\nserial: %+v", jobs, fw, serial)
+		}
+	}
+}

@@ -5,7 +5,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/pyscan"
@@ -32,6 +36,8 @@ type Options struct {
 	// ($VIRTUAL_ENV): an absolute directory, which may lie outside the
 	// root. Only its lib/python3*/site-packages/<package> is read.
 	VirtualEnv string
+	// Jobs is how many modules are parsed at once; 0: the number of CPUs.
+	Jobs int
 }
 
 // Detect finds the framework package and reads its facts. It looks, in
@@ -49,19 +55,19 @@ func Detect(o Options) *Framework {
 		return fw
 	}
 	if o.FS.IsFile(pkg + "/__init__.py") {
-		return read(fw, o.FS, pkg, pkg, InRepository)
+		return read(fw, o.FS, pkg, pkg, InRepository, o.Jobs)
 	}
 	if fp := strings.TrimSuffix(o.FrameworkPath, "/"); fp != "" {
 		for _, dir := range []string{fp, path.Join(fp, pkg)} {
 			if c, ok := repofs.Clean(dir); ok && o.FS.IsFile(c+"/__init__.py") {
-				return read(fw, o.FS, c, c, FrameworkPath)
+				return read(fw, o.FS, c, c, FrameworkPath, o.Jobs)
 			}
 		}
 		fw.Problems = append(fw.Problems, fmt.Sprintf("framework_path %s holds no %s package (no __init__.py)", fp, pkg))
 	}
 	for _, venv := range []string{".venv", "venv"} {
 		if dir := sitePackage(o.FS, venv, pkg); dir != "" {
-			return read(fw, o.FS, dir, dir, VirtualEnv)
+			return read(fw, o.FS, dir, dir, VirtualEnv, o.Jobs)
 		}
 	}
 	if o.VirtualEnv != "" && filepath.IsAbs(o.VirtualEnv) {
@@ -70,9 +76,9 @@ func Detect(o Options) *Framework {
 				// Inside the root when the environment is: then as the
 				// root sees it.
 				if rel, err := filepath.Rel(o.FS.Root(), filepath.Join(vfs.Root(), filepath.FromSlash(dir))); err == nil && filepath.IsLocal(rel) {
-					return read(fw, o.FS, filepath.ToSlash(rel), filepath.ToSlash(rel), VirtualEnv)
+					return read(fw, o.FS, filepath.ToSlash(rel), filepath.ToSlash(rel), VirtualEnv, o.Jobs)
 				}
-				return read(fw, vfs, dir, filepath.Join(vfs.Root(), filepath.FromSlash(dir)), VirtualEnv)
+				return read(fw, vfs, dir, filepath.Join(vfs.Root(), filepath.FromSlash(dir)), VirtualEnv, o.Jobs)
 			}
 		}
 	}
@@ -97,39 +103,97 @@ func sitePackage(fsys *repofs.FS, venv, pkg string) string {
 }
 
 // read parses the modules of the package at dir of fsys and reads the
-// facts. display is the directory as Framework.Dir shows it.
-func read(fw *Framework, fsys *repofs.FS, dir, display string, where Where) *Framework {
+// facts. display is the directory as Framework.Dir shows it. The files are
+// read in order (the size bound counts them in that order), and the ones
+// that may hold a fact are parsed by up to jobs parsers at once: the
+// framework's large modules are a serial wait at the start of every cold
+// scan otherwise. The modules and the problems keep the files' order.
+func read(fw *Framework, fsys *repofs.FS, dir, display string, where Where, jobs int) *Framework {
 	fw.Found, fw.Dir, fw.Where = true, display, where
 	fw.Facts = map[Fact]string{}
 	files := pythonFiles(fsys, dir, fw)
-	p := pyscan.NewParser(pyscan.Options{})
-	defer p.Close()
-	var mods []*pyscan.Module
+	// One entry a file read: a problem, or a module to parse if its text
+	// may hold a fact.
+	type entry struct {
+		problem string
+		path    string
+		data    []byte
+		mod     *pyscan.Module
+	}
+	var entries []*entry
 	total := 0
 	for _, f := range files {
 		data, err := fsys.Read(f)
 		if err != nil {
-			fw.Problems = append(fw.Problems, fmt.Sprintf("%s not read: %v", shown(fsys, f, display, dir), unwrap(err)))
+			entries = append(entries, &entry{problem: fmt.Sprintf("%s not read: %v", shown(fsys, f, display, dir), unwrap(err))})
 			continue
 		}
 		if total+len(data) > MaxBytes {
-			fw.Problems = append(fw.Problems, fmt.Sprintf("%s and later modules not read: the framework is larger than %d MiB", shown(fsys, f, display, dir), MaxBytes>>20))
+			entries = append(entries, &entry{problem: fmt.Sprintf("%s and later modules not read: the framework is larger than %d MiB", shown(fsys, f, display, dir), MaxBytes>>20)})
 			break
 		}
 		total += len(data)
-		if !mayHoldFacts(data) {
-			continue
+		entries = append(entries, &entry{path: shown(fsys, f, display, dir), data: data})
+	}
+	// The largest first, so that no parser is left with a large module
+	// at the end while the others wait.
+	order := make([]*entry, 0, len(entries))
+	for _, e := range entries {
+		if e.data != nil {
+			order = append(order, e)
 		}
-		m := p.Parse(shown(fsys, f, display, dir), data)
-		if m.SyntaxError != nil {
-			fw.Problems = append(fw.Problems, fmt.Sprintf("%s does not parse: %s", m.Path, m.SyntaxError.Message))
+	}
+	slices.SortStableFunc(order, func(a, b *entry) int { return len(b.data) - len(a.data) })
+	parseAll(len(order), jobs, func(p *pyscan.Parser, i int) {
+		e := order[i]
+		if mayHoldFacts(e.data) {
+			e.mod = p.Parse(e.path, e.data)
 		}
-		mods = append(mods, m)
+		e.data = nil
+	})
+	var mods []*pyscan.Module
+	for _, e := range entries {
+		switch {
+		case e.problem != "":
+			fw.Problems = append(fw.Problems, e.problem)
+		case e.mod != nil:
+			if e.mod.SyntaxError != nil {
+				fw.Problems = append(fw.Problems, fmt.Sprintf("%s does not parse: %s", e.mod.Path, e.mod.SyntaxError.Message))
+			}
+			mods = append(mods, e.mod)
+		}
 	}
 	fw.Modules = len(mods)
 	fw.Files = len(files)
 	readFacts(fw, mods)
 	return fw
+}
+
+// parseAll calls fn for i from 0 to n-1 on up to jobs goroutines (0: the
+// number of CPUs), each with a parser of its own.
+func parseAll(n, jobs int, fn func(p *pyscan.Parser, i int)) {
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	jobs = min(jobs, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := pyscan.NewParser(pyscan.Options{})
+			defer p.Close()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				fn(p, i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // shown is the path of a framework file as messages give it.

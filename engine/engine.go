@@ -279,7 +279,7 @@ func (e *Engine) detectContract(o Options) {
 			fw, store = e.cachedContract(fsys, cmp.Or(pkg, contract.DefaultPackage))
 		}
 		if fw == nil {
-			fw = contract.Detect(contract.Options{FS: fsys, Package: pkg, FrameworkPath: e.conf.FrameworkPath, VirtualEnv: o.VirtualEnv})
+			fw = contract.Detect(contract.Options{FS: fsys, Package: pkg, FrameworkPath: e.conf.FrameworkPath, VirtualEnv: o.VirtualEnv, Jobs: o.Jobs})
 			if store != nil {
 				store(fw)
 			}
