@@ -343,7 +343,7 @@ func (e *Engine) Finish(ds []diag.Diagnostic, scanned []string, read func(string
 		ds = dropExtra(ds)
 	}
 	ds = noExtraFixes(ds)
-	ds = suppress.ApplyConfig(ds, scanned, read, suppress.Config{Lookup: lint.Lookup, Ran: e.ran})
+	ds = suppress.ApplyConfig(ds, scanned, read, suppress.Config{Lookup: lint.Lookup, Ran: e.ran, Jobs: e.opts.Jobs})
 	ds = policy.Apply(e.conf, ds)
 	diag.Sort(ds)
 	return ds

@@ -115,12 +115,16 @@
 package suppress
 
 import (
+	"bytes"
 	"fmt"
 	"go/scanner"
 	"go/token"
 	"path"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/diag/core"
@@ -233,6 +237,9 @@ type Config struct {
 	// is never reported as unused: the finding it silences may be there.
 	// nil: every rule ran.
 	Ran func(code string) bool
+	// Jobs is how many files are read and scanned at once; 0: the number
+	// of CPUs. read, Lookup and Ran are called from that many goroutines.
+	Jobs int
 }
 
 // ApplyConfig is Apply with a Config.
@@ -257,16 +264,20 @@ func ApplyConfig(ds []diag.Diagnostic, scan []string, read func(path string) ([]
 	}
 	sort.Strings(paths)
 
+	// The files are independent of one another (a diagnostic is at one
+	// file, a directive in one file), so they are read and scanned in
+	// parallel, and their reports joined in path order.
 	suppressed := make([]bool, len(ds))
-	var out []diag.Diagnostic
-	for _, p := range paths {
+	reports := make([][]diag.Diagnostic, len(paths))
+	eachIndex(len(paths), cfg.Jobs, func(k int) {
+		p := paths[k]
 		content, err := read(p)
-		if err != nil {
-			continue
+		if err != nil || !mayHoldDirective(content, langOf(p)) {
+			return
 		}
 		dirs, ls := parseLines(p, content)
 		if len(dirs) == 0 {
-			continue
+			return
 		}
 		analysed := true
 		for _, i := range byPath[p] {
@@ -292,8 +303,12 @@ func ApplyConfig(ds []diag.Diagnostic, scan []string, read func(path string) ([]
 			}
 		}
 		for _, dir := range dirs {
-			out = append(out, report(p, dir, lookup, cfg.Ran, analysed, ls)...)
+			reports[k] = append(reports[k], report(p, dir, lookup, cfg.Ran, analysed, ls)...)
 		}
+	})
+	var out []diag.Diagnostic
+	for _, r := range reports {
+		out = append(out, r...)
 	}
 	kept := make([]diag.Diagnostic, 0, len(ds)+len(out))
 	for i, d := range ds {
@@ -790,4 +805,83 @@ func goDirectives(ls []line, content []byte) []*directive {
 		dirs = append(dirs, d)
 	}
 	return dirs
+}
+
+// eachIndex calls fn for i from 0 to n-1 on up to jobs goroutines (0: the
+// number of CPUs).
+func eachIndex(n, jobs int, fn func(i int)) {
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	jobs = min(jobs, n)
+	if jobs <= 1 {
+		for i := range n {
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// mayHoldDirective reports whether content may hold a suppression
+// directive, well formed or not, of a file of language lg: every one
+// begins with "gymlint", or in Python "noqa", in any case (hashDirectives,
+// parseGo). It looks at the bytes only, much faster than parseLines, so
+// that the files without one (nearly all) are not split into lines.
+func mayHoldDirective(content []byte, lg lang) bool {
+	return containsFold(content, "gymlint", 1) || lg == langPython && containsFold(content, "noqa", 2)
+}
+
+// containsFold reports whether s contains pat, a lower-case ASCII word,
+// in any case. It looks for pat's byte at anchor (one that is rare in
+// code: a search for it finds few places to compare) in both cases.
+// strings.EqualFold, which the directives are matched with, folds no
+// other character to the letters of "gymlint" and "noqa"
+// (TestFoldedLettersAreASCII), so an ASCII comparison finds every match.
+func containsFold(s []byte, pat string, anchor int) bool {
+	lo := pat[anchor]
+	for _, c := range [2]byte{lo, lo - 'a' + 'A'} {
+		for i := 0; i < len(s); {
+			j := bytes.IndexByte(s[i:], c)
+			if j < 0 {
+				break
+			}
+			at := i + j - anchor
+			if at >= 0 && at+len(pat) <= len(s) && asciiEqualFold(s[at:at+len(pat)], pat) {
+				return true
+			}
+			i += j + 1
+		}
+	}
+	return false
+}
+
+// asciiEqualFold reports whether b is the lower-case ASCII word w in any
+// case.
+func asciiEqualFold(b []byte, w string) bool {
+	for i := range len(w) {
+		c := b[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[i] {
+			return false
+		}
+	}
+	return true
 }
