@@ -95,6 +95,11 @@ type moduleEntry struct {
 	once sync.Once
 	mod  *pyscan.Module
 	err  error
+	// ix is the module's index (View.index), made once for every view
+	// that reads the module: the framework's modules are read by every
+	// group's view.
+	ixOnce sync.Once
+	ix     *moduleIndex
 }
 
 // sourceEntry is one cached file content of View.Source.
@@ -737,19 +742,25 @@ func (c *Cache) view(focus []string, budget *pyscan.Budget) *View {
 		deps:        map[string]bool{},
 		repoDiags:   s.diags,
 	}
-	var want map[string]bool
-	if focus != nil {
-		want = map[string]bool{}
+	// The focus's entrypoints, in the skeleton's order (by path, each path
+	// once): found by search, since a scan makes a view per group.
+	var which []int
+	if focus == nil {
+		which = make([]int, len(s.entrypoints))
+		for i := range which {
+			which[i] = i
+		}
+	} else {
 		for _, p := range focus {
-			want[p] = true
+			if i, ok := slices.BinarySearchFunc(s.entrypoints, p, func(e Entrypoint, p string) int { return strings.Compare(e.Path, p) }); ok {
+				which = append(which, i)
+			}
 		}
+		slices.Sort(which)
+		which = slices.Compact(which)
 	}
-	for i := range s.entrypoints {
-		sk := &s.entrypoints[i]
-		if want != nil && !want[sk.Path] {
-			continue
-		}
-		e := *sk
+	for _, i := range which {
+		e := s.entrypoints[i]
 		v.Entrypoints = append(v.Entrypoints, &e)
 		for _, cr := range e.Configs {
 			v.deps[cr.File] = true

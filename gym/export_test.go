@@ -13,3 +13,14 @@ const (
 func AncestryWork(v *View) (visits, steps int64) {
 	return v.classes.visits.Load(), v.classes.steps.Load()
 }
+
+// SameIndex reports whether two views read one index of the module at p
+// (and that both read it).
+func SameIndex(v, w *View, p string) bool {
+	m, err := v.Module(p)
+	n, err2 := w.Module(p)
+	if err != nil || err2 != nil || m != n {
+		return false
+	}
+	return v.index(m) == w.index(n)
+}

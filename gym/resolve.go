@@ -396,11 +396,29 @@ type importKey struct {
 	bound string
 }
 
-// index returns the module's index, built on first use.
+// index returns the module's index, built on first use: once per cache
+// entry of the module, which the views that read it share, else (a module
+// that is not the view's entry of its path) once per view.
 func (v *View) index(m *pyscan.Module) *moduleIndex {
 	if ix, ok := v.indexes.Load(m); ok {
 		return ix.(*moduleIndex)
 	}
+	v.mu.Lock()
+	e := v.mods[m.Path]
+	v.mu.Unlock()
+	var ix *moduleIndex
+	if e != nil && e.mod == m {
+		e.ixOnce.Do(func() { e.ix = newModuleIndex(m) })
+		ix = e.ix
+	} else {
+		ix = newModuleIndex(m)
+	}
+	got, _ := v.indexes.LoadOrStore(m, ix)
+	return got.(*moduleIndex)
+}
+
+// newModuleIndex builds the index of m.
+func newModuleIndex(m *pyscan.Module) *moduleIndex {
 	ix := &moduleIndex{
 		binding:     map[string]*pyscan.Binding{},
 		class:       make(map[pyscan.Span]*pyscan.Class, len(m.Classes)),
@@ -440,8 +458,7 @@ func (v *View) index(m *pyscan.Module) *moduleIndex {
 			ix.stars = append(ix.stars, imp)
 		}
 	}
-	got, _ := v.indexes.LoadOrStore(m, ix)
-	return got.(*moduleIndex)
+	return ix
 }
 
 // FrameworkName returns the name the framework exports (for example
