@@ -10,7 +10,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"unsafe"
 )
 
 // repeated is unit repeated to size bytes.
@@ -297,45 +296,6 @@ func TestIncrementalBudget(t *testing.T) {
 		t.Errorf("after the fix: %+v", m.SyntaxError)
 	}
 }
-
-// TestNoOptionsLeak checks that parses leave github.com/mattn/go-pointer's
-// table as they found it (see releaseOptions), stopped ones included, and
-// that the table this package looks at is the one the binding fills.
-func TestNoOptionsLeak(t *testing.T) {
-	size := func() int {
-		goPointerMutex.RLock()
-		defer goPointerMutex.RUnlock()
-		return len(goPointerStore)
-	}
-	x := new(int)
-	ptr := goPointerSave(x)
-	goPointerMutex.RLock()
-	v, found := goPointerStore[ptr]
-	goPointerMutex.RUnlock()
-	goPointerUnref(ptr)
-	if !found || v != any(x) {
-		t.Fatal("go-pointer's table is not where releaseOptions looks")
-	}
-	before := size()
-	p := NewParser(Options{})
-	tight := NewParser(Options{BaseSteps: 1, StepsPerKB: 1})
-	src := gymModule(8 << 10)
-	var prev *Retained
-	for i := 0; i < 100; i++ {
-		p.Parse("m.py", src)
-		tight.Parse("m.py", src)
-		_, prev = p.ParseIncremental("m.py", append(src[:len(src):len(src)], "x = 1\n"...), prev)
-	}
-	prev.Close()
-	p.Close()
-	tight.Close()
-	if after := size(); after != before {
-		t.Errorf("go-pointer's table went from %d to %d entries over 300 parses", before, after)
-	}
-}
-
-//go:linkname goPointerSave github.com/mattn/go-pointer.Save
-func goPointerSave(any) unsafe.Pointer
 
 // TestBudgetHeadroom checks that the fixture modules take a third of
 // their budget at most. With PYSCAN_BUDGET_FILES naming a file that lists

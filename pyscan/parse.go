@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -90,8 +88,6 @@ type Parser struct {
 	g                               *grammar
 	p                               *sitter.Parser
 	baseSteps, stepsPerKB, maxSteps int64
-	// opts is handed to every parse; see releaseOptions.
-	opts sitter.ParseOptions
 	// ks and marks are the walker's stacks (see walker.ks), and flat the
 	// buffer of the flat tree (cwalk.go), kept from one parse for the next
 	// when they stay small.
@@ -199,7 +195,13 @@ func (s *ParseStop) message() string {
 	}
 }
 
-// meter counts the steps of one parse against its budgets.
+// meter is one parse's budgets and what it spent of them. cParse
+// (cparse.go) counts the steps, in C: each step is added to the file's
+// count and to the scan's Budget; the parse stops when the scan's is over
+// its limit, when the file's steps pass budget or its reads pass
+// readLimit bytes, or, checked every cpuEvery steps, when the processor
+// time of the parse's thread since its first step passes cpuBase plus
+// cpuPerStep a step (at most capCPU).
 type meter struct {
 	steps, budget int64
 	// read is how many bytes the read callback has handed tree-sitter,
@@ -207,43 +209,11 @@ type meter struct {
 	read, readLimit int64
 	scan            *Budget
 	capCPU          time.Duration
-	cpu0            time.Duration
-	started         bool
-	stop            *ParseStop
-}
-
-// step counts n steps and reports whether the parse may go on. It runs on
-// the thread that runs the parse (tree-sitter calls it from C).
-func (m *meter) step(n int64) bool {
-	if m.stop != nil {
-		return false
-	}
-	if !m.started {
-		m.started, m.cpu0 = true, threadCPU()
-	}
-	m.steps += n
-	if m.scan != nil && m.scan.spent.Add(n) > m.scan.limit {
-		m.stop = &ParseStop{Reason: ScanBudgetRanOut, Steps: m.steps, Budget: m.scan.limit}
-		return false
-	}
-	if m.steps > m.budget {
-		m.stop = &ParseStop{Reason: FileBudgetRanOut, Steps: m.steps, Budget: m.budget, ReadLimit: m.readLimit, Read: m.read}
-		return false
-	}
-	if m.steps%cpuEvery == 0 {
-		used := threadCPU() - m.cpu0
-		allowed := min(m.capCPU, cpuBase+time.Duration(m.steps)*cpuPerStep)
-		if used > allowed {
-			m.stop = &ParseStop{Reason: ProcessorTimeRanOut, Steps: m.steps, CPU: used, Allowed: allowed}
-			// The scan is charged the whole budget of a file whose
-			// steps did not tell its cost.
-			if m.scan != nil {
-				m.scan.spent.Add(m.budget - m.steps)
-			}
-			return false
-		}
-	}
-	return true
+	// cpu0 is the thread's processor time at the first step (threadCPU),
+	// when started.
+	cpu0    time.Duration
+	started bool
+	stop    *ParseStop
 }
 
 // renew replaces the tree-sitter parser with a new one (see parseTree).
@@ -296,31 +266,14 @@ func (p *Parser) parseTree(src []byte, old *sitter.Tree, scan *Budget) (*sitter.
 		m.stop = &ParseStop{Reason: ScanBudgetRanOut, Budget: scan.limit}
 		return nil, m
 	}
-	p.opts.ProgressCallback = func(sitter.ParseState) bool { return !m.step(1) }
-	// The binding copies whatever the read callback returns into C memory
-	// and keeps every copy until the parse ends, and tree-sitter calls the
-	// callback again whenever its lexer moves back before the last chunk.
-	// Handing it the whole rest of the file costs a copy of the rest on
-	// every such call (a handful per file in practice, but unbounded in the
-	// worst case); bounded chunks keep the copying linear in the file size,
-	// and each is a step. Once a budget has run out, the lexer is told
-	// that the file ends (the parse then stops at its next progress call).
-	tree := p.p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
-		if i >= n || !m.step(1) {
-			return nil
-		}
-		end := i + readChunk
-		if end > n {
-			end = n
-		}
-		if m.read += int64(end - i); m.read > m.readLimit {
-			m.stop = &ParseStop{Reason: FileBudgetRanOut, Steps: m.steps, Budget: m.budget, ReadLimit: m.readLimit, Read: m.read}
-			return nil
-		}
-		return src[i:end]
-	}, old, &p.opts)
-	p.opts.ProgressCallback = nil
-	releaseOptions(&p.opts)
+	// The whole parse is one cgo call (cparse.go): the text is read in
+	// chunks of readChunk bytes, each a step, and once a budget has run
+	// out the lexer is told that the file ends (the parse then stops at
+	// its next progress call). Handing tree-sitter the whole rest of the
+	// file on every read would cost nothing here (it is read in place),
+	// but the chunks keep the reads metered: a lexer that moves back
+	// again and again is seen in the bytes it is handed.
+	tree := p.cParse(src, old, m)
 	if m.stop != nil && tree != nil {
 		// Stopped in the read callback: a tree of a truncated file.
 		tree.Close()
@@ -337,41 +290,6 @@ func (p *Parser) parseTree(src []byte, old *sitter.Tree, scan *Budget) (*sitter.
 	}
 	return tree, m
 }
-
-// The binding (go-tree-sitter v0.25.0) registers the ParseOptions of every
-// ParseWithOptions call in github.com/mattn/go-pointer's table, where C
-// finds the progress callback, and never takes it out again: one entry and
-// a 1-byte C allocation leaked per parse, which a language server would
-// accumulate. (Fixed upstream, unreleased: tree-sitter/go-tree-sitter#56.)
-// releaseOptions takes out the entries of opts, each Parser's own, once
-// its parse is over. The table holds one entry per parse in progress, so
-// this looks at a handful. A test checks that the table does not grow.
-func releaseOptions(opts *sitter.ParseOptions) {
-	var leaked []unsafe.Pointer
-	goPointerMutex.RLock()
-	for k, v := range goPointerStore {
-		if o, ok := v.(*sitter.ParseOptions); ok && o == opts {
-			leaked = append(leaked, k)
-		}
-	}
-	goPointerMutex.RUnlock()
-	for _, k := range leaked {
-		goPointerUnref(k)
-	}
-}
-
-// The table of github.com/mattn/go-pointer v0.0.1 (go.sum pins it), which
-// the binding imports: store and its mutex, and Unref, which frees an
-// entry's C allocation and deletes it.
-var (
-	//go:linkname goPointerStore github.com/mattn/go-pointer.store
-	goPointerStore map[unsafe.Pointer]interface{}
-	//go:linkname goPointerMutex github.com/mattn/go-pointer.mutex
-	goPointerMutex sync.RWMutex
-)
-
-//go:linkname goPointerUnref github.com/mattn/go-pointer.Unref
-func goPointerUnref(unsafe.Pointer)
 
 // Parse builds the Module for one file. path is the file's slash-separated
 // path relative to the root; src is its content. Parse never panics on any
