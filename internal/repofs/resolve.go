@@ -144,7 +144,7 @@ func (f *FS) resolveDir(dir string) (string, error) {
 	if ok {
 		return r.real, r.err
 	}
-	real, err := f.resolve(dir)
+	real, err := f.resolveBelow(dir)
 	f.mu.Lock()
 	if f.resolved == nil {
 		f.resolved = map[string]resolution{}
@@ -152,6 +152,34 @@ func (f *FS) resolveDir(dir string) (string, error) {
 	f.resolved[dir] = resolution{real, err}
 	f.mu.Unlock()
 	return real, err
+}
+
+// resolveBelow is resolve of the clean root-relative directory dir, from
+// its parent's resolution (resolveDir, remembered): one Lstat, of dir's
+// last element, unless that is a link, which resolve follows from the
+// parent's real path. The answer is resolve's; only the bound on links
+// (maxLinks) counts those of the parent's path and of the last element
+// apart.
+func (f *FS) resolveBelow(dir string) (string, error) {
+	if dir == "." || dir == "" || strings.Contains(dir, "..") {
+		return f.resolve(dir)
+	}
+	parent, err := f.resolveDir(path.Dir(dir))
+	if err != nil {
+		return "", err
+	}
+	rel := path.Base(dir)
+	if parent != "." {
+		rel = parent + "/" + rel
+	}
+	fi, err := osLstat(filepath.Join(f.root, filepath.FromSlash(rel)))
+	if err != nil {
+		return "", lstatError(err)
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return f.resolve(rel)
+	}
+	return rel, nil
 }
 
 // stepOutside takes one element of a path that is at the absolute
