@@ -341,6 +341,31 @@ type dirListing struct {
 	err    error
 }
 
+// keepListing keeps the walk's listing of the directory dir as the one
+// listing would make, unless it has one, and dir as its own resolution
+// (resolveDir): the walk descends into real directories only, so dir is a
+// path without links, and what the walk read need not be read again when
+// a file in it is read or looked for (the .gitignore files the walk
+// reads, the modules a scan looks up).
+func (f *FS) keepListing(dir string, entries []fs.DirEntry) {
+	l := dirListing{names: make(map[string]bool, len(entries))}
+	for _, e := range entries {
+		l.names[e.Name()] = true
+	}
+	l.sorted = sortedNames(l.names)
+	f.mu.Lock()
+	if _, ok := f.dirs[dir]; !ok {
+		f.dirs[dir] = l
+	}
+	if f.resolved == nil {
+		f.resolved = map[string]resolution{}
+	}
+	if _, ok := f.resolved[dir]; !ok {
+		f.resolved[dir] = resolution{real: dir}
+	}
+	f.mu.Unlock()
+}
+
 // listed returns nil when the directory dir (root-relative) has an entry
 // called name, ErrNotExist when it has none or cannot be read, and the
 // error of resolving dir when that fails: ErrOutsideRoot for a directory
@@ -692,6 +717,7 @@ func (w *walker) dir(rel, abs string, stack []*pathmatch.Gitignore) {
 		}
 		return
 	}
+	w.f.keepListing(rel, entries)
 	join := func(name string) string {
 		if rel == "." {
 			return name
