@@ -70,3 +70,63 @@ func reversed(xs []string) []string {
 	}
 	return out
 }
+
+// The walk's listings stand: after a walk, reading a file in a walked
+// directory (a .gitignore the walk reads, a module a scan reads) and
+// looking for absent ones list no directory and resolve none again: one
+// lstat of the file, its open.
+func TestWalkKeepsListings(t *testing.T) {
+	dir := t.TempDir()
+	for p, text := range map[string]string{
+		"resources_servers/a/app.py":        "x = 1\n",
+		"resources_servers/a/lib/helper.py": "y = 2\n",
+		"resources_servers/a/.gitignore":    "*.log\n",
+		"nemo_gym/base.py":                  "z = 3\n",
+	} {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := New(dir, Options{Gitignore: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := watchCalls(t)
+	l := f.Walk()
+	if len(l.AppPy) != 1 {
+		t.Fatalf("walk: %+v", l)
+	}
+	walked := map[string]int{}
+	for _, c := range calls() {
+		if c.op == "readdir" {
+			walked[c.path]++
+		}
+	}
+	if len(walked) != 5 {
+		t.Errorf("the walk listed %v, want the 5 directories", walked)
+	}
+	calls = watchCalls(t)
+	for _, p := range []string{"resources_servers/a/lib/helper.py", "nemo_gym/base.py", "resources_servers/a/app.py"} {
+		if _, err := f.Read(p); err != nil {
+			t.Errorf("Read(%s) = %v", p, err)
+		}
+	}
+	for _, p := range []string{"resources_servers/a/lib/json/__init__.py", "nemo_gym/absent.py", "resources_servers/b/app.py"} {
+		if f.IsFile(p) {
+			t.Errorf("IsFile(%s)", p)
+		}
+	}
+	var ops []string
+	for _, c := range calls() {
+		if c.op != "lstat" && c.op != "open" {
+			ops = append(ops, c.op+" "+c.path)
+		}
+	}
+	if len(ops) != 0 {
+		t.Errorf("after the walk: %v, want only the lstat and open of each file read", ops)
+	}
+}
