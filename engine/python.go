@@ -21,7 +21,7 @@ type pySide struct {
 	// entrypoints and configs are the files whose suppressions are checked
 	// (with the Go files analysed), sorted.
 	entrypoints, configs []string
-	modules              int // modules parsed
+	modules              int // modules parsed, each once (Cache.ModulesParsed)
 	source               func(string) ([]byte, error)
 	cache                CacheStats
 	close                func()
@@ -103,7 +103,7 @@ func (e *Engine) finishPython(s *lint.Session, out *pySide) {
 func (e *Engine) finishPythonFrom(s *lint.Session, st *lint.State, out *pySide, old *pyRecord, changed []string) map[string]string {
 	out.entrypoints = slices.Sorted(maps.Keys(st.Infos))
 	out.configs = st.Configs
-	out.modules = s.Cache().Parsed()
+	out.modules = s.Cache().ModulesParsed()
 	scanned := sortedUnique(append(slices.Clone(out.entrypoints), out.configs...))
 	pre := withOwn(s.Diagnostics(), e.diags)
 	sums := digests(pre)
@@ -187,7 +187,7 @@ func digests(ds []diag.Diagnostic) map[string]string {
 
 // Progress is how far a scan has gone (Engine.Progress).
 type Progress struct {
-	// Modules is how many Python modules have been parsed; Done of Total
+	// Modules is how many Python modules have been parsed, each once; Done of Total
 	// entrypoints have been analysed (Total grows as the scan learns how
 	// the entrypoints group: one analysed alone first and again with its
 	// group counts twice).
@@ -203,7 +203,7 @@ func (e *Engine) Progress() Progress {
 		return Progress{}
 	}
 	done, total := s.Progress()
-	return Progress{Modules: s.Cache().Parsed(), Done: done, Total: total}
+	return Progress{Modules: s.Cache().ModulesParsed(), Done: done, Total: total}
 }
 
 // update is s.Update, with the count of groups.

@@ -21,7 +21,8 @@ type Result struct {
 	// sorted.
 	Diagnostics []diag.Diagnostic
 	// Entrypoints, Configs and Modules count the Python side: entrypoints
-	// analysed, config files read, Python modules parsed.
+	// analysed, config files read, Python modules parsed (each once, however
+	// often a batch scan parsed it again after evicting it).
 	Entrypoints, Configs, Modules int
 	// Go is the Go side, nil when no Go module was analysed.
 	Go *goanalysis.Result

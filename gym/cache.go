@@ -81,8 +81,10 @@ type Cache struct {
 	// and yaml the values the configs' parses hold together.
 	parseMem *weighted
 	yaml     *configscan.Budget
-	// parsed counts the parses of modules.
-	parsed atomic.Int64
+	// parsed counts the parses of modules, and parsedPaths the modules
+	// parsed (c.mu).
+	parsed      atomic.Int64
+	parsedPaths map[string]struct{}
 }
 
 type configEntry struct {
@@ -355,6 +357,12 @@ func (c *Cache) parse(e *moduleEntry, p string, budget *pyscan.Budget) {
 		return
 	}
 	c.parsed.Add(1)
+	c.mu.Lock()
+	if c.parsedPaths == nil {
+		c.parsedPaths = map[string]struct{}{}
+	}
+	c.parsedPaths[p] = struct{}{}
+	c.mu.Unlock()
 	// The parses in flight may take parseMemoryBound together (parsemem.go).
 	w := parseWeight(len(data), c.parseMem.size)
 	c.parseMem.acquire(w)
@@ -710,6 +718,16 @@ func (c *Cache) SkeletonInputs() (listing repofs.Listing, looked []string) {
 // Parsed counts the modules the cache has parsed (a module parsed again
 // after a change counts again).
 func (c *Cache) Parsed() int { return int(c.parsed.Load()) }
+
+// ModulesParsed counts the modules the cache has parsed, each once: a
+// module parsed again (evicted after one group's analysis and read by
+// another's, which the scheduling decides, or changed) counts once, so
+// that the same repository gives the same count every run.
+func (c *Cache) ModulesParsed() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.parsedPaths)
+}
 
 // newBudget returns a new parse budget of Options.ParseBudget steps (nil
 // for none).

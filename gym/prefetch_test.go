@@ -40,3 +40,23 @@ func TestCachePrefetch(t *testing.T) {
 		t.Fatalf("after a view read the prefetched modules, %d were parsed, want 2", n)
 	}
 }
+
+// Parsed counts parses; ModulesParsed counts modules, each once, however
+// often it was parsed again.
+func TestModulesParsedCountsEachOnce(t *testing.T) {
+	const a = "resources_servers/a/app.py"
+	root := writeRepo(t, map[string]string{
+		a: "class A:\n    pass\n",
+	})
+	c, err := gym.NewCache(root, gym.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.View([]string{a})
+	c.Changed(a)
+	c.View([]string{a})
+	if p, m := c.Parsed(), c.ModulesParsed(); p != 2 || m != 1 {
+		t.Errorf("after a change: %d parses, %d modules; want 2 and 1", p, m)
+	}
+}
