@@ -5,13 +5,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/gymlint/gymlint/internal/repofs"
+	"github.com/gymlint/gymlint/internal/workers"
 	"github.com/gymlint/gymlint/pyscan"
 )
 
@@ -172,28 +170,21 @@ func read(fw *Framework, fsys *repofs.FS, dir, display string, where Where, jobs
 // parseAll calls fn for i from 0 to n-1 on up to jobs goroutines (0: the
 // number of CPUs), each with a parser of its own.
 func parseAll(n, jobs int, fn func(p *pyscan.Parser, i int)) {
-	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
-	}
-	jobs = min(jobs, n)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p := pyscan.NewParser(pyscan.Options{})
-			defer p.Close()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				fn(p, i)
+	var parsers []*pyscan.Parser
+	defer func() {
+		for _, p := range parsers {
+			if p != nil {
+				p.Close()
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	}()
+	parsers = make([]*pyscan.Parser, max(1, workers.Count(n, jobs)))
+	workers.Each(n, jobs, func(w, i int) {
+		if parsers[w] == nil {
+			parsers[w] = pyscan.NewParser(pyscan.Options{})
+		}
+		fn(parsers[w], i)
+	})
 }
 
 // shown is the path of a framework file as messages give it.

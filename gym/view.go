@@ -29,6 +29,7 @@ import (
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/internal/repofs"
+	"github.com/gymlint/gymlint/internal/workers"
 	"github.com/gymlint/gymlint/pyscan"
 )
 
@@ -268,25 +269,7 @@ func (v *View) report(d diag.Diagnostic) {
 
 // parallel runs fn(i) for i in [0, n) on jobs goroutines.
 func parallel(n, jobs int, fn func(i int)) {
-	if jobs > n {
-		jobs = n
-	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for j := 0; j < jobs; j++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fn(i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	workers.Each(n, jobs, func(_, i int) { fn(i) })
 }
 
 // Parallel runs fn(i) for i in [0, n) on the view's parser jobs

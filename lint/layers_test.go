@@ -18,7 +18,7 @@ import (
 // its place.
 var layers = map[string]int{
 	"internal/boolmin": 0, "internal/clip": 0, "internal/testbin": 0, "internal/mdfence": 0, "internal/diskcache": 0, "internal/golden": 0, "internal/lineends": 0,
-	"internal/pathmatch": 0, "internal/repofs": 0, "internal/testtree": 0,
+	"internal/pathmatch": 0, "internal/repofs": 0, "internal/testtree": 0, "internal/workers": 0,
 	"diag": 1, "diag/core": 1, "lsp/protocol": 1,
 	"pyscan": 2, "configscan": 2, "contract": 2, "output": 2, "suppress": 2, "fixes": 2,
 	"gym":               3,

@@ -8,12 +8,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/workers"
 )
 
 // Session keeps the diagnostics of a repository up to date as its files
@@ -644,22 +644,7 @@ func (s *Session) fill(g *group, v *gym.View) {
 
 // each runs fn(i) for i in [0, n) on the session's jobs.
 func (s *Session) each(n int, fn func(i int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(s.jobs, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fn(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	workers.Each(n, s.jobs, func(_, i int) { fn(i) })
 }
 
 // Diagnostics returns every diagnostic of the repository, each once,

@@ -120,15 +120,13 @@ import (
 	"go/scanner"
 	"go/token"
 	"path"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/gymlint/gymlint/diag"
 	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/internal/lineends"
+	"github.com/gymlint/gymlint/internal/workers"
 )
 
 // Rules are the rules of this package.
@@ -269,7 +267,7 @@ func ApplyConfig(ds []diag.Diagnostic, scan []string, read func(path string) ([]
 	// parallel, and their reports joined in path order.
 	suppressed := make([]bool, len(ds))
 	reports := make([][]diag.Diagnostic, len(paths))
-	eachIndex(len(paths), cfg.Jobs, func(k int) {
+	workers.Each(len(paths), cfg.Jobs, func(_, k int) {
 		p := paths[k]
 		content, err := read(p)
 		if err != nil || !mayHoldDirective(content, langOf(p)) {
@@ -805,37 +803,6 @@ func goDirectives(ls []line, content []byte) []*directive {
 		dirs = append(dirs, d)
 	}
 	return dirs
-}
-
-// eachIndex calls fn for i from 0 to n-1 on up to jobs goroutines (0: the
-// number of CPUs).
-func eachIndex(n, jobs int, fn func(i int)) {
-	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
-	}
-	jobs = min(jobs, n)
-	if jobs <= 1 {
-		for i := range n {
-			fn(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				fn(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // mayHoldDirective reports whether content may hold a suppression
