@@ -28,7 +28,9 @@ package pyscan
 #include <stdint.h>
 #include <stdbool.h>
 #include <time.h>
+#ifdef __linux__
 #include <sys/resource.h>
+#endif
 
 // Layout-compatible copies of tree-sitter's public TSPoint,
 // TSParseState, TSParseOptions and TSInput (tree_sitter/api.h, 0.25).
@@ -77,11 +79,13 @@ typedef struct {
 // gl_thread_cpu is threadCPU of cputime_linux.go: the calling thread's
 // user and system time; elsewhere the time elapsed (cputime_other.go).
 static int64_t gl_thread_cpu(void) {
-#ifdef RUSAGE_THREAD
+#if defined(__linux__) && defined(RUSAGE_THREAD)
 	struct rusage ru;
 	if (getrusage(RUSAGE_THREAD, &ru) != 0) return 0;
 	return ((int64_t)ru.ru_utime.tv_sec + (int64_t)ru.ru_stime.tv_sec) * 1000000000 +
 	       ((int64_t)ru.ru_utime.tv_usec + (int64_t)ru.ru_stime.tv_usec) * 1000;
+#elif defined(_WIN32)
+	return (int64_t)clock() * (1000000000 / CLOCKS_PER_SEC);
 #else
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
