@@ -36,8 +36,11 @@ func TestMayHoldDirective(t *testing.T) {
 		{"# GyMlInT: file-ignore[GL101] reason", langPython, true},
 		{"gymlint", langYAML, true},
 		{"x = 1  # noqa: GL101\n", langPython, true},
-		{"x = 1  # NoQA\n", langPython, true},
-		{"noqa", langPython, true},
+		{"x = 1  # NOQA: e501, gl101 why\n", langPython, true},
+		{"x = 1  # NoQA\n", langPython, false},                     // names no gymlint code
+		{"x = 1  # noqa: E501\n", langPython, false},               // ruff's only
+		{"x = 1  # noqa: E501\ngl9_total = 1\n", langPython, true}, // may: a code anywhere
+		{"noqa gl", langPython, false},
 		{"key: 1  # noqa\n", langYAML, false}, // noqa is Python's only
 		{"//gymlint:ignore GL201 reason\n", langGo, true},
 		{"// noqa\n", langGo, false},
@@ -95,7 +98,8 @@ func TestPrefilterKeepsEveryDirective(t *testing.T) {
 		t.Fatal(err)
 	}
 	words := []string{"gymlint", "GYMLINT", "GymLint", "noqa", "NOQA", "NoQa"}
-	forms := []string{"# %s", "#%s: ignore[GL101] why", "x = 1  # %s: file-ignore[GL101] why", "# %s:ignore GL101", "// %s:ignore GL201 why", "//%s:file-ignore GL201 why", "# ok # %s"}
+	forms := []string{"# %s", "#%s: ignore[GL101] why", "x = 1  # %s: file-ignore[GL101] why", "# %s:ignore GL101", "// %s:ignore GL201 why", "//%s:file-ignore GL201 why", "# ok # %s",
+		"# %s: gl101", "# %s: E501, GL101", "# %s: F401 GL9 more", "# %s : Gl12", "x  # %s:GL101,E1"}
 	for _, w := range words {
 		for _, f := range forms {
 			for _, name := range []string{"a.py", "a.yaml", "a.go"} {

@@ -805,13 +805,47 @@ func goDirectives(ls []line, content []byte) []*directive {
 	return dirs
 }
 
+// MayHoldDirective reports whether the content of the file at p may hold
+// a suppression directive, well formed or not: false for a file of a kind
+// that has none (neither Python, YAML nor Go) and for one without a
+// directive's word (see mayHoldDirective). A reader that knows a file's
+// content lacks one may give ApplyConfig's read an error for it: the
+// file then has nothing to suppress and nothing to report.
+func MayHoldDirective(p string, content []byte) bool {
+	lg := langOf(p)
+	return lg != langNone && mayHoldDirective(content, lg)
+}
+
 // mayHoldDirective reports whether content may hold a suppression
 // directive, well formed or not, of a file of language lg: every one
 // begins with "gymlint", or in Python "noqa", in any case (hashDirectives,
-// parseGo). It looks at the bytes only, much faster than parseLines, so
-// that the files without one (nearly all) are not split into lines.
+// parseGo), and a `# noqa` is one only when it names a gymlint code
+// (parseNoqa), which needs "gl" and a digit in the text. It looks at the
+// bytes only, much faster than parseLines, so that the files without one
+// (nearly all, even where ruff's `# noqa: E501` is on every page) are not
+// split into lines.
 func mayHoldDirective(content []byte, lg lang) bool {
-	return containsFold(content, "gymlint", 1) || lg == langPython && containsFold(content, "noqa", 2)
+	return containsFold(content, "gymlint", 1) ||
+		lg == langPython && containsFold(content, "noqa", 2) && containsGLDigit(content)
+}
+
+// containsGLDigit reports whether s holds "gl", in any case, followed by
+// a digit: the start of a gymlint code (isGLCode).
+func containsGLDigit(s []byte) bool {
+	for _, c := range [2]byte{'l', 'L'} {
+		for i := 0; i < len(s); {
+			j := bytes.IndexByte(s[i:], c)
+			if j < 0 {
+				break
+			}
+			k := i + j
+			if k > 0 && s[k-1]|0x20 == 'g' && k+1 < len(s) && '0' <= s[k+1] && s[k+1] <= '9' {
+				return true
+			}
+			i = k + 1
+		}
+	}
+	return false
 }
 
 // containsFold reports whether s contains pat, a lower-case ASCII word,
