@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"github.com/gymlint/gymlint/internal/repofs"
 
 	"github.com/gymlint/gymlint/diag"
+	"github.com/gymlint/gymlint/gym"
 	"github.com/gymlint/gymlint/lint"
 )
 
@@ -93,6 +95,25 @@ func (e *Engine) finishPython(s *lint.Session, out *pySide) {
 	e.finishPythonFrom(s, s.State(), out, nil, nil)
 }
 
+// errNoDirective is finishRead's answer for a file whose content holds no
+// suppression directive.
+var errNoDirective = errors.New("no suppression directive")
+
+// finishRead is the read of Finish on the Python side: the cache's
+// content of a file, but none for a file that the cache found, when it
+// read it for the analysis, to hold no suppression directive (which
+// suppress takes for a file with nothing to suppress): the pass need not
+// read every entrypoint and config again (on a 2,000-server repository,
+// 5,700 files at the end of the scan).
+func finishRead(c *gym.Cache) func(string) ([]byte, error) {
+	return func(p string) ([]byte, error) {
+		if c.HoldsNoDirective(p) {
+			return nil, errNoDirective
+		}
+		return c.Source(p)
+	}
+}
+
 // finishPythonFrom is finishPython that, given the record of an earlier
 // scan and the paths whose content changed since, finishes again only the
 // files whose content, findings or being scanned changed: Finish works
@@ -108,7 +129,7 @@ func (e *Engine) finishPythonFrom(s *lint.Session, st *lint.State, out *pySide, 
 	pre := withOwn(s.Diagnostics(), e.diags)
 	sums := digests(pre)
 	if old == nil || old.Final == nil || old.PreSums == nil {
-		out.diags = e.Finish(pre, scanned, out.source)
+		out.diags = e.Finish(pre, scanned, finishRead(s.Cache()))
 		return sums
 	}
 	dirty := map[string]bool{}
@@ -156,7 +177,7 @@ func (e *Engine) finishPythonFrom(s *lint.Session, st *lint.State, out *pySide, 
 			scanAgain = append(scanAgain, p)
 		}
 	}
-	final := e.Finish(again, scanAgain, out.source)
+	final := e.Finish(again, scanAgain, finishRead(s.Cache()))
 	for _, d := range old.Final {
 		if !dirty[d.Path] {
 			final = append(final, d)

@@ -19,6 +19,7 @@ import (
 	"github.com/gymlint/gymlint/diag/core"
 	"github.com/gymlint/gymlint/internal/repofs"
 	"github.com/gymlint/gymlint/pyscan"
+	"github.com/gymlint/gymlint/suppress"
 )
 
 // Cache keeps what views of one repository read, so that a second view
@@ -81,6 +82,10 @@ type Cache struct {
 	// and yaml the values the configs' parses hold together.
 	parseMem *weighted
 	yaml     *configscan.Budget
+	// noDirective are the files whose content, as the cache last read it,
+	// holds no suppression directive (suppress.MayHoldDirective), so that
+	// the suppression pass need not read them again (HoldsNoDirective).
+	noDirective map[string]bool
 	// parsed counts the parses of modules, and parsedPaths the modules
 	// parsed (c.mu).
 	parsed      atomic.Int64
@@ -278,6 +283,7 @@ func (c *Cache) Changed(p string) {
 	defer c.mu.Unlock()
 	delete(c.modules, cp)
 	delete(c.sources, cp)
+	delete(c.noDirective, cp)
 	if _, read := c.configs[cp]; read || isYAML(cp) {
 		c.dropConfig(cp)
 		c.skel = nil
@@ -306,6 +312,7 @@ func (c *Cache) existence(p string) {
 	defer c.mu.Unlock()
 	delete(c.modules, cp)
 	delete(c.sources, cp)
+	delete(c.noDirective, cp)
 	c.dropConfig(cp)
 	c.listing = nil
 	c.skel = nil
@@ -356,6 +363,7 @@ func (c *Cache) parse(e *moduleEntry, p string, budget *pyscan.Budget) {
 		e.err = err
 		return
 	}
+	c.noteDirective(p, data)
 	c.parsed.Add(1)
 	c.mu.Lock()
 	if c.parsedPaths == nil {
@@ -447,8 +455,37 @@ func (c *Cache) source(p string, budget *pyscan.Budget) *sourceEntry {
 		c.sources[p] = e
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { e.data, e.err = c.fs.Read(p) })
+	e.once.Do(func() {
+		if e.data, e.err = c.fs.Read(p); e.err == nil {
+			c.noteDirective(p, e.data)
+		}
+	})
 	return e
+}
+
+// noteDirective notes whether data, the content of p just read, may hold a
+// suppression directive.
+func (c *Cache) noteDirective(p string, data []byte) {
+	none := !suppress.MayHoldDirective(p, data)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !none {
+		delete(c.noDirective, p)
+		return
+	}
+	if c.noDirective == nil {
+		c.noDirective = map[string]bool{}
+	}
+	c.noDirective[p] = true
+}
+
+// HoldsNoDirective reports whether the content of the root-relative file
+// p, as the cache last read it (and nothing has changed it since), holds
+// no suppression directive: the suppression pass need not read it again.
+func (c *Cache) HoldsNoDirective(p string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.noDirective[p]
 }
 
 // Source returns the content of a root-relative file as the cache reads
@@ -573,6 +610,7 @@ func (c *Cache) config(p string) *configEntry {
 			e.diags = append(e.diags, c.unreadable(p, filePos, filePos, p, err))
 			return
 		}
+		c.noteDirective(p, data)
 		opts := configscan.Options{ServerTypes: c.options.ServerTypes, Budget: c.yaml}
 		// The parses in flight share the parse memory (parsemem.go).
 		w := yamlWeight(configscan.EstimateValues(data, opts), c.parseMem.size)
