@@ -42,34 +42,26 @@ func TestFixesCountedKeysTheCache(t *testing.T) {
 func TestFixesCountedReadsAFullRecord(t *testing.T) {
 	root := copyFixture(t, "refusalrepo")
 	time.Sleep(1100 * time.Millisecond) // past the racy second of the copy
-	scan := func(cache *diskcache.Cache, counted bool) *Result {
+	scanWith := func(cache *diskcache.Cache, counted bool) *Result {
 		t.Helper()
-		e, err := New(Options{Root: root, NoGo: true, Cache: cache, FixesCounted: counted})
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := e.Scan(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
+		return scan(t, Options{Root: root, NoGo: true, Cache: cache, FixesCounted: counted})
 	}
 	full, err := diskcache.Open(t.TempDir(), diskcache.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	first := scan(full, false)
+	first := scanWith(full, false)
 	if first.Cache.Analysed == 0 {
 		t.Fatalf("the first scan analysed nothing: %+v", first.Cache)
 	}
-	counted := scan(full, true)
+	counted := scanWith(full, true)
 	if counted.Cache.Analysed != 0 {
 		t.Errorf("a counting check after a full one analysed %d of %d groups, want none", counted.Cache.Analysed, counted.Cache.Groups)
 	}
 	if a, b := countsOf(first.Diagnostics), countsOf(counted.Diagnostics); !reflect.DeepEqual(a, b) {
 		t.Errorf("the counting check found otherwise than the full one")
 	}
-	if again := scan(full, true); again.Cache.Analysed != 0 || again.Cache.Reason != "" {
+	if again := scanWith(full, true); again.Cache.Analysed != 0 || again.Cache.Reason != "" {
 		t.Errorf("the counting check's own record: %+v, want it used", again.Cache)
 	}
 
@@ -77,8 +69,8 @@ func TestFixesCountedReadsAFullRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scan(fresh, true)
-	if res := scan(fresh, false); res.Cache.Analysed != res.Cache.Groups || res.Cache.Groups == 0 {
+	scanWith(fresh, true)
+	if res := scanWith(fresh, false); res.Cache.Analysed != res.Cache.Groups || res.Cache.Groups == 0 {
 		t.Errorf("a full check after a counting one: %+v, want every group analysed", res.Cache)
 	}
 }
