@@ -61,7 +61,7 @@ func (v *View) ClosureMayHold(roots []*pyscan.Module, needle string) (files []st
 		}
 	}
 	want := []byte(needle)
-	ws := wordSet{}
+	var ws wordSet
 	read := 0
 	for i := 0; i < len(s.queue); i++ {
 		if len(s.queue) > maxMayHoldFiles || len(s.listed) > maxMayHoldDirs {
@@ -77,7 +77,7 @@ func (v *View) ClosureMayHold(roots []*pyscan.Module, needle string) (files []st
 			files = append(files, p)
 		}
 		ws.of(data)
-		if !s.follow(p, ws) {
+		if !s.follow(p, &ws) {
 			return nil, false
 		}
 	}
@@ -125,7 +125,7 @@ func (s *mayHold) file(p string) {
 
 // follow adds the files that the module at p, whose words are ws, may
 // import; false when the search went past its bounds.
-func (s *mayHold) follow(p string, ws wordSet) bool {
+func (s *mayHold) follow(p string, ws *wordSet) bool {
 	dir := path.Dir(p)
 	top := s.v.cache.baseOf(p).prefix
 	bases := []string{dir}
@@ -153,7 +153,7 @@ func (s *mayHold) follow(p string, ws wordSet) bool {
 
 // below adds the modules under directory d named by a chain of words:
 // d/w.py, d/w/__init__.py and, further down, d/w/....
-func (s *mayHold) below(d string, ws wordSet, depth int) bool {
+func (s *mayHold) below(d string, ws *wordSet, depth int) bool {
 	if depth > maxMayHoldDepth || len(s.listed) > maxMayHoldDirs {
 		return len(s.listed) <= maxMayHoldDirs && depth <= maxMayHoldDepth
 	}
@@ -180,46 +180,81 @@ func (s *mayHold) below(d string, ws wordSet, depth int) bool {
 
 // wordSet holds the words of a text (the runs of identifier bytes: ASCII
 // letters, digits and "_", and every byte of a multi-byte UTF-8
-// character) by a 64-bit FNV-1a hash of each, so that taking a file's
-// words allocates nothing. Two words with one hash make has answer yes for
-// both, which only widens the search.
-type wordSet map[uint64]struct{}
+// character) in a Bloom filter: each word's 64-bit FNV-1a hash sets two
+// bits of a bit array of four bits a byte of the text (at least 4,096),
+// reused from one text to the next, so that taking a file's words
+// allocates nothing and inserts no entry in a map. A word that is not in
+// the text may test present (a hash collision, or both its bits set by
+// others: with a word every six bytes or so, about one in 400), which
+// only widens the search, as a collision did in the map it replaces; a
+// word of the text always tests present.
+type wordSet struct {
+	bits []uint64
+	mask uint64 // the number of bits less one (a power of two)
+}
 
 const (
 	fnvOffset = 14695981039346656037
 	fnvPrime  = 1099511628211
+	// minWordBits is the smallest bit array.
+	minWordBits = 1 << 12
 )
 
 // of makes ws the words of data.
-func (ws wordSet) of(data []byte) {
-	clear(ws)
+func (ws *wordSet) of(data []byte) {
+	n := uint64(minWordBits)
+	for n < 4*uint64(len(data)) {
+		n <<= 1
+	}
+	if w := int(n / 64); cap(ws.bits) < w {
+		ws.bits = make([]uint64, w)
+	} else {
+		ws.bits = ws.bits[:w]
+		clear(ws.bits)
+	}
+	ws.mask = n - 1
 	h, in := uint64(fnvOffset), false
 	for _, c := range data {
-		if wordByte(c) {
+		if wordBytes[c] {
 			h = (h ^ uint64(c)) * fnvPrime
 			in = true
 			continue
 		}
 		if in {
-			ws[h] = struct{}{}
+			ws.add(h)
 			h, in = fnvOffset, false
 		}
 	}
 	if in {
-		ws[h] = struct{}{}
+		ws.add(h)
 	}
 }
 
+// add sets the two bits of the word whose hash is h: from its low and
+// its high 32 bits.
+func (ws *wordSet) add(h uint64) {
+	a, b := h&ws.mask, (h>>32)&ws.mask
+	ws.bits[a>>6] |= 1 << (a & 63)
+	ws.bits[b>>6] |= 1 << (b & 63)
+}
+
 // has reports whether w may be one of the words.
-func (ws wordSet) has(w string) bool {
+func (ws *wordSet) has(w string) bool {
+	if w == "" || len(ws.bits) == 0 {
+		return false
+	}
 	h := uint64(fnvOffset)
 	for i := 0; i < len(w); i++ {
 		h = (h ^ uint64(w[i])) * fnvPrime
 	}
-	_, ok := ws[h]
-	return ok
+	a, b := h&ws.mask, (h>>32)&ws.mask
+	return ws.bits[a>>6]&(1<<(a&63)) != 0 && ws.bits[b>>6]&(1<<(b&63)) != 0
 }
 
-func wordByte(c byte) bool {
-	return c == '_' || c >= 0x80 || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
+// wordBytes says which bytes make words (see wordSet).
+var wordBytes = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c == '_' || c >= 0x80 || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	return t
+}()
