@@ -2,6 +2,7 @@ package contract
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -44,13 +45,29 @@ type Options struct {
 // lib/python3*/site-packages/<package>/__init__.py. The first found is
 // read; when none is, Found is false and every fact holds.
 func Detect(o Options) *Framework {
+	fw, _ := DetectModules(o)
+	return fw
+}
+
+// Parsed is a module that Detect parsed, and the steps its parse took
+// (pyscan.Budget.Charge).
+type Parsed struct {
+	Module *pyscan.Module
+	Steps  int64
+}
+
+// DetectModules is Detect, and also gives the modules it parsed without a
+// syntax error from files inside the root (their paths root-relative):
+// a scan that would parse some of them again can take them instead
+// (gym.Preparsed). None when the framework lies outside the root.
+func DetectModules(o Options) (*Framework, []Parsed) {
 	pkg := o.Package
 	if pkg == "" {
 		pkg = DefaultPackage
 	}
 	fw := &Framework{Package: pkg}
 	if o.FS == nil {
-		return fw
+		return fw, nil
 	}
 	if o.FS.IsFile(pkg + "/__init__.py") {
 		return read(fw, o.FS, pkg, pkg, InRepository, o.Jobs)
@@ -76,11 +93,12 @@ func Detect(o Options) *Framework {
 				if rel, err := filepath.Rel(o.FS.Root(), filepath.Join(vfs.Root(), filepath.FromSlash(dir))); err == nil && filepath.IsLocal(rel) {
 					return read(fw, o.FS, filepath.ToSlash(rel), filepath.ToSlash(rel), VirtualEnv, o.Jobs)
 				}
-				return read(fw, vfs, dir, filepath.Join(vfs.Root(), filepath.FromSlash(dir)), VirtualEnv, o.Jobs)
+				fw, _ := read(fw, vfs, dir, filepath.Join(vfs.Root(), filepath.FromSlash(dir)), VirtualEnv, o.Jobs)
+				return fw, nil
 			}
 		}
 	}
-	return fw
+	return fw, nil
 }
 
 // sitePackage returns the root-relative directory of pkg in the virtual
@@ -101,12 +119,13 @@ func sitePackage(fsys *repofs.FS, venv, pkg string) string {
 }
 
 // read parses the modules of the package at dir of fsys and reads the
-// facts. display is the directory as Framework.Dir shows it. The files are
+// facts, and returns the modules parsed without a syntax error. display
+// is the directory as Framework.Dir shows it. The files are
 // read in order (the size bound counts them in that order), and the ones
 // that may hold a fact are parsed by up to jobs parsers at once: the
 // framework's large modules are a serial wait at the start of every cold
 // scan otherwise. The modules and the problems keep the files' order.
-func read(fw *Framework, fsys *repofs.FS, dir, display string, where Where, jobs int) *Framework {
+func read(fw *Framework, fsys *repofs.FS, dir, display string, where Where, jobs int) (*Framework, []Parsed) {
 	fw.Found, fw.Dir, fw.Where = true, display, where
 	fw.Facts = map[Fact]string{}
 	files := pythonFiles(fsys, dir, fw)
@@ -117,6 +136,7 @@ func read(fw *Framework, fsys *repofs.FS, dir, display string, where Where, jobs
 		path    string
 		data    []byte
 		mod     *pyscan.Module
+		steps   int64
 	}
 	var entries []*entry
 	total := 0
@@ -145,11 +165,15 @@ func read(fw *Framework, fsys *repofs.FS, dir, display string, where Where, jobs
 	parseAll(len(order), jobs, func(p *pyscan.Parser, i int) {
 		e := order[i]
 		if mayHoldFacts(e.data) {
-			e.mod = p.Parse(e.path, e.data)
+			// A budget of its own counts the parse's steps.
+			b := pyscan.NewBudget(math.MaxInt64)
+			e.mod = p.ParseWithin(e.path, e.data, b)
+			e.steps = b.Spent()
 		}
 		e.data = nil
 	})
 	var mods []*pyscan.Module
+	var parsed []Parsed
 	for _, e := range entries {
 		switch {
 		case e.problem != "":
@@ -159,12 +183,15 @@ func read(fw *Framework, fsys *repofs.FS, dir, display string, where Where, jobs
 				fw.Problems = append(fw.Problems, fmt.Sprintf("%s does not parse: %s", e.mod.Path, e.mod.SyntaxError.Message))
 			}
 			mods = append(mods, e.mod)
+			if e.mod.SyntaxError == nil {
+				parsed = append(parsed, Parsed{Module: e.mod, Steps: e.steps})
+			}
 		}
 	}
 	fw.Modules = len(mods)
 	fw.Files = len(files)
 	readFacts(fw, mods)
-	return fw
+	return fw, parsed
 }
 
 // parseAll calls fn for i from 0 to n-1 on up to jobs goroutines (0: the

@@ -279,10 +279,13 @@ func (e *Engine) detectContract(o Options) {
 			fw, store = e.cachedContract(fsys, cmp.Or(pkg, contract.DefaultPackage))
 		}
 		if fw == nil {
-			fw = contract.Detect(contract.Options{FS: fsys, Package: pkg, FrameworkPath: e.conf.FrameworkPath, VirtualEnv: o.VirtualEnv, Jobs: o.Jobs})
+			var parsed []contract.Parsed
+			fw, parsed = contract.DetectModules(contract.Options{FS: fsys, Package: pkg, FrameworkPath: e.conf.FrameworkPath, VirtualEnv: o.VirtualEnv, Jobs: o.Jobs})
 			if store != nil {
 				store(fw)
 			}
+			// The scan takes those it would parse again.
+			e.opts.Preparsed = gym.NewPreparsed(parsed)
 		}
 		e.framework = fw
 	}

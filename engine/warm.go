@@ -166,6 +166,7 @@ func (e *Engine) contextKeyFor(counted bool) (string, bool) {
 	opts.FixesCounted = counted
 	opts.Jobs = 0
 	opts.Overlay = nil
+	opts.Preparsed = nil // the modules contract detection parsed, on a cold start only
 	var codes []string
 	for _, c := range e.checks {
 		codes = append(codes, c.Rule.Code)

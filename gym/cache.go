@@ -364,13 +364,18 @@ func (c *Cache) parse(e *moduleEntry, p string, budget *pyscan.Budget) {
 		return
 	}
 	c.noteDirective(p, data)
-	c.parsed.Add(1)
 	c.mu.Lock()
 	if c.parsedPaths == nil {
 		c.parsedPaths = map[string]struct{}{}
 	}
 	c.parsedPaths[p] = struct{}{}
 	c.mu.Unlock()
+	if m := c.preparsed(p, data, budget); m != nil {
+		e.mod = m
+		c.nameModule(m)
+		return
+	}
+	c.parsed.Add(1)
 	// The parses in flight may take parseMemoryBound together (parsemem.go).
 	w := parseWeight(len(data), c.parseMem.size)
 	c.parseMem.acquire(w)
@@ -754,13 +759,15 @@ func (c *Cache) SkeletonInputs() (listing repofs.Listing, looked []string) {
 }
 
 // Parsed counts the modules the cache has parsed (a module parsed again
-// after a change counts again).
+// after a change counts again), not those it took from
+// Options.Preparsed.
 func (c *Cache) Parsed() int { return int(c.parsed.Load()) }
 
-// ModulesParsed counts the modules the cache has parsed, each once: a
-// module parsed again (evicted after one group's analysis and read by
-// another's, which the scheduling decides, or changed) counts once, so
-// that the same repository gives the same count every run.
+// ModulesParsed counts the modules the cache has parsed or taken parsed
+// (Options.Preparsed), each once: a module parsed again (evicted after
+// one group's analysis and read by another's, which the scheduling
+// decides, or changed) counts once, so that the same repository gives
+// the same count every run.
 func (c *Cache) ModulesParsed() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -1008,6 +1015,7 @@ func (c *Cache) Unpin(paths []string) {
 // everything keeps no models for later edits. Views still in use keep
 // what they read.
 func (c *Cache) DropParsed() {
+	c.DropPreparsed()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if s := c.skel; s != nil {

@@ -62,6 +62,10 @@ type Options struct {
 	// engine detected it (contract.Detect); nil: not detected, which the
 	// rules take as the latest contract with no framework source known.
 	Framework *contract.Framework
+	// Preparsed are modules parsed before the cache was made that it
+	// takes in place of parsing their files again (see Preparsed); nil:
+	// none.
+	Preparsed *Preparsed
 	// Exclude are root-relative globs (pathmatch.Excluded) of files and
 	// directories the walk leaves out: they are not read as configs, nor
 	// found as server directories' app.py (repofs.Options.Exclude).

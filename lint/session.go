@@ -141,6 +141,7 @@ func (s *Session) Update(changed []string) (touched []string, stats UpdateStats)
 		}
 	}
 	s.done = true
+	s.cache.DropPreparsed()
 	if s.options.OneShot {
 		s.cache.DropParsed()
 	}

@@ -395,3 +395,49 @@ func TestStopWhileBalancing(t *testing.T) {
 		p.Close()
 	}
 }
+
+// Charge's answer is the parse's: a budget that a parse within it goes to
+// the end of has room for the steps a budget of its own counted, and with
+// one step less the parse is not the same and there is no room. Both the plain text and one
+// that is parsed twice (a line inside brackets that tree-sitter takes for
+// a dedent, parsed again rewritten: relex) are counted whole.
+func TestChargeMatchesTheParse(t *testing.T) {
+	p := NewParser(Options{})
+	defer p.Close()
+	for i, src := range [][]byte{
+		repeated("def f(x):\n    return x + 1\n\n", 20000),
+		[]byte("def f():\n    x = (1 +\n2)\n    return x\n"),
+	} {
+		own := NewBudget(1 << 40)
+		want := p.ParseWithin("m.py", src, own)
+		n := own.Spent()
+		if one, _ := steps(p, src); n <= 0 || i == 1 && n <= one {
+			t.Fatalf("%d steps counted, %d for one parse of the text", n, one)
+		}
+		enough := NewBudget(n)
+		if m := p.ParseWithin("m.py", src, enough); !reflect.DeepEqual(m, want) {
+			t.Fatalf("a budget of %d steps: %+v", n, m.SyntaxError)
+		}
+		if !NewBudget(n).Charge(n) {
+			t.Fatalf("a budget of %d steps has no room for them", n)
+		}
+		// One step short, the parse is not the same: stopped, or the
+		// first parse's model without the second's.
+		m := p.ParseWithin("m.py", src, NewBudget(n-1))
+		if reflect.DeepEqual(m, want) || i == 0 && stopped(t, m).Reason != ScanBudgetRanOut {
+			t.Fatalf("one step short: %+v", m.SyntaxError)
+		}
+		b := NewBudget(n - 1)
+		if b.Charge(n) || b.Spent() != 0 {
+			t.Fatalf("a budget one step short took them (%d spent)", b.Spent())
+		}
+		half := NewBudget(2*n - 1)
+		if !half.Charge(n) || half.Charge(n) || half.Spent() != n {
+			t.Fatalf("two charges of %d in %d steps: %d spent", n, 2*n-1, half.Spent())
+		}
+	}
+	var none *Budget
+	if !none.Charge(1 << 40) {
+		t.Fatal("a nil budget has no room")
+	}
+}

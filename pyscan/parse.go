@@ -149,6 +149,30 @@ func (b *Budget) Limit() int64 { return b.limit }
 // the limit by what the parses in progress when it ran out took.
 func (b *Budget) Spent() int64 { return b.spent.Load() }
 
+// Charge takes steps from b for a parse made outside b's scan whose
+// module the scan uses in place of parsing the same text: the steps the
+// parse took, as a Budget of its own counted them (contract detection
+// parses the framework's modules before the scan begins, and the scan's
+// cache takes those it would parse again). The scan then spends what its
+// own parse would have. Charge reports whether b had room for them all,
+// as a parse within b would have gone to its end; when it had not,
+// nothing is taken, and the caller parses (the parse then stops where it
+// would have). A nil *Budget has room for everything.
+func (b *Budget) Charge(steps int64) bool {
+	if b == nil {
+		return true
+	}
+	for {
+		s := b.spent.Load()
+		if s+steps > b.limit {
+			return false
+		}
+		if b.spent.CompareAndSwap(s, s+steps) {
+			return true
+		}
+	}
+}
+
 func (b *Budget) exhausted() bool { return b != nil && b.spent.Load() >= b.limit }
 
 // StopReason says which budget stopped a parse.
