@@ -45,3 +45,56 @@ func TestAbsentDirectoryFromParentListing(t *testing.T) {
 		t.Error("srv/lib/__init__.py, created and forgotten, is not a file")
 	}
 }
+
+// What the listings answer is not kept besides them: asking about absent
+// files and packages, as import resolution does for every import in every
+// folder, adds no entry to the file system's tables, and the answers stay
+// the same (and take no system call) when asked again.
+func TestAbsentPathsAreNotKept(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{"srv/app.py", "srv/helpers.py", "srv/pkg/__init__.py"} {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := New(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Walk()
+	present := []string{"srv/app.py", "srv/helpers.py", "srv/pkg/__init__.py"}
+	for _, p := range present {
+		if !f.IsFile(p) {
+			t.Fatalf("%s is not a file", p)
+		}
+	}
+	stats, dirs := len(f.stats), len(f.dirs)
+	calls := watchCalls(t)
+	for range 2 {
+		for _, mod := range []string{"json", "numpy", "os/path", "pkg/absent", "helpers/sub"} {
+			for _, p := range []string{"srv/" + mod + ".py", "srv/" + mod + "/__init__.py", mod + ".py", mod + "/__init__.py"} {
+				if f.IsFile(p) {
+					t.Fatalf("IsFile(%s) = true", p)
+				}
+			}
+		}
+		for _, p := range present {
+			if !f.IsFile(p) {
+				t.Fatalf("%s is no longer a file", p)
+			}
+		}
+	}
+	if len(f.stats) != stats || len(f.dirs) != dirs {
+		t.Errorf("absent paths kept: %d answers and %d listings, %d and %d before", len(f.stats), len(f.dirs), stats, dirs)
+	}
+	if got := calls(); len(got) != 0 {
+		t.Errorf("system calls for absent paths: %v", got)
+	}
+	if names := f.Names("srv/numpy"); names == nil || len(names) != 0 {
+		t.Errorf("Names of an absent directory: %#v, want an empty list", names)
+	}
+}

@@ -270,40 +270,47 @@ func (f *FS) check(rel string) error {
 	if ok {
 		return err
 	}
-	err = f.checkUncached(rel)
-	f.mu.Lock()
-	f.stats[rel] = err
-	f.mu.Unlock()
+	keep, err := f.checkUncached(rel)
+	if keep {
+		f.mu.Lock()
+		f.stats[rel] = err
+		f.mu.Unlock()
+	}
 	return err
 }
 
-func (f *FS) checkUncached(rel string) error {
-	// Import resolution asks about many paths that do not exist (every
-	// standard-library import is tried in the importing module's folder);
-	// one listing per directory answers those without resolving links.
+// checkUncached is check's answer, and whether to keep it (keep): not when the
+// directory's listing gave it, which it gives again at the cost of a map
+// lookup. Import resolution asks about many paths that do not exist
+// (every standard-library import is tried in the importing module's
+// folder, as a module and as a package): on a repository of 2,000
+// servers, keeping those answers held 17 MB of the live heap.
+func (f *FS) checkUncached(rel string) (keep bool, err error) {
+	// One listing per directory answers absent paths without resolving
+	// links.
 	if err := f.listed(path.Dir(rel), path.Base(rel)); err != nil {
-		return err
+		return false, err
 	}
 	// Links are followed by their text, and nothing outside the root is
 	// looked at (resolve.go): the directory's links once (resolveDir, as
 	// the listing above did), then the file's own.
 	st, err := f.lstatIn(rel)
 	if err != nil {
-		return err
+		return true, err
 	}
 	if st.Mode()&fs.ModeSymlink != 0 {
 		real, err := f.resolve(rel)
 		if err != nil {
-			return err
+			return true, err
 		}
 		if st, err = osStat(filepath.Join(f.root, filepath.FromSlash(real))); err != nil {
-			return lstatError(err)
+			return true, lstatError(err)
 		}
 	}
 	if !st.Mode().IsRegular() {
-		return ErrNotRegular
+		return true, ErrNotRegular
 	}
-	return nil
+	return true, nil
 }
 
 // lstatIn is Lstat of the clean root-relative path rel (not the root)
@@ -366,6 +373,9 @@ func (f *FS) keepListing(dir string, entries []fs.DirEntry) {
 	f.mu.Unlock()
 }
 
+// noNames is the names of a directory that is not there.
+var noNames = []string{}
+
 // listed returns nil when the directory dir (root-relative) has an entry
 // called name, ErrNotExist when it has none or cannot be read, and the
 // error of resolving dir when that fails: ErrOutsideRoot for a directory
@@ -390,20 +400,18 @@ func (f *FS) listing(dir string) dirListing {
 	if ok {
 		return l
 	}
-	l.names = map[string]bool{}
 	if dir != "." {
 		// A directory its parent's listing lacks is not there: no need
 		// to resolve its path (an import is looked for as a package in
-		// every folder it could be in, and most are not).
+		// every folder it could be in, and most are not). Nor to keep
+		// the answer, which the parent's listing gives again: on a
+		// repository of 2,000 servers, those kept were 7.5 MB of the
+		// live heap.
 		if p := f.listing(path.Dir(dir)); p.err != nil || !p.names[path.Base(dir)] {
-			l.err = p.err
-			l.sorted = []string{}
-			f.mu.Lock()
-			f.dirs[dir] = l
-			f.mu.Unlock()
-			return l
+			return dirListing{err: p.err, sorted: noNames}
 		}
 	}
+	l.names = map[string]bool{}
 	real, err := f.resolveDir(dir)
 	switch {
 	case errors.Is(err, ErrOutsideRoot), errors.Is(err, ErrSymlinkLoop):
