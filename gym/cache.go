@@ -150,7 +150,7 @@ type skeleton struct {
 
 // NewCache opens the repository at root for views built with opts.
 func NewCache(root string, opts Options) (*Cache, error) {
-	fsys, err := repofs.New(root, repofs.Options{MaxFileSize: opts.MaxFileSize, Overlay: opts.Overlay, Exclude: opts.Exclude, Gitignore: opts.Gitignore})
+	fsys, err := repofs.New(root, repofs.Options{MaxFileSize: opts.MaxFileSize, Overlay: opts.Overlay, Exclude: opts.Exclude, Gitignore: opts.Gitignore, Jobs: opts.Jobs})
 	if err != nil {
 		return nil, err
 	}

@@ -76,6 +76,7 @@ type FS struct {
 	maxFileSize int64
 	exclude     []string // Options.Exclude
 	gitignore   bool     // Options.Gitignore
+	jobs        int      // Options.Jobs
 
 	mu      sync.Mutex
 	overlay map[string][]byte
@@ -139,6 +140,9 @@ type Options struct {
 	// Gitignore makes the walk leave out what the .gitignore files of the
 	// root and of the directories it walks ignore. Reads are not affected.
 	Gitignore bool
+	// Jobs is how many processors the walk may keep busy (it lists
+	// directories on walkersPerProc goroutines each); 0: GOMAXPROCS.
+	Jobs int
 }
 
 // New opens the repository at dir.
@@ -168,7 +172,7 @@ func New(dir string, opts Options) (*FS, error) {
 			ov[c] = v
 		}
 	}
-	return &FS{root: real, given: abs, maxFileSize: max, exclude: opts.Exclude, gitignore: opts.Gitignore, overlay: ov, stats: map[string]error{}, dirs: map[string]dirListing{}, isDirs: map[string]bool{}}, nil
+	return &FS{root: real, given: abs, maxFileSize: max, exclude: opts.Exclude, gitignore: opts.Gitignore, jobs: opts.Jobs, overlay: ov, stats: map[string]error{}, dirs: map[string]dirListing{}, isDirs: map[string]bool{}}, nil
 }
 
 func (f *FS) overlaid(c string) ([]byte, bool) {

@@ -109,8 +109,12 @@ func TestWalkInParallelIsTheSerialWalk(t *testing.T) {
 			}
 		}
 	}
-	if l := mustFS(t, dir, opts).Walk(); !reflect.DeepEqual(l, want) {
-		t.Fatal("Walk's listing is not the serial walk's")
+	for _, jobs := range []int{0, 1, 3} {
+		o := opts
+		o.Jobs = jobs
+		if l := mustFS(t, dir, o).Walk(); !reflect.DeepEqual(l, want) {
+			t.Fatalf("Walk's listing (Jobs %d) is not the serial walk's", jobs)
+		}
 	}
 }
 
