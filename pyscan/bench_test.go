@@ -285,3 +285,31 @@ func BenchmarkFlatten(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(buf)), "ns/node")
 }
+
+// BenchmarkBuildModel measures the walker alone: the model built from a
+// tree already copied out of tree-sitter (the part of BenchmarkParse that
+// is neither tree-sitter's parse nor the copy, BenchmarkFlatten).
+func BenchmarkBuildModel(b *testing.B) {
+	src := gymModule(benchSize)
+	p := NewParser(Options{})
+	defer p.Close()
+	tree, _ := p.parseTree(src, nil, nil)
+	if tree == nil {
+		b.Fatal("the parse did not finish")
+	}
+	defer tree.Close()
+	flat := flatten(tree.RootNode(), nil)
+	text := string(src)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		m := &Module{Path: "bench/app.py", Size: len(src), text: text}
+		m.lines = newLineIndex(src)
+		w := &walker{g: p.g, src: src, text: text, m: m, t: flat, ks: p.ks[:0], marks: p.marks[:0]}
+		w.module()
+		if len(m.Classes) == 0 {
+			b.Fatal("no classes")
+		}
+		p.ks, p.marks = w.ks[:0], w.marks[:0]
+	}
+}
