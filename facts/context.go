@@ -7,6 +7,22 @@ import "github.com/gymlint/gymlint/pyscan"
 // node's parent, made for a function the first time a context of it is
 // asked, so that calls and accesses need not carry one each.
 func (f *Facts) ContextAt(fn *Func, n pyscan.Node) pyscan.Context {
+	stack := f.stackAt(fn, n)
+	if stack == nil {
+		return pyscan.Context{Function: fn.Fn}
+	}
+	return pyscan.ContextOf(stack)
+}
+
+// ExitGuardsAt are the tests that a node of fn's own body holds false
+// because an if statement before it leaves fn (pyscan.ExitGuards).
+func (f *Facts) ExitGuardsAt(fn *Func, n pyscan.Node) []pyscan.Guard {
+	return pyscan.ExitGuards(f.stackAt(fn, n))
+}
+
+// stackAt is the stack from fn down to n, a node of fn's own body; nil
+// when n is not one.
+func (f *Facts) stackAt(fn *Func, n pyscan.Node) []pyscan.Node {
 	parents := f.parents.get(fn, func() map[pyscan.Node]pyscan.Node {
 		parents := map[pyscan.Node]pyscan.Node{}
 		walkOwn(fn.Fn, func(x pyscan.Node, stack []pyscan.Node) {
@@ -22,13 +38,13 @@ func (f *Facts) ContextAt(fn *Func, n pyscan.Node) pyscan.Context {
 		}
 	}
 	if len(rev) == 0 || rev[len(rev)-1] != pyscan.Node(fn.Fn) {
-		return pyscan.Context{Function: fn.Fn}
+		return nil
 	}
 	stack := make([]pyscan.Node, len(rev))
 	for i, x := range rev {
 		stack[len(rev)-1-i] = x
 	}
-	return pyscan.ContextOf(stack)
+	return stack
 }
 
 // Ctx says where the call sits in In.

@@ -378,3 +378,92 @@ func TestInspectFormatSpec(t *testing.T) {
 		`  Name c`,
 	})
 }
+
+// exitGuardsOfCalls gives, for every call of a plain name, the tests of
+// its ExitGuards ("not TEST" each, outermost first).
+func exitGuardsOfCalls(t *testing.T, src string) map[string]string {
+	t.Helper()
+	m := parseSrc(t, src)
+	if m.SyntaxError != nil {
+		t.Fatalf("syntax error %+v", m.SyntaxError)
+	}
+	out := map[string]string{}
+	InspectBody(m.Body, func(n Node, stack []Node) bool {
+		if c, ok := n.(*Call); ok {
+			if nm, ok := c.Func.(*Name); ok {
+				var gs []string
+				for _, g := range ExitGuards(stack) {
+					if !g.Negated || g.If == nil {
+						t.Errorf("%s(): a guard that is not a negated if test", nm.Id)
+					}
+					gs = append(gs, "not "+m.Text(g.Test))
+				}
+				out[nm.Id] = strings.Join(gs, "; ")
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// An if with no elif or else whose body ends with a return or a raise
+// guards what comes after it in its block and in the blocks that hold
+// it, within the function; nothing else does.
+func TestExitGuards(t *testing.T) {
+	got := exitGuardsOfCalls(t, py(`
+		def f(a, b, c, d, e):
+			t0()
+			if a:
+				return None
+			t1()
+			if b:
+				log()
+				raise KeyError(b)
+			for x in xs():
+				t2()
+				if c:
+					return 1
+				t3()
+			if d:
+				return 2
+			else:
+				pass
+			if e:
+				note()
+			t4()
+			if late:
+				return 3
+			g = lambda: t5()
+			while True:
+				if stop:
+					break
+				t6()
+
+			def inner():
+				t7()
+				if z:
+					return
+				t8()
+			try:
+				if y:
+					raise ValueError()
+				t9()
+			except ValueError:
+				t10()
+	`))
+	want := map[string]string{
+		"t0": "", "t1": "not a", "t2": "not a; not b", "t3": "not a; not b; not c",
+		"t4": "not a; not b", "t5": "", "t6": "not a; not b; not late", "t7": "", "t8": "not z",
+		"t9": "not a; not b; not late; not y", "t10": "not a; not b; not late",
+		"xs": "not a; not b", "log": "not a", "KeyError": "not a", "note": "not a; not b",
+		"ValueError": "not a; not b; not late",
+	}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s(): %q, want %q", name, got[name], w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d calls, %d expected: %v", len(got), len(want), got)
+	}
+}

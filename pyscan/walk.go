@@ -337,6 +337,98 @@ func ContextOf(stack []Node) Context {
 	return c
 }
 
+// ExitGuards are the tests that a node holds false because an if
+// statement before it leaves the function: an if with no elif or else
+// whose body ends with a return or a raise, in the block that holds the
+// last node of the stack (which Inspect gave) or in a block that holds
+// that one, within the innermost function. The node runs only when each
+// such test is false; each is a Guard with Negated set, outermost first.
+// None for a node inside a lambda or a comprehension, which runs later.
+//
+//	if sid not in self.sessions:
+//	    return masked()
+//	state = self._state(sid)  # ExitGuards: `sid not in self.sessions`, negated
+//
+// Context's Guards are the tests of the if statements that hold the node;
+// these are the tests of those before it, asked for apart because finding
+// them reads the statements of every block on the way.
+func ExitGuards(stack []Node) []Guard {
+	start := 0
+	for i := len(stack) - 2; i >= 0; i-- {
+		if f, ok := stack[i].(*Function); ok && !inHeader(f, stack[i+1]) {
+			start = i
+			break
+		}
+	}
+	var out []Guard
+	for i := start; i < len(stack)-1; i++ {
+		switch stack[i].(type) {
+		case *Lambda, *Comprehension, *Class:
+			return nil
+		}
+		if i > start {
+			if _, ok := stack[i].(*Function); ok {
+				return nil
+			}
+		}
+		child, ok := stack[i+1].(Stmt)
+		if !ok {
+			continue
+		}
+		for _, s := range blockHolding(stack[i], child) {
+			if s == child {
+				break
+			}
+			if x, ok := s.(*If); ok && len(x.Else) == 0 && leaves(x.Body) {
+				out = append(out, Guard{Test: x.Test, Negated: true, If: x})
+			}
+		}
+	}
+	return out
+}
+
+// blockHolding is the statement list of parent that holds child.
+func blockHolding(parent Node, child Stmt) []Stmt {
+	var blocks [][]Stmt
+	switch p := parent.(type) {
+	case *Function:
+		blocks = [][]Stmt{p.Body}
+	case *If:
+		blocks = [][]Stmt{p.Body, p.Else}
+	case *For:
+		blocks = [][]Stmt{p.Body, p.Else}
+	case *While:
+		blocks = [][]Stmt{p.Body, p.Else}
+	case *With:
+		blocks = [][]Stmt{p.Body}
+	case *Try:
+		blocks = [][]Stmt{p.Body, p.Else, p.Finally}
+	case *Handler:
+		blocks = [][]Stmt{p.Body}
+	case *MatchCase:
+		blocks = [][]Stmt{p.Body}
+	}
+	for _, b := range blocks {
+		if inBody(b, child) {
+			return b
+		}
+	}
+	return nil
+}
+
+// leaves reports whether a block ends by leaving the function: its last
+// statement is a return or a raise.
+func leaves(body []Stmt) bool {
+	if len(body) == 0 {
+		return false
+	}
+	switch body[len(body)-1].(type) {
+	case *Return, *Raise:
+		return true
+	}
+	return false
+}
+
 // inHeader reports whether child is part of a def's header (decorators,
 // parameters, return annotation), which runs where the def runs.
 func inHeader(f *Function, child Node) bool {

@@ -99,6 +99,7 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 		}
 		hf := c.Target
 		hm := hf.Module
+		present := shownPresent(h, fn, ss, c.Call)
 		pyscan.InspectBody(hf.Fn.Body, func(n pyscan.Node, st []pyscan.Node) bool {
 			if reported[hf] {
 				return false
@@ -113,7 +114,7 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 			}
 			stack := append([]pyscan.Node{hf.Fn}, st...)
 			miss, ok := missingAt(h, hf, ss, stack, pyscan.ContextOf(stack))
-			if !ok {
+			if !ok || present[miss.look.Container] {
 				return true
 			}
 			reported[hf] = true
@@ -128,6 +129,25 @@ func lostSessionScored(h hook, ss map[*facts.Container]bool) []diag.Diagnostic {
 			out = append(out, d)
 			return false
 		})
+	}
+	return out
+}
+
+// shownPresent are the state containers that a node of verify's own
+// body holds present: a test of an if that holds it shows it (`if sid in
+// self.sessions:`), or the test of an if before it that leaves verify
+// shows it missing (`if sid not in self.sessions: return masked()`). A
+// helper that raises when one of those is missing does not raise there.
+func shownPresent(h hook, fn *facts.Func, ss map[*facts.Container]bool, n pyscan.Node) map[*facts.Container]bool {
+	wanted := func(c *facts.Container) bool { return ss[c] }
+	var out map[*facts.Container]bool
+	for _, g := range append(h.f.ContextAt(fn, n).Guards, h.f.ExitGuardsAt(fn, n)...) {
+		if l := h.f.Guard(h.server.Class, fn, g, wanted); l.Shows == facts.ShowsPresent && l.Container != nil {
+			if out == nil {
+				out = map[*facts.Container]bool{}
+			}
+			out[l.Container] = true
+		}
 	}
 	return out
 }
