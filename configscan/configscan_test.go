@@ -788,12 +788,19 @@ func TestScalarEnd(t *testing.T) {
 	data := []byte("a:\n  resources_servers:\n    plain:\n      entrypoint: app.py   # comment\n" +
 		"b:\n  resources_servers:\n    dq:\n      entrypoint: \"sub/x\\\"y.py\"\n" +
 		"c:\n  resources_servers:\n    sq:\n      entrypoint: 'it''s.py'\n" +
-		"d:\n  resources_servers:\n    ü:\n      entrypoint: é.py\n")
+		"d:\n  resources_servers:\n    ü:\n      entrypoint: é.py\n" +
+		// An anchor or a tag is part of the value's span, the closing
+		// quote its end.
+		"e:\n  resources_servers:\n    anchored:\n      entrypoint: &ep \"sub/app.py\"   # comment\n" +
+		"f:\n  resources_servers:\n    tagged:\n      entrypoint: !!str 'it.py'\n" +
+		"g:\n  resources_servers:\n    plain_anchored:\n      entrypoint: &p plain.py\n" +
+		"h:\n  resources_servers:\n    both:\n      entrypoint: &q !!str \"q \\\" .py\"\n")
 	f := Parse("x.yaml", data, Options{})
-	if len(f.Servers) != 4 {
+	if len(f.Servers) != 8 {
 		t.Fatalf("servers: %+v problems: %+v", f.Servers, f.Problems)
 	}
-	for i, want := range []string{"app.py", `"sub/x\"y.py"`, `'it''s.py'`, "é.py"} {
+	for i, want := range []string{"app.py", `"sub/x\"y.py"`, `'it''s.py'`, "é.py",
+		`&ep "sub/app.py"`, `!!str 'it.py'`, `&p plain.py`, `&q !!str "q \" .py"`} {
 		s := f.Servers[i]
 		got := string(data[s.EntrypointPos.Offset:s.EntrypointEnd.Offset])
 		if got != want || s.EntrypointEnd.Line != s.EntrypointPos.Line || s.EntrypointEnd.Col-s.EntrypointPos.Col != len(want) {

@@ -174,7 +174,10 @@ func firstUnreadable(data []byte) int {
 
 // scalarEnd finds where a scalar that starts at start ends, for a scalar
 // written on one line: plain (its text), single- or double-quoted (through
-// the closing quote). Otherwise it returns start.
+// the closing quote). Otherwise it returns start. A scalar with an anchor
+// or a tag starts at them (`&ep "app.py"`, `!!str 'app.py'`): they are
+// stepped over, so that the end is the closing quote's, not the opening
+// one's.
 func (lx *lineIndex) scalarEnd(start Pos, n *yaml.Node) Pos {
 	off := start.Offset
 	if off < 0 || off >= len(lx.data) {
@@ -185,9 +188,21 @@ func (lx *lineIndex) scalarEnd(start Pos, n *yaml.Node) Pos {
 		lineEnd = lx.starts[start.Line]
 	}
 	rest := lx.data[off:lineEnd]
+	props := 0
+	if n.Anchor != "" || n.Style&yaml.TaggedStyle != 0 {
+		for props < len(rest) && (rest[props] == '&' || rest[props] == '!') {
+			for props < len(rest) && rest[props] != ' ' && rest[props] != '\t' {
+				props++
+			}
+			for props < len(rest) && (rest[props] == ' ' || rest[props] == '\t') {
+				props++
+			}
+		}
+		rest = rest[props:]
+	}
 	end := -1
-	switch n.Style {
-	case 0, yaml.TaggedStyle:
+	switch n.Style &^ yaml.TaggedStyle {
+	case 0:
 		if len(n.Value) > 0 && len(rest) >= len(n.Value) && string(rest[:len(n.Value)]) == n.Value {
 			end = len(n.Value)
 		}
@@ -215,5 +230,6 @@ func (lx *lineIndex) scalarEnd(start Pos, n *yaml.Node) Pos {
 	if end <= 0 {
 		return start
 	}
+	end += props
 	return Pos{Offset: off + end, Line: start.Line, Col: start.Col + end}
 }
