@@ -236,7 +236,9 @@ func openEngine(root string, opts Options, cs clientSettings) (*engine.Engine, e
 	} else {
 		err = fmt.Errorf("configuration error: %w", err)
 	}
-	eo.Settings = (&settings.Settings{}).With(cs.sel)
+	// The defaults, but for what gymlint reads from other tools' files:
+	// where the repository's isort settings put its own imports.
+	eo.Settings = (&settings.Settings{KnownFirstParty: settings.ReadKnownFirstParty(root)}).With(cs.sel)
 	e, derr := engine.New(eo)
 	if derr != nil {
 		panic(derr) // the defaults are always a configuration
