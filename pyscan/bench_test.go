@@ -265,17 +265,25 @@ func BenchmarkLineEnds(b *testing.B) {
 	})
 }
 
-// BenchmarkFlatten measures the copy of a parsed tree out of tree-sitter
-// (cwalk.go), the one cgo call of the walk.
-func BenchmarkFlatten(b *testing.B) {
+// benchTree parses the benchmark module with a parser of its own: the
+// text, the parser and the tree, closed when the benchmark ends.
+func benchTree(b *testing.B) ([]byte, *Parser, *sitter.Tree) {
+	b.Helper()
 	src := gymModule(benchSize)
 	p := NewParser(Options{})
-	defer p.Close()
+	b.Cleanup(p.Close)
 	tree, _ := p.parseTree(src, nil, nil)
 	if tree == nil {
 		b.Fatal("the parse did not finish")
 	}
-	defer tree.Close()
+	b.Cleanup(tree.Close)
+	return src, p, tree
+}
+
+// BenchmarkFlatten measures the copy of a parsed tree out of tree-sitter
+// (cwalk.go), the one cgo call of the walk.
+func BenchmarkFlatten(b *testing.B) {
+	src, _, tree := benchTree(b)
 	root := tree.RootNode()
 	buf := flatten(root, nil)
 	b.SetBytes(int64(len(src)))
@@ -290,14 +298,7 @@ func BenchmarkFlatten(b *testing.B) {
 // tree already copied out of tree-sitter (the part of BenchmarkParse that
 // is neither tree-sitter's parse nor the copy, BenchmarkFlatten).
 func BenchmarkBuildModel(b *testing.B) {
-	src := gymModule(benchSize)
-	p := NewParser(Options{})
-	defer p.Close()
-	tree, _ := p.parseTree(src, nil, nil)
-	if tree == nil {
-		b.Fatal("the parse did not finish")
-	}
-	defer tree.Close()
+	src, p, tree := benchTree(b)
 	flat := flatten(tree.RootNode(), nil)
 	text := string(src)
 	b.SetBytes(int64(len(src)))

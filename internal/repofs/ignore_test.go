@@ -137,16 +137,8 @@ func contains(list []string, s string) bool {
 // .gitignore files past MaxGitignoreWork, with a Problem, instead of
 // taking minutes; the files are still listed.
 func TestWalkGitignoreBudget(t *testing.T) {
-	var ign strings.Builder
-	for i := 0; i < 2000; i++ {
-		fmt.Fprintf(&ign, "**/a%d/**/b/**/c/**/d/z.yaml\n", i)
-	}
-	files := map[string]string{".gitignore": ign.String(), "resources_servers/s/app.py": "x\n"}
-	for i := 0; i < 1500; i++ {
-		files[fmt.Sprintf("d%d/e/f/g/c%d.yaml", i%50, i)] = "a: 1\n"
-	}
 	dir := t.TempDir()
-	writeTree(t, dir, files)
+	writeTree(t, dir, repofs.CostlyGitignoreTree())
 	l := open(t, dir, repofs.Options{Gitignore: true}).Walk()
 	if len(l.Problems) != 1 || !errors.Is(l.Problems[0], repofs.ErrGitignoreTooCostly) || l.Problems[0].Path != ".gitignore" {
 		t.Fatalf("problems %v", l.Problems)

@@ -122,16 +122,8 @@ func TestWalkInParallelIsTheSerialWalk(t *testing.T) {
 // makes the walk on one, which stops applying the .gitignore files where
 // it always did.
 func TestWalkInParallelGivesUpPastTheBound(t *testing.T) {
-	var ign strings.Builder
-	for i := 0; i < 2000; i++ {
-		fmt.Fprintf(&ign, "**/a%d/**/b/**/c/**/d/z.yaml\n", i)
-	}
-	files := map[string]string{".gitignore": ign.String(), "resources_servers/s/app.py": "x\n"}
-	for i := 0; i < 1500; i++ {
-		files[fmt.Sprintf("d%d/e/f/g/c%d.yaml", i%50, i)] = "a: 1\n"
-	}
 	dir := t.TempDir()
-	testtree.Write(t, dir, files)
+	testtree.Write(t, dir, CostlyGitignoreTree())
 	opts := Options{Gitignore: true}
 	if _, ok := mustFS(t, dir, opts).walk(2); ok {
 		t.Fatal("the walk with more goroutines went past the bound")
