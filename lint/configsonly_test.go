@@ -158,3 +158,70 @@ func TestConfigEditRefreshesConfigsOnlyFindings(t *testing.T) {
 		fresh.Close()
 	}
 }
+
+// A repository with no entrypoint (its configs name servers whose files
+// are not there yet) has no group to hold the findings of the
+// repository-wide config rules: they come with the repository's, each
+// once, and move to the groups when an entrypoint appears, and back when
+// it goes.
+func TestConfigsOnlyFindingsWithoutEntrypoints(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"resources_servers/a/requirements.txt": "",
+		"benchmarks/broken.yaml":               "config_paths: [configs/missing.yaml]\n",
+		"resources_servers/a/configs/a.yaml": "a:\n  resources_servers:\n    a:\n      entrypoint: app.py\n      domain: math\n      port: 8000\n" +
+			"b:\n  resources_servers:\n    b:\n      entrypoint: app.py\n      domain: math\n      port: 8000\n" +
+			"      judge: {type: resources_servers, name: c}\n",
+	})
+	want := []string{"GL015 benchmarks/broken.yaml", "GL401 resources_servers/a/configs/a.yaml", "GL408 resources_servers/a/configs/a.yaml"}
+	codes := func(s *lint.Session) []string {
+		var out []string
+		for _, d := range s.Diagnostics() {
+			if d.Code == "GL015" || d.Code == "GL401" || d.Code == "GL408" {
+				out = append(out, d.Code+" "+d.Path)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	s, err := lint.NewSession(root, gym.Options{}, lint.Checks())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.Update(nil)
+	if got := codes(s); !slices.Equal(got, want) {
+		t.Fatalf("no entrypoint: %v, want %v", got, want)
+	}
+	// A session restored from the state has them too.
+	r, err := lint.NewSession(root, gym.Options{}, lint.Checks())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	r.Restore(s.State())
+	if got := codes(r); !slices.Equal(got, want) {
+		t.Fatalf("restored: %v, want %v", got, want)
+	}
+	ep := "resources_servers/a/app.py"
+	server := "from nemo_gym.base_resources_server import SimpleResourcesServer\n\nclass S(SimpleResourcesServer):\n    pass\n\napp = S.run_webserver()\n"
+	if err := os.WriteFile(filepath.Join(root, ep), []byte(server), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.Cache().Created(ep)
+	s.Update([]string{ep})
+	if got := codes(s); !slices.Equal(got, want) {
+		t.Fatalf("with an entrypoint: %v, want %v", got, want)
+	}
+	if n := len(s.State().Groups); n != 1 {
+		t.Fatalf("%d groups, want 1", n)
+	}
+	if err := os.Remove(filepath.Join(root, ep)); err != nil {
+		t.Fatal(err)
+	}
+	s.Cache().Deleted(ep)
+	s.Update([]string{ep})
+	if got := codes(s); !slices.Equal(got, want) {
+		t.Fatalf("the entrypoint deleted again: %v, want %v", got, want)
+	}
+}

@@ -126,6 +126,12 @@ func (s *Session) Update(changed []string) (touched []string, stats UpdateStats)
 	// The repository diagnostics come with every view of the cache.
 	repoView := s.cache.View([]string{})
 	s.repo = repoView.RepositoryDiagnostics()
+	if len(s.groups) == 0 {
+		// Every group holds the findings of the repository-wide config
+		// rules; with no entrypoint there is none, and they come with
+		// the repository's.
+		s.repo = append(s.repo, AnalyseWith(repoView, s.configsOnlyChecks())...)
+	}
 	if s.configs == nil || s.configsGen != s.generation {
 		s.configs, s.configsGen = map[string]bool{}, s.generation
 		for _, f := range repoView.Configs {
@@ -146,6 +152,17 @@ func (s *Session) Update(changed []string) (touched []string, stats UpdateStats)
 		s.cache.DropParsed()
 	}
 	return slices.Sorted(maps.Keys(touchedSet)), stats
+}
+
+// configsOnlyChecks are the session's ConfigsOnly checks.
+func (s *Session) configsOnlyChecks() []gym.Check {
+	var out []gym.Check
+	for _, c := range s.checks {
+		if c.ConfigsOnly {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func (s *Session) signatures() map[string]string {
