@@ -30,7 +30,7 @@ func lspCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) int 
 			return usageError(stderr, fs, "unexpected argument %q: the workspace comes from the editor", args[0])
 		}
 		in := stdin
-		defer startPacer()()
+		defer startPacer(false)()
 		err := lsp.Serve(in, stdout, lsp.Options{Version: version(), Log: stderr, Jobs: *jobs, GoEnv: goEnv, NoGo: *noGo, Cache: cacheOpts.open(stderr),
 			VirtualEnv: contract.VirtualEnvFromEnvironment(), ExtraRoots: engine.SplitExtraRoots(os.Getenv(engine.EnvExtraRoots))})
 		if err != nil {

@@ -94,29 +94,46 @@ func (g *memoryGuard) watch() {
 // in processor time (about a tenth more on a 2,000-server repository),
 // while a small one keeps the default pace. A GOGC that the user set is
 // left alone.
+//
+// A check, which ends when its scan does, starts at smallGOGC instead,
+// until the live heap passes smallHeap: most of a scan's memory is what
+// it keeps (models, configs) and tree-sitter's C memory, and at the
+// default pace a check of NeMo Gym (a live heap of 13 MB at most)
+// collected 15 times, for 6-8% of its processor time; at smallGOGC it
+// collects 3 times, and takes about 6% less time (88 MB peak resident
+// memory instead of 55). The heap grows to five times what is live, about
+// 80 MB at most, before the pace falls back to the default (the pacer
+// reads the live heap every memoryPoll). The language server, which lives
+// on, keeps the default pace.
 const (
 	largeHeap = 96 << 20
 	largeGOGC = 45
+	smallHeap = 16 << 20
+	smallGOGC = 400
 )
 
 // startPacer sets the collector's pace from the live heap, every
 // memoryPoll, until the returned function is called; it does nothing when
-// the user set GOGC.
-func startPacer() (stop func()) {
+// the user set GOGC. With check set (a check, not the language server), a
+// small heap is paced at smallGOGC.
+func startPacer(check bool) (stop func()) {
 	if os.Getenv("GOGC") != "" {
 		return func() {}
+	}
+	percent := gcPercent(0, check)
+	if percent != 100 {
+		debug.SetGCPercent(percent)
 	}
 	done := make(chan struct{})
 	go func() {
 		t := time.NewTicker(memoryPoll)
 		defer t.Stop()
-		percent := 100
 		for {
 			select {
 			case <-done:
 				return
 			case <-t.C:
-				if next := gcPercent(liveHeap()); next != percent {
+				if next := gcPercent(liveHeap(), check); next != percent {
 					percent = next
 					debug.SetGCPercent(percent)
 				}
@@ -126,10 +143,14 @@ func startPacer() (stop func()) {
 	return func() { close(done) }
 }
 
-// gcPercent is the collector's pace for a live heap of live bytes.
-func gcPercent(live uint64) int {
-	if live > largeHeap {
+// gcPercent is the collector's pace for a live heap of live bytes, in a
+// check or (check false) in the language server.
+func gcPercent(live uint64, check bool) int {
+	switch {
+	case live > largeHeap:
 		return largeGOGC
+	case check && live <= smallHeap:
+		return smallGOGC
 	}
 	return 100
 }

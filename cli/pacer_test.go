@@ -2,13 +2,32 @@ package cli
 
 import "testing"
 
-// A small scan keeps the collector's default pace; a large one collects
-// sooner.
+// A check of a small repository collects seldom, one of a medium-sized one
+// at the collector's default pace, and one of a large one sooner; the
+// language server never raises the pace.
 func TestGCPercent(t *testing.T) {
-	if got := gcPercent(40 << 20); got != 100 {
-		t.Errorf("a 40 MB live heap: GOGC %d, want 100", got)
+	for _, c := range []struct {
+		live  uint64
+		check bool
+		want  int
+	}{
+		{0, true, smallGOGC},
+		{13 << 20, true, smallGOGC},
+		{smallHeap, true, smallGOGC},
+		{smallHeap + 1, true, 100},
+		{24 << 20, true, 100},
+		{40 << 20, true, 100},
+		{200 << 20, true, largeGOGC},
+		{0, false, 100},
+		{13 << 20, false, 100},
+		{40 << 20, false, 100},
+		{200 << 20, false, largeGOGC},
+	} {
+		if got := gcPercent(c.live, c.check); got != c.want {
+			t.Errorf("a %d MB live heap (check %v): GOGC %d, want %d", c.live>>20, c.check, got, c.want)
+		}
 	}
-	if got := gcPercent(200 << 20); got != largeGOGC || largeGOGC >= 100 {
-		t.Errorf("a 200 MB live heap: GOGC %d, want %d (< 100)", got, largeGOGC)
+	if smallGOGC <= 100 || largeGOGC >= 100 || smallHeap >= largeHeap {
+		t.Errorf("the paces are out of order: small %d (under %d MB), large %d (over %d MB)", smallGOGC, smallHeap>>20, largeGOGC, largeHeap>>20)
 	}
 }
