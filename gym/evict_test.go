@@ -86,3 +86,45 @@ func TestCacheEvictKeepsWhatSeveralViewsRead(t *testing.T) {
 		t.Error("an unpinned module that one view read was kept")
 	}
 }
+
+// A framework module that one server's view read stays after its eviction:
+// the next server's view takes it, not a parse of its own.
+func TestCacheEvictKeepsFrameworkModules(t *testing.T) {
+	const a, b, util = "resources_servers/a/app.py", "resources_servers/b/app.py", "nemo_gym/util.py"
+	server := func(cls string) string {
+		return importSRS + "\nfrom nemo_gym.util import helper\n\n\nclass " + cls + "(SimpleResourcesServer):\n    pass\n" +
+			"\nif __name__ == \"__main__\":\n    " + cls + ".run_webserver()\n"
+	}
+	root := writeRepo(t, map[string]string{
+		util: "def helper():\n    return 1\n",
+		a:    server("A"),
+		b:    server("B"),
+	})
+	c, err := gym.NewCache(root, gym.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	va := c.View([]string{a})
+	ma, err := va.Module(util)
+	if err != nil || ma == nil {
+		t.Fatalf("%s: %v", util, err)
+	}
+	own, err := va.Module(a)
+	if err != nil || own == nil {
+		t.Fatalf("%s: %v", a, err)
+	}
+	parsed := c.Parsed()
+	c.Evict(va)
+	vb := c.View([]string{b})
+	if mb, err := vb.Module(util); err != nil || mb != ma {
+		t.Errorf("the framework module was parsed again after the first view's eviction (%v)", err)
+	}
+	if c.Parsed() != parsed+1 { // b's entrypoint alone
+		t.Errorf("%d parses after the second view, want %d", c.Parsed(), parsed+1)
+	}
+	// A server's own module is still evicted.
+	if m, err := c.View([]string{a}).Module(a); err != nil || m == own {
+		t.Errorf("the entrypoint that one view read was kept (%v)", err)
+	}
+}

@@ -219,6 +219,16 @@ func (c *Cache) nameModule(m *pyscan.Module) {
 	m.Name, m.IsPackage = pyscan.ModuleName(strings.TrimPrefix(m.Path, b.prefix+"/"))
 }
 
+// isFrameworkFile reports whether the root-relative file p is a module of
+// the framework package (named as nameModule names it).
+func (c *Cache) isFrameworkFile(p string) bool {
+	if b := c.baseOf(p); b.prefix != "." {
+		p = strings.TrimPrefix(p, b.prefix+"/")
+	}
+	name, _ := pyscan.ModuleName(p)
+	return c.isFrameworkModule(name)
+}
+
 // InExtraRoot reports whether a diagnostic's path is written as one in an
 // extra root outside the scanned root ("<name>/...").
 func InExtraRoot(p string) bool { return inMount(p) }
