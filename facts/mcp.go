@@ -128,24 +128,14 @@ type MCPSetting struct {
 // entrypoint and of the overrides of those instances (same name, server
 // type and dir, in any config file); ok is false when there is none.
 func ExposedByConfig(v *gym.View, e *gym.Entrypoint) (MCPSetting, bool) {
-	type inst struct{ name, typ, dir string }
-	named := map[inst]bool{}
 	for _, c := range e.Configs {
-		in := c.Instance
-		named[inst{in.Name, in.Type, in.Dir}] = true
-		if p, ok := exposeTrue(in.Settings); ok {
+		if p, ok := exposeTrue(c.Instance.Settings); ok {
 			return MCPSetting{c.File, p}, true
 		}
 	}
-	for _, f := range v.Configs {
-		for i := range f.Overrides {
-			in := &f.Overrides[i]
-			if !named[inst{in.Name, in.Type, in.Dir}] {
-				continue
-			}
-			if p, ok := exposeTrue(in.Settings); ok {
-				return MCPSetting{f.Path, p}, true
-			}
+	for _, o := range v.EntrypointOverrides(e) {
+		if p, ok := exposeTrue(o.Instance.Settings); ok {
+			return MCPSetting{o.File.Path, p}, true
 		}
 	}
 	return MCPSetting{}, false

@@ -2,6 +2,7 @@ package gym
 
 import (
 	"path"
+	"slices"
 
 	"github.com/gymlint/gymlint/configscan"
 )
@@ -55,4 +56,30 @@ func (v *View) ConfigFile(p string) *configscan.File { return v.configIndex().by
 // Configs. The slice is shared: callers must not modify it.
 func (v *View) OverridesOf(typ, dir string) []OverrideRef {
 	return v.configIndex().overrides[serverDir{typ, path.Clean(dir)}]
+}
+
+// EntrypointOverrides returns the override instances of the config
+// instances that start e: those of the same instance name, server type
+// and directory (as written), in any config, each once, in the order of
+// Configs. The instances' own settings come first in Gym's merge; these
+// are what other config files add to them.
+func (v *View) EntrypointOverrides(e *Entrypoint) []OverrideRef {
+	type inst struct{ name, typ, dir string }
+	named := map[inst]bool{}
+	var out []OverrideRef
+	for _, c := range e.Configs {
+		in := c.Instance
+		k := inst{in.Name, in.Type, in.Dir}
+		if named[k] {
+			continue
+		}
+		named[k] = true
+		for _, o := range v.OverridesOf(in.Type, in.Dir) {
+			if o.Instance.Name == in.Name && o.Instance.Dir == in.Dir {
+				out = append(out, o)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b OverrideRef) int { return a.Order - b.Order })
+	return out
 }

@@ -90,3 +90,39 @@ func TestSharedByConfigs(t *testing.T) {
 		t.Fatalf("after a config was added: %d runs, %d computations", n, computed)
 	}
 }
+
+// The overrides of an entrypoint's instances: same name, type and dir as
+// written, from any config, each once, in the order of Configs.
+func TestEntrypointOverrides(t *testing.T) {
+	root := writeRepo(t, map[string]string{
+		"resources_servers/math/app.py": "x = 1\n",
+		// Two instances start the server: math twice (from two files,
+		// one override set) and judge.
+		"resources_servers/math/configs/math.yaml": "math:\n  resources_servers:\n    math:\n      entrypoint: app.py\n" +
+			"judge:\n  resources_servers:\n    math:\n      entrypoint: app.py\n",
+		"resources_servers/math/configs/again.yaml": "math:\n  resources_servers:\n    math:\n      entrypoint: app.py\n",
+		"configs/c.yaml": "math:\n  resources_servers:\n    math:\n      port: 3\n",
+		"configs/a.yaml": "judge:\n  resources_servers:\n    math:\n      port: 1\n" +
+			// Another name, another dir: not the entrypoint's.
+			"other:\n  resources_servers:\n    math:\n      port: 9\n" +
+			"math:\n  resources_servers:\n    code:\n      port: 8\n",
+		"configs/b.yaml": "math:\n  resources_servers:\n    math:\n      port: 2\n",
+	})
+	v := build(t, root, gym.Options{})
+	if len(v.Entrypoints) != 1 {
+		t.Fatalf("%d entrypoints", len(v.Entrypoints))
+	}
+	var got []string
+	for _, o := range v.EntrypointOverrides(v.Entrypoints[0]) {
+		got = append(got, o.File.Path+":"+o.Instance.Name)
+	}
+	want := []string{"configs/a.yaml:judge", "configs/b.yaml:math", "configs/c.yaml:math"}
+	if len(got) != len(want) {
+		t.Fatalf("EntrypointOverrides: %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("EntrypointOverrides: %v, want %v", got, want)
+		}
+	}
+}

@@ -113,26 +113,12 @@ func removeFix(m *pyscan.Module, c *pyscan.Class, own *ownDecl) (diag.Fix, bool)
 // "ray" (distributed_executor_backend: ray). ok is false when there is none.
 func raySetting(v *gym.View, e *gym.Entrypoint) (file string, pos configscan.Pos, key string, ok bool) {
 	w := facts.Of(v).Words()
-	type inst struct{ name, typ, dir string }
-	named := map[inst]bool{}
-	var overrides []gym.OverrideRef
 	for _, c := range e.Configs {
-		in := c.Instance
-		if p, k, found := rayIn(w, in.Settings, ""); found {
+		if p, k, found := rayIn(w, c.Instance.Settings, ""); found {
 			return c.File, p, k, true
 		}
-		if k := (inst{in.Name, in.Type, in.Dir}); !named[k] {
-			named[k] = true
-			for _, o := range v.OverridesOf(in.Type, in.Dir) {
-				if o.Instance.Name == in.Name && o.Instance.Dir == in.Dir {
-					overrides = append(overrides, o)
-				}
-			}
-		}
 	}
-	// In the order of the configs.
-	slices.SortFunc(overrides, func(a, b gym.OverrideRef) int { return a.Order - b.Order })
-	for _, o := range overrides {
+	for _, o := range v.EntrypointOverrides(e) {
 		if p, k, found := rayIn(w, o.Instance.Settings, ""); found {
 			return o.File.Path, p, k, true
 		}
