@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"os"
@@ -162,16 +163,42 @@ func read(fw *Framework, fsys *repofs.FS, dir, display string, where Where, jobs
 		}
 	}
 	slices.SortStableFunc(order, func(a, b *entry) int { return len(b.data) - len(a.data) })
+	parse := func(p *pyscan.Parser, e *entry) {
+		// A budget of its own counts the parse's steps.
+		b := pyscan.NewBudget(math.MaxInt64)
+		e.mod = p.ParseWithin(e.path, e.data, b)
+		e.steps = b.Spent()
+	}
+	var later []*entry // not parsed, but mention ServerRef
 	parseAll(len(order), jobs, func(p *pyscan.Parser, i int) {
 		e := order[i]
-		if mayHoldFacts(e.data) {
-			// A budget of its own counts the parse's steps.
-			b := pyscan.NewBudget(math.MaxInt64)
-			e.mod = p.ParseWithin(e.path, e.data, b)
-			e.steps = b.Spent()
+		if holdsFacts(e.data) {
+			parse(p, e)
 		}
-		e.data = nil
+		if e.mod != nil || !bytes.Contains(e.data, []byte(ServerRefUnion)) {
+			e.data = nil
+		}
 	})
+	// The second pass: a module that mentions ServerRef and defines a
+	// member of the union the first pass found (refs.go).
+	var first []*pyscan.Module
+	for _, e := range order {
+		if e.mod != nil {
+			first = append(first, e.mod)
+		} else if e.data != nil {
+			later = append(later, e)
+		}
+	}
+	if members := unionOf(first); len(later) > 0 && len(members) > 0 {
+		parseAll(len(later), jobs, func(p *pyscan.Parser, i int) {
+			if e := later[i]; definesMember(e.data, members) {
+				parse(p, e)
+			}
+		})
+	}
+	for _, e := range later {
+		e.data = nil
+	}
 	var mods []*pyscan.Module
 	var parsed []Parsed
 	for _, e := range entries {

@@ -33,19 +33,36 @@ var functions = map[string]Fact{
 // names for them all.
 const sessionClassPrefix = "ResourcesSession"
 
-// names are identifiers of which every fact needs one in the module it is
-// read from (a method, class, function or binding of that name, or a read
-// of ray_enabled). A module whose text has none of them gives no fact and
-// is not parsed: that saves parsing most of the framework; the facts are
-// still read from the model of the modules that are parsed.
-var names = [][]byte{
-	[]byte(RefusalMethod), []byte(RayEnabledAttr), []byte(CloseMethod),
-	[]byte(CheckpointStartsMethod), []byte(CheckpointVerifyMethod), []byte(CheckpointEndedMethod),
-	[]byte(sessionClassPrefix), []byte(SeedRejectedErrorClass),
-	[]byte(LostSessionFunc), []byte(ReservedMCPToolNamesBinding),
-	[]byte(TokenSerializerFunc),
-	[]byte(DomainValidator), []byte(EntrypointFunc), []byte(RefuseWorkersFunc),
-}
+// A module gives a fact only where it holds one of the names of
+// framework.go, and the prefilter (mayHoldFacts) asks for each name where
+// a fact needs it, so that a module that only imports or calls one is not
+// parsed: that saves parsing most of the framework; the facts are still
+// read from the model of the modules that are parsed.
+//   - defNames: a method or function, which the model has only from a
+//     `def NAME` (the keyword, then NAME after white space, line
+//     continuations and comments: tree-sitter takes a comment there);
+//   - classPrefixes: a class whose name begins so, from `class NAME`;
+//   - words: anywhere (a read of ray_enabled is a fact; a binding of
+//     RESERVED_MCP_TOOL_NAMES is one whatever binds it, an import too);
+//   - the server reference union (refs.go): a binding of ServerRef or a
+//     class whose name ends with it, and a second pass for the union's
+//     other members (read).
+//
+// tree-sitter puts no definition together without its keyword: its
+// recovery inserts a missing token only where the parse fails, and at a
+// name that starts a statement nothing has failed yet, so the keyword the
+// prefilter looks for is in the text of every def and class the model
+// has, broken modules' too.
+var (
+	defNames = []string{
+		RefusalMethod, CloseMethod,
+		CheckpointStartsMethod, CheckpointVerifyMethod, CheckpointEndedMethod,
+		LostSessionFunc, TokenSerializerFunc,
+		DomainValidator, EntrypointFunc, RefuseWorkersFunc,
+	}
+	classPrefixes = []string{sessionClassPrefix, SeedRejectedErrorClass}
+	words         = [][]byte{[]byte(RayEnabledAttr), []byte(ReservedMCPToolNamesBinding)}
+)
 
 func init() {
 	for _, e := range ErrorClasses {
@@ -53,9 +70,101 @@ func init() {
 	}
 }
 
+// holdsFacts is the prefilter read uses: mayHoldFacts, but for the test
+// that compares it with asking for the names anywhere.
+var holdsFacts = mayHoldFacts
+
+// mayHoldFacts reports whether a module's text can give a fact: it holds
+// a name where the fact needs it (see above).
 func mayHoldFacts(src []byte) bool {
-	for _, n := range names {
-		if bytes.Contains(src, n) {
+	for _, w := range words {
+		if bytes.Contains(src, w) {
+			return true
+		}
+	}
+	if bindsServerRef(src) {
+		return true
+	}
+	found := false
+	eachDefinition(src, func(class bool, name []byte) bool {
+		if class {
+			found = hasPrefix(name, classPrefixes) || bytes.HasSuffix(name, []byte(ServerRefUnion))
+		} else {
+			found = isOneOf(name, defNames)
+		}
+		return !found
+	})
+	return found
+}
+
+// eachDefinition calls fn with the name after every `def` and `class`
+// keyword of src (class is true for a class), past the white space, line
+// continuations and comments between, until fn returns false. A keyword
+// is a whole word; words inside strings and comments are taken too, which
+// only makes the prefilter let more through.
+func eachDefinition(src []byte, fn func(class bool, name []byte) bool) {
+	for _, kw := range []string{"def", "class"} {
+		k := []byte(kw)
+		for i := 0; ; {
+			j := bytes.Index(src[i:], k)
+			if j < 0 {
+				break
+			}
+			at, end := i+j, i+j+len(k)
+			i = end
+			if at > 0 && identByte(src[at-1]) || end < len(src) && identByte(src[end]) {
+				continue
+			}
+			start := skipGap(src, end)
+			stop := start
+			for stop < len(src) && identByte(src[stop]) {
+				stop++
+			}
+			if stop > start && !fn(kw == "class", src[start:stop]) {
+				return
+			}
+		}
+	}
+}
+
+// skipGap returns the index of the first byte at or after i that is not
+// white space (newlines too), a backslash or part of a comment.
+func skipGap(src []byte, i int) int {
+	for i < len(src) {
+		switch src[i] {
+		case ' ', '\t', '\f', '\v', '\r', '\n', '\\':
+			i++
+		case '#':
+			nl := bytes.IndexByte(src[i:], '\n')
+			if nl < 0 {
+				return len(src)
+			}
+			i += nl + 1
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// identByte reports whether b can be part of an identifier: an ASCII
+// letter, digit or "_", or any byte of a multi-byte UTF-8 character.
+func identByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}
+
+func isOneOf(name []byte, list []string) bool {
+	for _, s := range list {
+		if string(name) == s {
+			return true
+		}
+	}
+	return false
+}
+
+func hasPrefix(name []byte, prefixes []string) bool {
+	for _, p := range prefixes {
+		if bytes.HasPrefix(name, []byte(p)) {
 			return true
 		}
 	}

@@ -8,7 +8,7 @@ import "github.com/gymlint/gymlint/pyscan"
 const ProtocolRoutes Fact = "protocol-routes"
 
 func init() {
-	names = append(names, []byte(RegisterProtocolRoutesMethod))
+	defNames = append(defNames, RegisterProtocolRoutesMethod)
 	Facts = append(Facts, Info{ProtocolRoutes, "the resources base defines register_protocol_routes", "the protocol routes hook", "SimpleResourcesServer has no register_protocol_routes"})
 }
 

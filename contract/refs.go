@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -23,7 +24,9 @@ import (
 // The reference types are the literal types of those models: the members
 // of the framework's ServerRef union and every class named *ServerRef
 // that declares `type: Literal[...]` and `name: str`. Only modules that
-// hold the word ServerRef are parsed for them (the byte prefilter, names).
+// hold the word ServerRef are read for them, and of those only the ones
+// that bind it, define a class whose name ends with it, or define a
+// member of the union are parsed (the byte prefilter, facts.go).
 
 // ServerRefUnion is the name of the framework's union of the server
 // reference models (is_server_ref validates a config value against it),
@@ -41,8 +44,59 @@ const (
 // framework's, and the environment servers of newer ones.
 var DefaultRefTypes = []string{"resources_servers", "responses_api_agents", "responses_api_models", "environment_servers"}
 
-func init() {
-	names = append(names, []byte(ServerRefUnion))
+// bindsServerRef reports whether src may bind the name ServerRef to a
+// value: the whole word, then, past white space, line continuations and
+// comments, "=" or ":" (an assignment, an annotated one, a walrus). The
+// union's members need the second pass of read: their classes may be
+// named anything.
+func bindsServerRef(src []byte) bool {
+	w := []byte(ServerRefUnion)
+	for i := 0; ; {
+		j := bytes.Index(src[i:], w)
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(w)
+		i = end
+		if at > 0 && identByte(src[at-1]) || end < len(src) && identByte(src[end]) {
+			continue
+		}
+		if k := skipGap(src, end); k < len(src) && (src[k] == '=' || src[k] == ':') {
+			return true
+		}
+	}
+}
+
+// definesMember reports whether src may define a class of the union
+// (a name that members holds), in a module that mentions ServerRef: the
+// modules the prefilter would have parsed for refs before it asked where
+// the word is.
+func definesMember(src []byte, members map[string]bool) bool {
+	if len(members) == 0 || !bytes.Contains(src, []byte(ServerRefUnion)) {
+		return false
+	}
+	found := false
+	eachDefinition(src, func(class bool, name []byte) bool {
+		found = class && members[string(name)]
+		return !found
+	})
+	return found
+}
+
+// unionOf returns the members of the framework's ServerRef unions in
+// mods, by class name.
+func unionOf(mods []*pyscan.Module) map[string]bool {
+	inUnion := map[string]bool{}
+	for _, m := range mods {
+		for _, b := range m.Bindings {
+			if b.Name == ServerRefUnion && b.Value != nil {
+				for _, n := range unionMembers(b.Value) {
+					inUnion[n] = true
+				}
+			}
+		}
+	}
+	return inUnion
 }
 
 // ServerRefTypes returns the server types a config reference can name: the
@@ -58,16 +112,7 @@ func (fw *Framework) ServerRefTypes() []string {
 // readRefTypes returns the literal types of the framework's server
 // reference models, sorted and each once; nil when it declares none.
 func readRefTypes(mods []*pyscan.Module) []string {
-	inUnion := map[string]bool{}
-	for _, m := range mods {
-		for _, b := range m.Bindings {
-			if b.Name == ServerRefUnion && b.Value != nil {
-				for _, n := range unionMembers(b.Value) {
-					inUnion[n] = true
-				}
-			}
-		}
-	}
+	inUnion := unionOf(mods)
 	var out []string
 	for _, m := range mods {
 		for _, c := range m.Classes {

@@ -15,7 +15,8 @@ const (
 
 func init() {
 	exported[MultiRewardResponseClass] = MultiRewardResponse
-	names = append(names, []byte(MultiRewardResponseClass), []byte(FailureValidator))
+	classPrefixes = append(classPrefixes, MultiRewardResponseClass)
+	defNames = append(defNames, FailureValidator)
 	Facts = append(Facts,
 		Info{MultiRewardResponse, "the framework exports BaseMultiRewardVerifyResponse", "the multi-reward verify response", "no class BaseMultiRewardVerifyResponse"},
 		Info{FailureVocabulary, "the framework's BaseVerifyResponse warns on a failure_kind outside its registered vocabulary", "the failure-kind vocabulary", "BaseVerifyResponse has no " + FailureValidator},
