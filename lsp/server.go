@@ -116,7 +116,8 @@ type published struct {
 type server struct {
 	conn *protocol.Conn
 	opts Options
-	log  io.Writer
+	log  io.Writer // gate
+	gate *logGate
 
 	state  state
 	exited bool
@@ -175,8 +176,9 @@ func newServer(conn *protocol.Conn, opts Options) *server {
 	if log == nil {
 		log = io.Discard
 	}
+	gate := &logGate{w: log}
 	return &server{
-		conn: conn, opts: opts, log: log,
+		conn: conn, opts: opts, log: gate, gate: gate,
 		enc:       protocol.UTF16,
 		docs:      map[string]*document{},
 		published: map[string]*published{},
@@ -194,6 +196,8 @@ type readResult struct {
 }
 
 func (s *server) run() error {
+	// Last of all: nothing is logged once Serve has returned.
+	defer s.gate.close()
 	msgs := make(chan readResult)
 	stop := make(chan struct{})
 	defer close(stop)
