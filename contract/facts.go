@@ -104,25 +104,38 @@ func mayHoldFacts(src []byte) bool {
 // only makes the prefilter let more through.
 func eachDefinition(src []byte, fn func(class bool, name []byte) bool) {
 	for _, kw := range []string{"def", "class"} {
-		k := []byte(kw)
-		for i := 0; ; {
-			j := bytes.Index(src[i:], k)
-			if j < 0 {
-				break
-			}
-			at, end := i+j, i+j+len(k)
-			i = end
-			if at > 0 && identByte(src[at-1]) || end < len(src) && identByte(src[end]) {
-				continue
-			}
+		more := true
+		eachWord(src, []byte(kw), func(end int) bool {
 			start := skipGap(src, end)
 			stop := start
 			for stop < len(src) && identByte(src[stop]) {
 				stop++
 			}
-			if stop > start && !fn(kw == "class", src[start:stop]) {
-				return
-			}
+			more = stop == start || fn(kw == "class", src[start:stop])
+			return more
+		})
+		if !more {
+			return
+		}
+	}
+}
+
+// eachWord calls fn with the end of every occurrence of w in src that is
+// a whole word (no identifier byte on either side), until fn returns
+// false.
+func eachWord(src, w []byte, fn func(end int) bool) {
+	for i := 0; ; {
+		j := bytes.Index(src[i:], w)
+		if j < 0 {
+			return
+		}
+		at, end := i+j, i+j+len(w)
+		i = end
+		if at > 0 && identByte(src[at-1]) || end < len(src) && identByte(src[end]) {
+			continue
+		}
+		if !fn(end) {
+			return
 		}
 	}
 }

@@ -50,21 +50,13 @@ var DefaultRefTypes = []string{"resources_servers", "responses_api_agents", "res
 // union's members need the second pass of read: their classes may be
 // named anything.
 func bindsServerRef(src []byte) bool {
-	w := []byte(ServerRefUnion)
-	for i := 0; ; {
-		j := bytes.Index(src[i:], w)
-		if j < 0 {
-			return false
-		}
-		at, end := i+j, i+j+len(w)
-		i = end
-		if at > 0 && identByte(src[at-1]) || end < len(src) && identByte(src[end]) {
-			continue
-		}
-		if k := skipGap(src, end); k < len(src) && (src[k] == '=' || src[k] == ':') {
-			return true
-		}
-	}
+	found := false
+	eachWord(src, []byte(ServerRefUnion), func(end int) bool {
+		k := skipGap(src, end)
+		found = k < len(src) && (src[k] == '=' || src[k] == ':')
+		return !found
+	})
+	return found
 }
 
 // definesMember reports whether src may define a class of the union

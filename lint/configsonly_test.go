@@ -110,16 +110,7 @@ func TestConfigEditRefreshesConfigsOnlyFindings(t *testing.T) {
 		"resources_servers/c/configs/c.yaml": "c:\n  resources_servers:\n    c:\n      domain: math\n",
 		"benchmarks/ab.yaml":                 "config_paths: [resources_servers/a/configs/a.yaml, resources_servers/b/configs/b.yaml]\n",
 	})
-	codes := func(s *lint.Session) []string {
-		var out []string
-		for _, d := range s.Diagnostics() {
-			if d.Code == "GL401" || d.Code == "GL408" {
-				out = append(out, d.Code+" "+d.Path)
-			}
-		}
-		slices.Sort(out)
-		return out
-	}
+	codes := func(s *lint.Session) []string { return codesAndPaths(s, "GL401", "GL408") }
 	s, err := lint.NewSession(root, gym.Options{}, lint.Checks())
 	if err != nil {
 		t.Fatal(err)
@@ -174,16 +165,7 @@ func TestConfigsOnlyFindingsWithoutEntrypoints(t *testing.T) {
 			"      judge: {type: resources_servers, name: c}\n",
 	})
 	want := []string{"GL015 benchmarks/broken.yaml", "GL401 resources_servers/a/configs/a.yaml", "GL408 resources_servers/a/configs/a.yaml"}
-	codes := func(s *lint.Session) []string {
-		var out []string
-		for _, d := range s.Diagnostics() {
-			if d.Code == "GL015" || d.Code == "GL401" || d.Code == "GL408" {
-				out = append(out, d.Code+" "+d.Path)
-			}
-		}
-		slices.Sort(out)
-		return out
-	}
+	codes := func(s *lint.Session) []string { return codesAndPaths(s, "GL015", "GL401", "GL408") }
 	s, err := lint.NewSession(root, gym.Options{}, lint.Checks())
 	if err != nil {
 		t.Fatal(err)
@@ -224,4 +206,17 @@ func TestConfigsOnlyFindingsWithoutEntrypoints(t *testing.T) {
 	if got := codes(s); !slices.Equal(got, want) {
 		t.Fatalf("the entrypoint deleted again: %v, want %v", got, want)
 	}
+}
+
+// codesAndPaths are "CODE path" of the session's findings of those codes,
+// sorted.
+func codesAndPaths(s *lint.Session, codes ...string) []string {
+	var out []string
+	for _, d := range s.Diagnostics() {
+		if slices.Contains(codes, d.Code) {
+			out = append(out, d.Code+" "+d.Path)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
