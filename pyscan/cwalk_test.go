@@ -1,9 +1,15 @@
 package pyscan
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"unsafe"
+
+	"golang.org/x/mod/modfile"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -137,12 +143,10 @@ func TestFlattenGrows(t *testing.T) {
 	}
 }
 
-// TestFlattenNodesPerStep checks what cwalk.go says of the copy's size:
-// a fresh parse makes a node with one parse operation at most (a token
-// shifted, or a reduction), so the flat tree has at most 100 nodes a step
-// (a step is 100 operations, or a read of the lexer), whatever the input;
-// ordinary code has about a third of that.
-func TestFlattenNodesPerStep(t *testing.T) {
+// stressSources are the texts of the fixtures, with texts whose trees are
+// extreme in one way each: the densest in nodes a step, the deepest, the
+// widest, and all errors.
+func stressSources(t testing.TB) map[string][]byte {
 	srcs := map[string][]byte{
 		"comments":   []byte(strings.Repeat("# c\n", 20000)),
 		"sum":        []byte("x = 1" + strings.Repeat(" + 1", 20000) + "\n"),
@@ -151,6 +155,7 @@ func TestFlattenNodesPerStep(t *testing.T) {
 		"strings":    []byte(strings.Repeat("f'{a}{b}{c}' 'x' b'y'\n", 3000)),
 		"nots":       []byte("x = " + strings.Repeat("not ", 900) + "y\n"),
 		"brackets":   []byte("x = " + strings.Repeat("(", 150) + "1" + strings.Repeat(")", 150) + "\n"),
+		"nested":     []byte("x = " + strings.Repeat("[", 3000) + strings.Repeat("]", 3000) + "\n"),
 		"dots":       []byte(strings.Repeat(".", 20000)),
 		"errors":     []byte(strings.Repeat("def (:\n", 3000)),
 		"benchmark":  gymModule(benchSize),
@@ -160,6 +165,16 @@ func TestFlattenNodesPerStep(t *testing.T) {
 	for path, src := range fixtureSources(t) {
 		srcs[path] = src
 	}
+	return srcs
+}
+
+// TestFlattenNodesPerStep checks what cwalk.go says of the copy's size:
+// a fresh parse makes a node with one parse operation at most (a token
+// shifted, or a reduction), so the flat tree has at most 100 nodes a step
+// (a step is 100 operations, or a read of the lexer), whatever the input;
+// ordinary code has about a third of that.
+func TestFlattenNodesPerStep(t *testing.T) {
+	srcs := stressSources(t)
 	p := NewParser(Options{})
 	defer p.Close()
 	var nodes, steps int64
@@ -177,4 +192,120 @@ func TestFlattenNodesPerStep(t *testing.T) {
 		steps += m.steps
 	}
 	t.Logf("%d nodes in %d steps: %.1f a step", nodes, steps, float64(nodes)/float64(steps))
+}
+
+// TestDirectWalkMatchesCursor checks the direct walk (gl_flatten_direct)
+// against tree-sitter's cursor (gl_flatten), node for node, on the trees
+// of the probe, the flat and stress sources and every fixture: each text
+// whole, cut in half and without its first third (trees with errors
+// where the cut falls), and edited in the middle and parsed again from
+// its old tree (an incremental parse reuses the old tree's subtrees).
+// Together they must meet nodes visible only by an alias and fields found
+// through hidden nodes, the two things the walk works out from the
+// grammar's tables rather than from the subtrees.
+func TestDirectWalkMatchesCursor(t *testing.T) {
+	if !directPlatform() {
+		t.Skip("the direct walk's layout is not this machine's")
+	}
+	if err := directProbe(); err != nil {
+		t.Fatalf("the probe: %v", err)
+	}
+	if !directWalk() {
+		t.Fatal("flatten does not use the direct walk")
+	}
+	texts := map[string][]byte{}
+	for name, src := range stressSources(t) {
+		texts[name] = src
+	}
+	for i, src := range append(flatSources(), directProbeSources...) {
+		texts[fmt.Sprintf("source %d", i)] = []byte(src)
+	}
+	p := NewParser(Options{})
+	defer p.Close()
+	var seen directStats
+	same := func(what string, tree *sitter.Tree) {
+		t.Helper()
+		if tree == nil {
+			t.Fatalf("%s: the parse did not finish", what)
+		}
+		want := flattenCursor(tree.RootNode(), nil)
+		got, st, ok := flattenDirect(tree.RootNode(), nil)
+		if !ok {
+			t.Fatalf("%s: the direct walk wrote %d of %d nodes", what, len(got), len(want))
+		}
+		if i := firstDifference(got, want); i >= 0 {
+			t.Fatalf("%s: node %d is %+v directly, %+v by the cursor", what, i, got[i], want[i])
+		}
+		seen.aliased += st.aliased
+		seen.fieldsThroughHidden += st.fieldsThroughHidden
+	}
+	for name, src := range texts {
+		for cut, text := range map[string][]byte{"": src, " (first half)": src[:len(src)/2], " (last two thirds)": src[len(src)/3:]} {
+			tree, _ := p.parseTree(text, nil, nil)
+			same(name+cut, tree)
+			tree.Close()
+		}
+		tree, _ := p.parseTree(src, nil, nil)
+		edited := []byte(string(src[:len(src)/2]) + "\nx_edited = (1,\n" + string(src[len(src)/2:]))
+		tree.Edit(diffEdit(src, edited))
+		again, _ := p.parseTree(edited, tree, nil)
+		tree.Close()
+		same(name+" (edited)", again)
+		again.Close()
+	}
+	if seen.aliased == 0 || seen.fieldsThroughHidden == 0 {
+		t.Errorf("the texts met %d nodes visible by an alias and %d fields through hidden nodes", seen.aliased, seen.fieldsThroughHidden)
+	}
+}
+
+// TestDirectWalkLayoutVersion fails when go.mod asks for another version
+// of the tree-sitter binding than the one whose internal layout cwalk.go
+// declares: read that version's lib/src/subtree.h, tree_cursor.c and
+// parser.h against the declarations and the walk, then change
+// directLayout. (A binary records the version it was built with, and
+// directWalk checks it; a test binary does not.)
+func TestDirectWalkLayoutVersion(t *testing.T) {
+	mod, err := os.ReadFile(filepath.Join("..", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := modfile.ParseLax("go.mod", mod, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range f.Require {
+		if r.Mod.Path == bindingModule {
+			if r.Mod.Version != directLayout {
+				t.Fatalf("go.mod requires %s %s; the direct walk declares the layout of %s", bindingModule, r.Mod.Version, directLayout)
+			}
+			return
+		}
+	}
+	t.Fatalf("go.mod does not require %s", bindingModule)
+}
+
+// TestBindingIs checks the build-information gate of the direct walk.
+func TestBindingIs(t *testing.T) {
+	dep := func(version string, replace *debug.Module) *debug.BuildInfo {
+		return &debug.BuildInfo{Deps: []*debug.Module{
+			{Path: "golang.org/x/tools", Version: directLayout},
+			{Path: bindingModule, Version: version, Replace: replace},
+		}}
+	}
+	for _, c := range []struct {
+		what string
+		bi   *debug.BuildInfo
+		want bool
+	}{
+		{"no build information", nil, true},
+		{"a test binary: no dependencies", &debug.BuildInfo{}, true},
+		{"the layout's version", dep(directLayout, nil), true},
+		{"a newer version", dep("v0.25.1", nil), false},
+		{"an older version", dep("v0.24.7", nil), false},
+		{"the version, replaced", dep(directLayout, &debug.Module{Path: "../fork"}), false},
+	} {
+		if got := bindingIs(c.bi, directLayout); got != c.want {
+			t.Errorf("%s: %v, want %v", c.what, got, c.want)
+		}
+	}
 }
