@@ -385,11 +385,20 @@ func (w *walker) endOf(k kid) int32 {
 }
 
 // stmt converts one statement node and appends what it gives to out.
+// (enter and leave bracket the conversion without a defer: a panic ends
+// the parse, and the walker's stacks with it.)
 func (w *walker) stmt(out []Stmt, st kid, sc scope) []Stmt {
-	defer w.leave()
 	if !w.enter(st.span) {
+		w.leave()
 		return append(out, &BadStmt{Span: st.span})
 	}
+	out = w.stmtIn(out, st, sc)
+	w.leave()
+	return out
+}
+
+// stmtIn is stmt within enter and leave.
+func (w *walker) stmtIn(out []Stmt, st kid, sc scope) []Stmt {
 	n, sp := st.n, st.span
 	if isCompound(st.k) {
 		sp.End = w.endOf(st)
@@ -1382,10 +1391,17 @@ func (w *walker) expr(x kid, sc scope) Expr {
 	case kEllipsis:
 		return &Constant{Span: x.span, Kind: ConstEllipsis}
 	}
-	defer w.leave()
 	if !w.enter(x.span) {
+		w.leave()
 		return &Other{Span: x.span}
 	}
+	e := w.exprIn(x, sc)
+	w.leave()
+	return e
+}
+
+// exprIn is expr within enter and leave, for the nodes that have parts.
+func (w *walker) exprIn(x kid, sc scope) Expr {
 	n, sp := x.n, x.span
 	switch x.k {
 	case kAttribute, kCall, kSubscript, kBooleanOperator:
