@@ -292,7 +292,6 @@ _Static_assert(offsetof(gl_heap, u) == 48, "the heap subtree's union");
 _Static_assert(sizeof(gl_field_entry) == 4, "a field map entry is 4 bytes");
 
 extern const void *ts_tree_language(const void *tree) __attribute__((weak));
-extern uint16_t ts_language_abi_version(const void *language) __attribute__((weak));
 
 // gl_direct_platform says whether this machine lays the subtrees out as
 // declared above.
@@ -535,6 +534,14 @@ const (
 	directLayout  = "v0.25.0"
 )
 
+// The grammar ABIs whose TSLanguage starts with the fields gl_language
+// declares (tree-sitter's generated parsers since ABI 13; v0.25.0 reads 13
+// to 15).
+const (
+	minDirectABI = 13
+	maxDirectABI = 15
+)
+
 // directWalk says whether flatten uses the direct walk: on a machine
 // whose layout the C declarations describe, with the binding they were
 // written for (as far as the build records it: a test binary records no
@@ -600,9 +607,13 @@ x = y if z else (w := 1)
 }
 
 // directProbe checks the direct walk against the cursor on the probe
-// sources: nil if every tree is copied the same, and at least one node
-// visible only by an alias and one field through a hidden node were met.
+// sources: nil if the grammar's ABI is one whose TSLanguage starts as
+// declared, every tree is copied the same, and at least one node visible
+// only by an alias and one field through a hidden node were met.
 func directProbe() error {
+	if abi := loadGrammar().lang.AbiVersion(); abi < minDirectABI || abi > maxDirectABI {
+		return fmt.Errorf("the grammar's ABI is %d, not %d to %d", abi, minDirectABI, maxDirectABI)
+	}
 	p := NewParser(Options{})
 	defer p.Close()
 	var seen directStats
