@@ -2,6 +2,7 @@ package pyscan
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -120,28 +121,33 @@ func (w *walker) kids(n nodeRef) []kid {
 	start := len(w.ks)
 	for i := n + 1; i < end; i = nodeRef(t[i].next) {
 		c := &t[i]
-		k := kid{n: i, f: w.g.fieldOf(uint16(c.field)), span: Span{Start: int32(c.start), End: int32(c.end)}}
+		span := Span{Start: int32(c.start), End: int32(c.end)}
 		id := int(c.symbol)
+		named, k, tk := true, kError, tok(0) // ERROR nodes are outside the tables
 		if id < len(w.g.kinds) {
-			k.named = w.g.named[id]
-			if k.named {
-				k.k = w.g.kinds[id]
+			named, k = w.g.named[id], 0
+			if named {
+				k = w.g.kinds[id]
 			} else {
-				k.t = w.g.toks[id]
+				tk = w.g.toks[id]
 			}
-		} else {
-			k.named, k.k = true, kError // ERROR nodes are outside the tables
 		}
-		if k.k == kComment && k.named {
+		if k == kComment && named {
 			// tree-sitter's comment runs on over the "\r" of a "\r\n";
 			// CPython's ends before it, as the line does.
-			if k.span.End > k.span.Start && w.text[k.span.End-1] == '\r' {
-				k.span.End--
+			if span.End > span.Start && w.text[span.End-1] == '\r' {
+				span.End--
 			}
-			w.m.Comments = append(w.m.Comments, k.span)
+			w.m.Comments = append(w.m.Comments, span)
 			continue
 		}
-		w.ks = append(w.ks, k)
+		// Filled in place, field by field: a kid built whole and then
+		// copied in is read back as one 16-byte load right after its
+		// narrow stores, which the processor cannot forward.
+		w.ks = slices.Grow(w.ks, 1)
+		w.ks = w.ks[:len(w.ks)+1]
+		p := &w.ks[len(w.ks)-1]
+		p.n, p.k, p.t, p.f, p.named, p.span = i, k, tk, w.g.fieldOf(uint16(c.field)), named, span
 	}
 	return w.ks[start:len(w.ks):len(w.ks)]
 }
