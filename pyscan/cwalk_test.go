@@ -309,3 +309,32 @@ func TestBindingIs(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDirectWalk compares the direct walk with the cursor on any text, as
+// TestDirectWalkMatchesCursor does on chosen ones: error recovery builds
+// the trees least like ordinary code's.
+func FuzzDirectWalk(f *testing.F) {
+	if !directPlatform() {
+		f.Skip("the direct walk's layout is not this machine's")
+	}
+	for _, s := range append(append(seedSources(), flatSources()...), directProbeSources...) {
+		f.Add([]byte(s))
+	}
+	p := NewParser(Options{})
+	defer p.Close()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		tree, _ := p.parseTree(src, nil, nil)
+		if tree == nil {
+			return // a budget ran out
+		}
+		defer tree.Close()
+		want := flattenCursor(tree.RootNode(), nil)
+		got, _, ok := flattenDirect(tree.RootNode(), nil)
+		if !ok {
+			t.Fatalf("the direct walk wrote %d of %d nodes", len(got), len(want))
+		}
+		if i := firstDifference(got, want); i >= 0 {
+			t.Fatalf("node %d is %+v directly, %+v by the cursor", i, got[i], want[i])
+		}
+	})
+}
