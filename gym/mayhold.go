@@ -158,14 +158,20 @@ func (s *mayHold) below(d string, ws *wordSet, depth int) bool {
 		return len(s.listed) <= maxMayHoldDirs && depth <= maxMayHoldDepth
 	}
 	for _, n := range s.list(d) {
+		stem, isPy := strings.CutSuffix(n, ".py")
+		isPy = isPy && ws.has(stem)
+		pkg := ws.has(n)
+		if !isPy && !pkg {
+			continue // most names: not a word of the module, and no path made
+		}
 		sub := n
 		if d != "." {
 			sub = d + "/" + n
 		}
-		if stem, ok := strings.CutSuffix(n, ".py"); ok && ws.has(stem) {
+		if isPy {
 			s.file(sub)
 		}
-		if !ws.has(n) {
+		if !pkg {
 			continue
 		}
 		// A package (or a link that may be one, or a namespace
