@@ -285,23 +285,24 @@ typedef struct {
 	const uint16_t *alias_sequences;
 } gl_language;
 
+// The machines the direct walk runs on (see gl_direct_platform); on any
+// other the declarations are compiled but never read, and not checked.
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && UINTPTR_MAX == 0xffffffffffffffffu
+#define GL_DIRECT_PLATFORM 1
 _Static_assert(sizeof(gl_subtree) == 8, "a subtree reference is 8 bytes");
 _Static_assert(sizeof(gl_inline) == 8, "an inline subtree is 8 bytes");
 _Static_assert(offsetof(gl_heap, child_count) == 36, "child_count");
 _Static_assert(offsetof(gl_heap, u) == 48, "the heap subtree's union");
 _Static_assert(sizeof(gl_field_entry) == 4, "a field map entry is 4 bytes");
+#else
+#define GL_DIRECT_PLATFORM 0
+#endif
 
 extern const void *ts_tree_language(const void *tree) __attribute__((weak));
 
 // gl_direct_platform says whether this machine lays the subtrees out as
 // declared above.
-static bool gl_direct_platform(void) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && UINTPTR_MAX == 0xffffffffffffffffu
-	return true;
-#else
-	return false;
-#endif
-}
+static bool gl_direct_platform(void) { return GL_DIRECT_PLATFORM; }
 
 enum { GL_ERROR_SYMBOL = 65535 };
 
