@@ -3,7 +3,9 @@ package pyscan
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"testing"
+	"time"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -166,6 +168,35 @@ func BenchmarkParseTreeOnly(b *testing.B) {
 		}
 		tree.Close()
 	}
+}
+
+// BenchmarkParseRatio reports BenchmarkParse's ratio to
+// BenchmarkParseTreeOnly from pairs: each iteration times tree-sitter's
+// parse alone and then Parse on the same bytes, and the metric is the
+// median of the pairs' ratios. On a shared machine the two benchmarks,
+// run one after the other for seconds each, meet different neighbours; a
+// pair is timed within a few tens of milliseconds.
+func BenchmarkParseRatio(b *testing.B) {
+	src := gymModule(benchSize)
+	p := NewParser(Options{})
+	defer p.Close()
+	var ratios []float64
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		t0 := time.Now()
+		tree, _ := p.parseTree(src, nil, nil)
+		if tree == nil {
+			b.Fatal("the parse did not finish")
+		}
+		tree.Close()
+		t1 := time.Now()
+		if m := p.Parse("bench/app.py", src); m.SyntaxError != nil {
+			b.Fatal(m.SyntaxError)
+		}
+		ratios = append(ratios, float64(time.Since(t1))/float64(t1.Sub(t0)))
+	}
+	slices.Sort(ratios)
+	b.ReportMetric(ratios[len(ratios)/2], "parse/tree")
 }
 
 // BenchmarkParseTreeBinding parses as BenchmarkParseTreeOnly did before
