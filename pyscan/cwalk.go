@@ -549,7 +549,15 @@ const (
 // dependencies, and go.mod's version is then checked by the test above),
 // and when the direct walk copies the probe trees exactly as the cursor
 // does. Otherwise every tree goes through the cursor.
-var directWalk = sync.OnceValue(func() bool {
+var directWalk = sync.OnceValue(func() (ok bool) {
+	// A probe that panics (the cursor's counts disagreeing) leaves the
+	// cursor in charge, as a probe that fails does: a panic here would
+	// otherwise come back from every copy of the process.
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
 	bi, _ := debug.ReadBuildInfo()
 	return directPlatform() && bindingIs(bi, directLayout) && directProbe() == nil
 })
