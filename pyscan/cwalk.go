@@ -549,18 +549,25 @@ const (
 // dependencies, and go.mod's version is then checked by the test above),
 // and when the direct walk copies the probe trees exactly as the cursor
 // does. Otherwise every tree goes through the cursor.
-var directWalk = sync.OnceValue(func() (ok bool) {
-	// A probe that panics (the cursor's counts disagreeing) leaves the
-	// cursor in charge, as a probe that fails does: a panic here would
-	// otherwise come back from every copy of the process.
+var directWalk = sync.OnceValue(func() bool {
+	return orFalse(func() bool {
+		bi, _ := debug.ReadBuildInfo()
+		return directPlatform() && bindingIs(bi, directLayout) && directProbe() == nil
+	})
+})
+
+// orFalse is f(), or false if f panics. A probe that panics (the cursor's
+// counts disagreeing) leaves the cursor in charge, as a probe that fails
+// does: a panic in directWalk's once would come back from every copy of
+// the process.
+func orFalse(f func() bool) (ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
 		}
 	}()
-	bi, _ := debug.ReadBuildInfo()
-	return directPlatform() && bindingIs(bi, directLayout) && directProbe() == nil
-})
+	return f()
+}
 
 // directPlatform says whether this machine lays tree-sitter's subtrees out
 // as the direct walk declares them.

@@ -284,6 +284,16 @@ func TestDirectWalkLayoutVersion(t *testing.T) {
 	t.Fatalf("go.mod does not require %s", bindingModule)
 }
 
+// TestOrFalse checks that a probe that panics counts as one that failed.
+func TestOrFalse(t *testing.T) {
+	if !orFalse(func() bool { return true }) || orFalse(func() bool { return false }) {
+		t.Error("orFalse does not pass its function's answer on")
+	}
+	if orFalse(func() bool { panic("pyscan: tree-sitter counts 3 nodes in the tree, its cursor met 2") }) {
+		t.Error("a panic was taken for a probe that passed")
+	}
+}
+
 // TestBindingIs checks the build-information gate of the direct walk.
 func TestBindingIs(t *testing.T) {
 	dep := func(version string, replace *debug.Module) *debug.BuildInfo {
