@@ -34,6 +34,7 @@ unit:
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(call fuzztime,20000x) ./pyscan
 	$(GO) test -run '^$$' -fuzz '^FuzzParseIncremental$$' -fuzztime $(call fuzztime,20000x) ./pyscan
+	$(GO) test -run '^$$' -fuzz '^FuzzDirectWalk$$' -fuzztime $(call fuzztime,100000x) ./pyscan
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(call fuzztime,100000x) ./configscan
 	$(GO) test -run '^$$' -fuzz '^FuzzRefusal$$' -fuzztime $(call fuzztime,15000x) ./analyzers/workers/refusal
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(call fuzztime,300000x) ./lsp/protocol
