@@ -546,7 +546,7 @@ const (
 // directWalk says whether flatten uses the direct walk: on a machine
 // whose layout the C declarations describe, with the binding they were
 // written for (as far as the build records it: a test binary records no
-// dependencies, and go.mod's version is then checked by the test above),
+// dependencies, and TestDirectWalkLayoutVersion checks go.mod's instead),
 // and when the direct walk copies the probe trees exactly as the cursor
 // does. Otherwise every tree goes through the cursor.
 var directWalk = sync.OnceValue(func() bool {
