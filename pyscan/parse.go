@@ -327,10 +327,7 @@ func (p *Parser) Parse(path string, src []byte) *Module {
 // ParseWithin is Parse with the parse's steps charged to scan too: once
 // scan has run out, no file parses.
 func (p *Parser) ParseWithin(path string, src []byte, scan *Budget) *Module {
-	m, tree := p.parse(path, src, nil, scan)
-	if tree != nil {
-		tree.Close()
-	}
+	m, _ := p.parse(path, src, nil, scan, false)
 	if len(src) >= trimAfter {
 		releaseCMemory()
 	}
@@ -376,7 +373,7 @@ func (p *Parser) ParseIncrementalWithin(path string, src []byte, prev *Retained,
 		old = prev.tree
 		old.Edit(diffEdit(prev.src, src))
 	}
-	m, tree := p.parse(path, src, old, scan)
+	m, tree := p.parse(path, src, old, scan, true)
 	prev.Close()
 	if tree == nil {
 		return m, nil
@@ -429,9 +426,11 @@ func point(src []byte, off int) sitter.Point {
 	return sitter.Point{Row: uint(row), Column: uint(col)}
 }
 
-// parse builds the Module of src and returns the syntax tree too (nil when
-// the parse did not finish), for the caller to close or keep.
-func (p *Parser) parse(path string, src []byte, old *sitter.Tree, scan *Budget) (*Module, *sitter.Tree) {
+// parse builds the Module of src. With keep it returns the syntax tree too
+// (nil when the parse did not finish, and for the parse of a rewritten
+// text, input.go), for the caller to close or keep; without, it deletes
+// the tree as soon as the walk's copy of it is made, and returns nil.
+func (p *Parser) parse(path string, src []byte, old *sitter.Tree, scan *Budget, keep bool) (*Module, *sitter.Tree) {
 	if p.p == nil {
 		panic("pyscan: Parse called on a closed Parser")
 	}
@@ -467,7 +466,7 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree, scan *Budget) 
 	tree, retain := p.relex(m, src, tree, scan)
 	kept := false
 	defer func() {
-		if !kept { // a panic on the way: the tree goes with it
+		if !kept && tree != nil { // a panic on the way: the tree goes with it
 			tree.Close()
 		}
 	}()
@@ -476,6 +475,13 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree, scan *Budget) 
 	w.t = flatten(tree.RootNode(), p.flat[:cap(p.flat)])
 	if cap(w.t) <= maxKeptNodes {
 		p.flat = w.t[:0]
+	}
+	if !keep || !retain {
+		// The copy is all the walk reads: the tree is deleted while the
+		// copy has left it in the processor's caches, and its memory is
+		// free for the next parse.
+		tree.Close()
+		tree = nil
 	}
 	if w.t[0].flags&flagHasError != 0 {
 		m.SyntaxError = w.firstError()
@@ -491,9 +497,5 @@ func (p *Parser) parse(path string, src []byte, old *sitter.Tree, scan *Budget) 
 		m.SyntaxError = e
 	}
 	kept = true
-	if !retain { // the parse of a rewritten text (input.go)
-		tree.Close()
-		return m, nil
-	}
 	return m, tree
 }
