@@ -54,34 +54,73 @@ const (
 // the closure's modules that hold it, found without parsing (see above).
 // ok is false when the search could not answer.
 func (v *View) ClosureMayHold(roots []*pyscan.Module, needle string) (files []string, ok bool) {
-	s := &mayHold{v: v, seen: map[string]bool{}, listed: map[string][]string{}}
-	for _, r := range roots {
-		if r != nil && !v.IsFrameworkModule(r.Name) {
-			s.add(r.Path)
+	want := []byte(needle)
+	r, ok := v.closureMayHold(roots, func(data []byte, _ *wordSet) bool { return bytes.Contains(data, want) })
+	return r.Holding, ok
+}
+
+// MayReach is what ClosureMayHoldWords finds.
+type MayReach struct {
+	// Holding are the files whose words may include one of the words
+	// asked for (a superset: see wordSet).
+	Holding []string
+	// Reached are all the files the search reached, the roots first: a
+	// superset of the modules that ImportClosure(roots...) reaches.
+	Reached []string
+	// Back is set when a file that is not a root may import a root.
+	Back bool
+}
+
+// ClosureMayHoldWords is ClosureMayHold for whole words (runs of
+// identifier bytes, see wordSet): a rule that asks what a closure's
+// modules may bind or import (`import ray`, a name of the framework's
+// package) asks for the words, not for bytes that "array" holds too. It
+// also says which files the search reached and whether one of them, not a
+// root, may import a root (so that what the roots hold may reach it).
+func (v *View) ClosureMayHoldWords(roots []*pyscan.Module, words []string) (r MayReach, ok bool) {
+	return v.closureMayHold(roots, func(_ []byte, ws *wordSet) bool {
+		for _, w := range words {
+			if ws.has(w) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// closureMayHold is the search of ClosureMayHold: hold says whether a file
+// (its text, its words) counts.
+func (v *View) closureMayHold(roots []*pyscan.Module, hold func([]byte, *wordSet) bool) (r MayReach, ok bool) {
+	s := &mayHold{v: v, seen: map[string]bool{}, listed: map[string][]string{}, roots: map[string]bool{}}
+	for _, m := range roots {
+		if m != nil && !v.IsFrameworkModule(m.Name) {
+			s.roots[m.Path] = true
+			s.add(m.Path)
 		}
 	}
-	want := []byte(needle)
 	var ws wordSet
 	read := 0
 	for i := 0; i < len(s.queue); i++ {
 		if len(s.queue) > maxMayHoldFiles || len(s.listed) > maxMayHoldDirs {
-			return nil, false
+			return MayReach{}, false
 		}
 		p := s.queue[i]
 		v.touch(p)
 		data, err := v.cache.Source(p)
 		if read += len(data); err != nil || read > maxMayHoldBytes {
-			return nil, false
-		}
-		if bytes.Contains(data, want) {
-			files = append(files, p)
+			return MayReach{}, false
 		}
 		ws.of(data)
+		if hold(data, &ws) {
+			r.Holding = append(r.Holding, p)
+		}
+		s.from = p
 		if !s.follow(p, &ws) {
-			return nil, false
+			return MayReach{}, false
 		}
 	}
-	return files, true
+	r.Reached, r.Back = s.queue, s.back
+	return r, true
 }
 
 // mayHold is the state of one ClosureMayHold search.
@@ -90,6 +129,9 @@ type mayHold struct {
 	queue  []string
 	seen   map[string]bool
 	listed map[string][]string
+	roots  map[string]bool
+	from   string // the file whose imports are followed
+	back   bool   // a file other than a root may import a root
 }
 
 func (s *mayHold) add(p string) {
@@ -118,6 +160,9 @@ func (s *mayHold) list(dir string) []string {
 
 // file adds p when it is a file (FS.IsFile, remembered by the FS).
 func (s *mayHold) file(p string) {
+	if s.roots[p] && !s.roots[s.from] {
+		s.back = true
+	}
 	if !s.seen[p] && s.v.FS.IsFile(p) {
 		s.add(p)
 	}

@@ -134,3 +134,49 @@ func TestClosureMayHoldGivesUpPastItsBounds(t *testing.T) {
 		t.Errorf("ClosureMayHold = %v, true past its depth bound; want false", got)
 	}
 }
+
+// ClosureMayHoldWords counts whole words: a word of a comment or a string
+// does, a longer word that holds it does not. It gives every file it
+// reached, the roots first, and says when a module other than a root may
+// import a root.
+func TestClosureMayHoldWords(t *testing.T) {
+	root := writeRepo(t, map[string]string{
+		"resources_servers/calc/app.py":   "import ray\nimport lookalike, commented, texted, onward\n",
+		"resources_servers/calc/other.py": "import lookalike\n",
+		"lookalike.py":                    "import array\nx = bytearray(b'')  # an x_ray\n",
+		"commented.py":                    "# ray is not used here\n",
+		"texted.py":                       "NAME = 'nemo_gym'\n",
+		"onward.py":                       "import back\n",
+		"back.py":                         "from resources_servers.calc import other\n",
+	})
+	v := build(t, root, gym.Options{})
+	app := module(t, v, "resources_servers/calc/app.py")
+	r, ok := v.ClosureMayHoldWords([]*pyscan.Module{app}, []string{"ray", "nemo_gym"})
+	if !ok {
+		t.Fatal("the search gave up")
+	}
+	if want := []string{"resources_servers/calc/app.py", "commented.py", "texted.py"}; !slices.Equal(sorted(r.Holding), sorted(want)) {
+		t.Errorf("holding %v, want %v", r.Holding, want)
+	}
+	if len(r.Reached) == 0 || r.Reached[0] != app.Path {
+		t.Fatalf("reached %v: the root first", r.Reached)
+	}
+	for _, p := range []string{"lookalike.py", "onward.py", "back.py", "resources_servers/calc/other.py"} {
+		if !slices.Contains(r.Reached, p) {
+			t.Errorf("reached %v, without %s", r.Reached, p)
+		}
+	}
+	if r.Back {
+		t.Error("Back with one root, which no module imports")
+	}
+	// other.py is imported by back.py: as a root too, it is imported back.
+	other := module(t, v, "resources_servers/calc/other.py")
+	if r, ok := v.ClosureMayHoldWords([]*pyscan.Module{app, other}, []string{"ray"}); !ok || !r.Back {
+		t.Errorf("Back %v (ok %v) with other.py a root, which back.py imports", r.Back, ok)
+	}
+	if r, ok := v.ClosureMayHoldWords([]*pyscan.Module{other, app}, []string{"ray"}); !ok || !r.Back {
+		t.Errorf("Back %v (ok %v) with the roots the other way round", r.Back, ok)
+	}
+}
+
+func sorted(s []string) []string { return slices.Sorted(slices.Values(s)) }

@@ -617,6 +617,9 @@ func (v *View) IsFrameworkModule(name string) bool {
 	return v.cache.isFrameworkModule(name)
 }
 
+// FrameworkPackage is the framework package's name (nemo_gym).
+func (v *View) FrameworkPackage() string { return v.cache.framework }
+
 func (c *Cache) isFrameworkModule(name string) bool {
 	return name == c.framework || strings.HasPrefix(name, c.framework+".")
 }

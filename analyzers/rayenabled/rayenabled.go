@@ -94,7 +94,7 @@ func Status(v *gym.View, s gym.Server) RayStatus {
 		return RayStatus{}
 	}
 	e := &gym.Entrypoint{Path: s.Class.Module.Path, Module: s.Class.Module, Servers: []gym.Server{s}}
-	return statusOf(ownOf(e, s), u.scanner.search(e.Module, s.Class))
+	return statusOf(ownOf(e, s), u.scanner.search(e.Module, s.Class, false))
 }
 
 // statusOf is the status of a server with this own declaration and this

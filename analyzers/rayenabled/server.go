@@ -29,6 +29,13 @@ type serverDecl struct {
 	own *ownDecl
 }
 
+// needsComplete reports whether a rule asks if the search for the server's
+// Ray use read everything (search.complete): GL205, about a checked
+// server whose own body declares ray_enabled = True.
+func (sv *serverDecl) needsComplete() bool {
+	return sv.checked && sv.own != nil && isTrue(sv.own.attr.Value)
+}
+
 // serverUse is a server's facts with what the search for Ray use and the
 // walk of the entrypoint find.
 type serverUse struct {
@@ -98,7 +105,7 @@ func usesOf(v *gym.View) *uses {
 // use finds the Ray use facts of one server.
 func (sc *scanner) use(sv *serverDecl) *serverUse {
 	m := sv.e.Module
-	u := &serverUse{serverDecl: sv, found: sc.search(m, sv.s.Class)}
+	u := &serverUse{serverDecl: sv, found: sc.search(m, sv.s.Class, sv.needsComplete())}
 	if !sv.checked {
 		return u
 	}

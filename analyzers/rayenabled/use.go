@@ -36,6 +36,7 @@ type scanner struct {
 
 	modules sync.Map // absolute module name → in the repository (see inRepo)
 	files   sync.Map // fileKey → file (see moduleFile)
+	clean   sync.Map // file → true: no Ray can be reached from it (see beyondRoots)
 }
 
 type useKey struct {
@@ -56,7 +57,8 @@ type search struct {
 	// entrypoint is ("ancestor class X", "server class X"), by path.
 	ancestor map[string]string
 	// complete: every module on the way was read and parsed, and the
-	// ancestry resolved.
+	// ancestry resolved. A search asked not to find it out (see search)
+	// leaves it false.
 	complete bool
 }
 
@@ -71,7 +73,13 @@ type search struct {
 // scope, through the same module-scope imports), so following the calls
 // the server makes (facts.Reach) would find no module the closure lacks;
 // and the search reads whole modules, as a module-scope import runs them.
-func (s *scanner) search(m *pyscan.Module, cls gym.ClassRef) search {
+//
+// Without complete (the only rule that reads it, GL205, asks about a
+// server that declares ray_enabled = True in its own body), the modules
+// beyond the roots are not parsed when none of them can use Ray or bring
+// it in (beyondRoots): the roots alone are searched, and complete is left
+// false.
+func (s *scanner) search(m *pyscan.Module, cls gym.ClassRef, complete bool) search {
 	v := s.v
 	res := search{ancestor: map[string]string{}, complete: true}
 	roots := []*pyscan.Module{m}
@@ -96,7 +104,21 @@ func (s *scanner) search(m *pyscan.Module, cls gym.ClassRef) search {
 			res.complete = false
 		}
 	}
-	for _, rec := range s.graph.Closure(roots...) {
+	var closure []*gym.Imported
+	if !complete && s.beyondRoots(roots) {
+		// ImportClosure's roots, in its order, and nothing else.
+		res.complete = false
+		seen := map[string]bool{}
+		for _, r := range roots {
+			if r != nil && !seen[r.Path] && !v.IsFrameworkModule(r.Name) {
+				seen[r.Path] = true
+				closure = append(closure, &gym.Imported{Path: r.Path, Module: r})
+			}
+		}
+	} else {
+		closure = s.graph.Closure(roots...)
+	}
+	for _, rec := range closure {
 		if rec.Module == nil {
 			res.complete = false
 			continue
@@ -112,6 +134,45 @@ func (s *scanner) search(m *pyscan.Module, cls gym.ClassRef) search {
 		}
 	}
 	return res
+}
+
+// beyondRoots reports whether no module that the roots may import, the
+// roots left out, can use Ray or bring it in: none may hold the word ray
+// nor the name of the framework's package, through which the framework
+// may pass on its ray (gym.View.ClosureMayHoldWords), and none may import
+// a root. Every Ray use and every name that resolves to Ray needs one of
+// these words in the module where it is, or in a module that module
+// imports: an import of ray, a name imported from the framework, a
+// @ray.remote. The modules the search reached are then remembered as
+// clean, and the walks of the roots do not parse them to look up what
+// they import from them (reexportedRay, importedSymbol): it cannot be Ray.
+func (s *scanner) beyondRoots(roots []*pyscan.Module) bool {
+	r, ok := s.v.ClosureMayHoldWords(roots, []string{"ray", s.v.FrameworkPackage()})
+	if !ok || r.Back {
+		return false
+	}
+	isRoot := map[string]bool{}
+	for _, m := range roots {
+		isRoot[m.Path] = true
+	}
+	for _, f := range r.Holding {
+		if !isRoot[f] {
+			return false
+		}
+	}
+	for _, f := range r.Reached {
+		if !isRoot[f] {
+			s.clean.Store(f, true)
+		}
+	}
+	return true
+}
+
+// isClean reports whether beyondRoots found that no Ray can be reached
+// from file.
+func (s *scanner) isClean(file string) bool {
+	_, ok := s.clean.Load(file)
+	return ok
 }
 
 // describe says where the use is: "resources_servers/x/app.py:3 imports
@@ -289,6 +350,9 @@ func importedModuleName(imp *pyscan.Import) string {
 func (s *scanner) reexportedRay(m *pyscan.Module, imp *pyscan.Import) string {
 	v := s.v
 	if file := s.moduleFile(m.Path, imp.Level, imp.Module); file != "" {
+		if s.isClean(file) {
+			return ""
+		}
 		// Another name than ray is looked up only where that costs no
 		// parse of its own: in a repository module that a module-scope
 		// import loads anyway (ImportClosure reads it), not in the
@@ -738,7 +802,8 @@ func (s *scanner) importedSymbol(m *pyscan.Module, imp *pyscan.Import, rest []st
 		return gym.Symbol{}
 	}
 	file := s.moduleFile(m.Path, imp.Level, mod)
-	if file == "" {
+	if file == "" || s.isClean(file) {
+		// A clean module's names are no Ray remote object (beyondRoots).
 		return gym.Symbol{}
 	}
 	target, err := v.Module(file)
