@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/gymlint/gymlint/pyscan"
 )
@@ -55,14 +56,13 @@ const (
 // ok is false when the search could not answer.
 func (v *View) ClosureMayHold(roots []*pyscan.Module, needle string) (files []string, ok bool) {
 	want := []byte(needle)
-	r, ok := v.closureMayHold(roots, func(data []byte, _ *wordSet) bool { return bytes.Contains(data, want) })
-	return r.Holding, ok
+	return v.closureMayHold(roots, func(data []byte, _ *wordSet) bool { return bytes.Contains(data, want) })
 }
 
 // MayReach is what ClosureMayHoldWords finds.
 type MayReach struct {
-	// Holding are the files whose words may include one of the words
-	// asked for (a superset: see wordSet).
+	// Holding are the files other than the roots whose words may include
+	// one of the words asked for (a superset: see wordSet).
 	Holding []string
 	// Reached are all the files the search reached, the roots first: a
 	// superset of the modules that ImportClosure(roots...) reaches.
@@ -71,30 +71,114 @@ type MayReach struct {
 	Back bool
 }
 
-// ClosureMayHoldWords is ClosureMayHold for whole words (runs of
-// identifier bytes, see wordSet): a rule that asks what a closure's
-// modules may bind or import (`import ray`, a name of the framework's
-// package) asks for the words, not for bytes that "array" holds too. It
-// also says which files the search reached and whether one of them, not a
-// root, may import a root (so that what the roots hold may reach it).
-func (v *View) ClosureMayHoldWords(roots []*pyscan.Module, words []string) (r MayReach, ok bool) {
-	return v.closureMayHold(roots, func(_ []byte, ws *wordSet) bool {
-		for _, w := range words {
-			if ws.has(w) {
-				return true
+// ClosureMayHoldWords is View.ClosureMayHold for whole words (runs of
+// identifier bytes, see wordSet), asked of the modules beyond the roots: a
+// rule that asks what they may bind or import (`import ray`, a name of
+// the framework's package) asks for the words, not for bytes that "array"
+// holds too. It also says which files the search reached and whether one
+// of them, not a root, may import a root (so that what the roots hold may
+// reach it).
+//
+// A root's words are not taken: its module is parsed, and the files its
+// module-scope imports load are followed, as Closure follows them (and
+// with the graph's memory of them); a root with a syntax error is
+// followed by its words. So the search covers Closure(roots...), not what
+// a root's functions import. What the search finds of each other file
+// (the files it may import, whether it holds a word) is kept for the
+// view's later searches with the same words, so that servers that share
+// helpers read and hash each once.
+func (g *ImportGraph) ClosureMayHoldWords(roots []*pyscan.Module, words []string) (r MayReach, ok bool) {
+	v := g.v
+	key := strings.Join(words, "\x00")
+	isRoot := map[string]bool{}
+	seen := map[string]bool{}
+	var queue []string
+	mods := map[string]*pyscan.Module{}
+	for _, m := range roots {
+		if m != nil && !v.IsFrameworkModule(m.Name) && !seen[m.Path] {
+			isRoot[m.Path], seen[m.Path] = true, true
+			queue = append(queue, m.Path)
+			mods[m.Path] = m
+		}
+	}
+	read := 0
+	for i := 0; i < len(queue); i++ {
+		if len(queue) > maxMayHoldFiles {
+			return MayReach{}, false
+		}
+		p := queue[i]
+		var edges []string
+		if m := mods[p]; m != nil && m.SyntaxError == nil {
+			for _, e := range g.edgesOf(m) {
+				edges = append(edges, e.files...)
+			}
+		} else {
+			f := v.mayFileOf(p, key, words)
+			if read += f.size; !f.ok || read > maxMayHoldBytes {
+				return MayReach{}, false
+			}
+			if f.holds && !isRoot[p] {
+				r.Holding = append(r.Holding, p)
+			}
+			edges = f.edges
+		}
+		for _, e := range edges {
+			if isRoot[e] && !isRoot[p] {
+				r.Back = true
+			}
+			if !seen[e] {
+				seen[e] = true
+				queue = append(queue, e)
 			}
 		}
-		return false
+	}
+	r.Reached = queue
+	return r, true
+}
+
+// mayFile is what ClosureMayHoldWords finds of one file.
+type mayFile struct {
+	once  sync.Once
+	edges []string // the files its text may import (mayHold.follow)
+	holds bool     // its words may include one of the words
+	size  int
+	ok    bool // it was read, and the search stayed within its bounds
+}
+
+// mayFileOf returns what the file at p gives ClosureMayHoldWords for
+// words (whose key is key), computing it once per view.
+func (v *View) mayFileOf(p, key string, words []string) *mayFile {
+	e, _ := v.mayFiles.LoadOrStore(p+"\x00"+key, &mayFile{})
+	f := e.(*mayFile)
+	f.once.Do(func() {
+		v.touch(p)
+		data, err := v.cache.Source(p)
+		f.size = len(data)
+		if err != nil {
+			return
+		}
+		var ws wordSet
+		ws.of(data)
+		for _, w := range words {
+			if ws.has(w) {
+				f.holds = true
+			}
+		}
+		s := &mayHold{v: v, seen: map[string]bool{}, listed: map[string][]string{}}
+		if !s.follow(p, &ws) {
+			return
+		}
+		f.edges, f.ok = s.queue, true
 	})
+	return f
 }
 
 // closureMayHold is the search of ClosureMayHold: hold says whether a file
 // (its text, its words) counts.
-func (v *View) closureMayHold(roots []*pyscan.Module, hold func([]byte, *wordSet) bool) (r MayReach, ok bool) {
-	s := &mayHold{v: v, seen: map[string]bool{}, listed: map[string][]string{}, roots: map[string]bool{}}
+func (v *View) closureMayHold(roots []*pyscan.Module, hold func([]byte, *wordSet) bool) (files []string, ok bool) {
+	s := &mayHold{v: v, seen: map[string]bool{}, listed: map[string][]string{}}
 	for _, m := range roots {
 		if m != nil && !v.IsFrameworkModule(m.Name) {
-			s.roots[m.Path] = true
 			s.add(m.Path)
 		}
 	}
@@ -102,25 +186,23 @@ func (v *View) closureMayHold(roots []*pyscan.Module, hold func([]byte, *wordSet
 	read := 0
 	for i := 0; i < len(s.queue); i++ {
 		if len(s.queue) > maxMayHoldFiles || len(s.listed) > maxMayHoldDirs {
-			return MayReach{}, false
+			return nil, false
 		}
 		p := s.queue[i]
 		v.touch(p)
 		data, err := v.cache.Source(p)
 		if read += len(data); err != nil || read > maxMayHoldBytes {
-			return MayReach{}, false
+			return nil, false
 		}
 		ws.of(data)
 		if hold(data, &ws) {
-			r.Holding = append(r.Holding, p)
+			files = append(files, p)
 		}
-		s.from = p
 		if !s.follow(p, &ws) {
-			return MayReach{}, false
+			return nil, false
 		}
 	}
-	r.Reached, r.Back = s.queue, s.back
-	return r, true
+	return files, true
 }
 
 // mayHold is the state of one ClosureMayHold search.
@@ -129,9 +211,6 @@ type mayHold struct {
 	queue  []string
 	seen   map[string]bool
 	listed map[string][]string
-	roots  map[string]bool
-	from   string // the file whose imports are followed
-	back   bool   // a file other than a root may import a root
 }
 
 func (s *mayHold) add(p string) {
@@ -160,9 +239,6 @@ func (s *mayHold) list(dir string) []string {
 
 // file adds p when it is a file (FS.IsFile, remembered by the FS).
 func (s *mayHold) file(p string) {
-	if s.roots[p] && !s.roots[s.from] {
-		s.back = true
-	}
 	if !s.seen[p] && s.v.FS.IsFile(p) {
 		s.add(p)
 	}

@@ -160,6 +160,7 @@ type View struct {
 	shared sharedMap // View.Shared
 
 	resolved sync.Map // resolveKey -> Symbol
+	mayFiles sync.Map // path and words -> *mayFile (ClosureMayHoldWords)
 	indexes  sync.Map // *pyscan.Module -> *moduleIndex
 
 	mu   sync.Mutex

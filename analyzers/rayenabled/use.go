@@ -136,18 +136,20 @@ func (s *scanner) search(m *pyscan.Module, cls gym.ClassRef, complete bool) sear
 	return res
 }
 
-// beyondRoots reports whether no module that the roots may import, the
-// roots left out, can use Ray or bring it in: none may hold the word ray
-// nor the name of the framework's package, through which the framework
-// may pass on its ray (gym.View.ClosureMayHoldWords), and none may import
-// a root. Every Ray use and every name that resolves to Ray needs one of
-// these words in the module where it is, or in a module that module
-// imports: an import of ray, a name imported from the framework, a
-// @ray.remote. The modules the search reached are then remembered as
-// clean, and the walks of the roots do not parse them to look up what
-// they import from them (reexportedRay, importedSymbol): it cannot be Ray.
+// beyondRoots reports whether no module that the roots' module-scope
+// imports may load, the roots left out, can use Ray or bring it in: none
+// may hold the word ray nor the name of the framework's package, through
+// which the framework may pass on its ray
+// (gym.ImportGraph.ClosureMayHoldWords), and none may import a root.
+// Every Ray use and every name that resolves to Ray needs one of these
+// words in the module where it is, or in a module that module imports: an
+// import of ray, a name imported from the framework, a @ray.remote. The
+// modules the search reached are then remembered as clean, and the walks
+// of the roots do not parse them to look up what they import from them
+// (reexportedRay, importedSymbol): it cannot be Ray. A module that only a
+// root's function imports is not reached, and is looked up as before.
 func (s *scanner) beyondRoots(roots []*pyscan.Module) bool {
-	r, ok := s.v.ClosureMayHoldWords(roots, []string{"ray", s.v.FrameworkPackage()})
+	r, ok := s.graph.ClosureMayHoldWords(roots, []string{"ray", s.v.FrameworkPackage()})
 	if !ok || r.Back {
 		return false
 	}
