@@ -340,6 +340,16 @@ func frameworkModule(v *gym.View, m *pyscan.Module, fn string) string {
 // strings with (pyscan.Module.Quote), escaped as needed.
 func String(m *pyscan.Module, s string) string {
 	q := string(m.Quote())
-	r := strings.NewReplacer(`\`, `\\`, q, `\`+q, "\n", `\n`, "\r", `\r`, "\t", `\t`)
+	r := escapers[q]
+	if r == nil {
+		r = escaper(q)
+	}
 	return q + r.Replace(s) + q
+}
+
+// escapers are the escapes of String, for each quote a Module writes with.
+var escapers = map[string]*strings.Replacer{`'`: escaper(`'`), `"`: escaper(`"`)}
+
+func escaper(q string) *strings.Replacer {
+	return strings.NewReplacer(`\`, `\\`, q, `\`+q, "\n", `\n`, "\r", `\r`, "\t", `\t`)
 }
