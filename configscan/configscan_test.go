@@ -295,6 +295,28 @@ ints: {1: a, 1: b}
 		},
 	},
 	{
+		// Past smallMapping keys, the first occurrence is found through a
+		// map rather than by a scan: the same findings. A key repeated twice
+		// more points at its first occurrence each time, and an alias of a
+		// scalar is the key it names.
+		name: "duplicate keys in a mapping of more than 16 keys",
+		src: func() string {
+			var b strings.Builder
+			b.WriteString("big:\n")
+			for i := range 20 {
+				fmt.Fprintf(&b, "  k%d: %d\n", i, i)
+			}
+			b.WriteString("  k3: again\n  k3: thrice\n  name: &n k7\n  *n : alias\n")
+			return b.String()
+		}(),
+		problems: []wantProb{
+			{kind: "duplicate-key", pos: "22:3", msg: `duplicate key "k3" (first at line 5): OmegaConf.load rejects duplicate keys`},
+			{kind: "duplicate-key", pos: "23:3", msg: `duplicate key "k3" (first at line 5): OmegaConf.load rejects duplicate keys`},
+			{kind: "duplicate-key", pos: "25:3", msg: `duplicate key "k7" (first at line 9): OmegaConf.load rejects duplicate keys`},
+		},
+		docs: 1,
+	},
+	{
 		name:    "CRLF line endings",
 		src:     strings.ReplaceAll(typical, "\n", "\r\n"),
 		servers: typicalServers,

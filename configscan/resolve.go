@@ -252,23 +252,35 @@ func checkDuplicates(root *yaml.Node, fx *duplicateFixer, report func(Problem)) 
 			continue
 		}
 		if n.Kind == yaml.MappingNode {
-			var seen map[string]int // the index in n.Content of each key's first occurrence
+			// The index in n.Content of each key's first occurrence: by a
+			// scan of the keys before it in a small mapping (most are),
+			// by a map in a large one.
+			var seen map[string]int
+			small := len(n.Content) <= 2*smallMapping
 			for i := 0; i+1 < len(n.Content); i += 2 {
 				k := n.Content[i]
-				kt := k
-				if kt.Kind == yaml.AliasNode {
-					kt = kt.Alias
-				}
-				if kt == nil || kt.Kind != yaml.ScalarNode || kt.Tag == mergeTag {
+				kt := explicitKey(k)
+				if kt == nil {
 					continue
 				}
-				id := kt.Tag + "\x00" + kt.Value
-				first, dup := seen[id]
-				if !dup {
-					if seen == nil {
-						seen = make(map[string]int)
+				first, dup := -1, false
+				if small {
+					for j := 0; j < i && !dup; j += 2 {
+						if kj := explicitKey(n.Content[j]); kj != nil && kj.Tag == kt.Tag && kj.Value == kt.Value {
+							first, dup = j, true
+						}
 					}
-					seen[id] = i
+				} else {
+					id := kt.Tag + "\x00" + kt.Value
+					first, dup = seen[id]
+					if !dup {
+						if seen == nil {
+							seen = make(map[string]int)
+						}
+						seen[id] = i
+					}
+				}
+				if !dup {
 					continue
 				}
 				effect := "OmegaConf.load rejects duplicate keys"
@@ -290,6 +302,22 @@ func checkDuplicates(root *yaml.Node, fx *duplicateFixer, report func(Problem)) 
 		stack = append(stack, n.Content...)
 	}
 	return count
+}
+
+// smallMapping is the number of keys up to which checkDuplicates compares
+// a mapping's keys one with another rather than through a map.
+const smallMapping = 16
+
+// explicitKey is the scalar node a mapping key k names (itself, or what
+// its alias names), nil for a merge key or a key that is no scalar.
+func explicitKey(k *yaml.Node) *yaml.Node {
+	if k.Kind == yaml.AliasNode {
+		k = k.Alias
+	}
+	if k == nil || k.Kind != yaml.ScalarNode || k.Tag == mergeTag {
+		return nil
+	}
+	return k
 }
 
 // describe names the kind of a value for messages.
