@@ -423,26 +423,24 @@ func (v *View) index(m *pyscan.Module) *moduleIndex {
 
 // newModuleIndex builds the index of m.
 func newModuleIndex(m *pyscan.Module) *moduleIndex {
+	// Sized for the bindings, which seldom share a name: a map grown
+	// from empty allocates about twice its final size on the way.
 	ix := &moduleIndex{
-		binding:     map[string]*pyscan.Binding{},
+		binding:     make(map[string]*pyscan.Binding, len(m.Bindings)),
 		class:       make(map[pyscan.Span]*pyscan.Class, len(m.Classes)),
 		function:    make(map[pyscan.Span]*pyscan.Function, len(m.Functions)),
 		imports:     make(map[importKey]*pyscan.Import, len(m.Imports)),
-		count:       map[string]int{},
+		count:       make(map[string]int, len(m.Bindings)),
 		conditional: map[string]bool{},
 	}
-	visible := map[string]bool{}
 	for _, b := range m.Bindings {
 		ix.count[b.Name]++
 		if b.Where != (pyscan.Where{}) {
 			ix.conditional[b.Name] = true
 		}
 		// Binding's choice: the last outside the __main__ guard, else the
-		// last.
-		if !b.Where.InMainGuard {
-			ix.binding[b.Name] = b
-			visible[b.Name] = true
-		} else if !visible[b.Name] {
+		// last (one in the guard replaces only one in the guard).
+		if old, ok := ix.binding[b.Name]; !ok || !b.Where.InMainGuard || old.Where.InMainGuard {
 			ix.binding[b.Name] = b
 		}
 	}
