@@ -1,12 +1,11 @@
 package lint_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gymlint/gymlint/gym"
+	"github.com/gymlint/gymlint/internal/testtree"
 	"github.com/gymlint/gymlint/lint"
 )
 
@@ -16,7 +15,6 @@ import (
 // within the session's bound, and is parsed again past it. The findings
 // are the same either way.
 func TestWaitingEntrypointsParsedOnce(t *testing.T) {
-	root := t.TempDir()
 	files := map[string]string{
 		"resources_servers/common/base.py": "from nemo_gym.base_resources_server import SimpleResourcesServer\n\n\nclass SharedBase(SimpleResourcesServer):\n    pass\n",
 	}
@@ -29,15 +27,7 @@ func TestWaitingEntrypointsParsedOnce(t *testing.T) {
 		files["resources_servers/"+n+"/app.py"] = imp + "\n\n\nclass " + cls + "(" + base + "):\n    pass\n\n\nif __name__ == \"__main__\":\n    " + cls + ".run_webserver()\n"
 		files["resources_servers/"+n+"/configs/"+n+".yaml"] = n + ":\n  resources_servers:\n    " + n + ":\n      entrypoint: app.py\n      num_workers: 2\n"
 	}
-	for p, s := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root := testtree.New(t, files)
 	run := func(bound int64) (parses, modules int, found []string) {
 		t.Helper()
 		s, err := lint.NewSessionWith(root, gym.Options{Jobs: 2}, nil, lint.SessionOptions{OneShot: true})
