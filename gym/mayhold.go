@@ -55,8 +55,34 @@ const (
 // the closure's modules that hold it, found without parsing (see above).
 // ok is false when the search could not answer.
 func (v *View) ClosureMayHold(roots []*pyscan.Module, needle string) (files []string, ok bool) {
+	s := &mayHold{v: v, seen: map[string]bool{}, listed: map[string][]string{}}
+	for _, r := range roots {
+		if r != nil && !v.IsFrameworkModule(r.Name) {
+			s.add(r.Path)
+		}
+	}
 	want := []byte(needle)
-	return v.closureMayHold(roots, func(data []byte, _ *wordSet) bool { return bytes.Contains(data, want) })
+	var ws wordSet
+	read := 0
+	for i := 0; i < len(s.queue); i++ {
+		if len(s.queue) > maxMayHoldFiles || len(s.listed) > maxMayHoldDirs {
+			return nil, false
+		}
+		p := s.queue[i]
+		v.touch(p)
+		data, err := v.cache.Source(p)
+		if read += len(data); err != nil || read > maxMayHoldBytes {
+			return nil, false
+		}
+		if bytes.Contains(data, want) {
+			files = append(files, p)
+		}
+		ws.of(data)
+		if !s.follow(p, &ws) {
+			return nil, false
+		}
+	}
+	return files, true
 }
 
 // MayReach is what ClosureMayHoldWords finds.
@@ -160,9 +186,7 @@ func (v *View) mayFileOf(p, key string, words []string) *mayFile {
 		var ws wordSet
 		ws.of(data)
 		for _, w := range words {
-			if ws.has(w) {
-				f.holds = true
-			}
+			f.holds = f.holds || ws.has(w)
 		}
 		s := &mayHold{v: v, seen: map[string]bool{}, listed: map[string][]string{}}
 		if !s.follow(p, &ws) {
@@ -171,38 +195,6 @@ func (v *View) mayFileOf(p, key string, words []string) *mayFile {
 		f.edges, f.ok = s.queue, true
 	})
 	return f
-}
-
-// closureMayHold is the search of ClosureMayHold: hold says whether a file
-// (its text, its words) counts.
-func (v *View) closureMayHold(roots []*pyscan.Module, hold func([]byte, *wordSet) bool) (files []string, ok bool) {
-	s := &mayHold{v: v, seen: map[string]bool{}, listed: map[string][]string{}}
-	for _, m := range roots {
-		if m != nil && !v.IsFrameworkModule(m.Name) {
-			s.add(m.Path)
-		}
-	}
-	var ws wordSet
-	read := 0
-	for i := 0; i < len(s.queue); i++ {
-		if len(s.queue) > maxMayHoldFiles || len(s.listed) > maxMayHoldDirs {
-			return nil, false
-		}
-		p := s.queue[i]
-		v.touch(p)
-		data, err := v.cache.Source(p)
-		if read += len(data); err != nil || read > maxMayHoldBytes {
-			return nil, false
-		}
-		ws.of(data)
-		if hold(data, &ws) {
-			files = append(files, p)
-		}
-		if !s.follow(p, &ws) {
-			return nil, false
-		}
-	}
-	return files, true
 }
 
 // mayHold is the state of one ClosureMayHold search.
