@@ -89,21 +89,33 @@ func (g *ImportGraph) edgesOf(m *pyscan.Module) []importEdge {
 	return es
 }
 
-// Closure is View.ImportClosure with the graph's memory.
-func (g *ImportGraph) Closure(roots ...*pyscan.Module) []*Imported {
+// Roots returns the records Closure(roots...) starts with: each root once,
+// in order, nil and framework roots left out.
+func (g *ImportGraph) Roots(roots ...*pyscan.Module) []*Imported {
 	v := g.v
 	seen := map[string]bool{}
 	var out []*Imported
-	var script *pyscan.Module
-	if len(roots) > 0 {
-		script = roots[0]
-	}
 	for _, r := range roots {
 		if r == nil || seen[r.Path] || v.IsFrameworkModule(r.Name) {
 			continue
 		}
 		seen[r.Path] = true
 		out = append(out, &Imported{Path: r.Path, Module: r})
+	}
+	return out
+}
+
+// Closure is View.ImportClosure with the graph's memory.
+func (g *ImportGraph) Closure(roots ...*pyscan.Module) []*Imported {
+	v := g.v
+	out := g.Roots(roots...)
+	seen := map[string]bool{}
+	for _, r := range out {
+		seen[r.Path] = true
+	}
+	var script *pyscan.Module
+	if len(roots) > 0 {
+		script = roots[0]
 	}
 	for i := 0; i < len(out); i++ {
 		cur := out[i]

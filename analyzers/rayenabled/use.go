@@ -108,13 +108,7 @@ func (s *scanner) search(m *pyscan.Module, cls gym.ClassRef, complete bool) sear
 	if !complete && s.beyondRoots(roots) {
 		// ImportClosure's roots, in its order, and nothing else.
 		res.complete = false
-		seen := map[string]bool{}
-		for _, r := range roots {
-			if r != nil && !seen[r.Path] && !v.IsFrameworkModule(r.Name) {
-				seen[r.Path] = true
-				closure = append(closure, &gym.Imported{Path: r.Path, Module: r})
-			}
-		}
+		closure = s.graph.Roots(roots...)
 	} else {
 		closure = s.graph.Closure(roots...)
 	}
