@@ -65,8 +65,10 @@ func (e *Engine) scanPython(listed func(*repofs.Listing)) (*pySide, error) {
 	}
 	defer publish(nil)
 	// A batch scan updates its session once: it keeps no parsed module
-	// for edits to come.
-	s, err := e.newSession(lint.SessionOptions{OneShot: true})
+	// for edits to come. Without a cache to save its state in, it keeps
+	// no dependencies either.
+	warm := e.cache != nil && len(e.opts.Overlay) == 0
+	s, err := e.newSession(lint.SessionOptions{OneShot: true, NoDependencies: !warm})
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +79,7 @@ func (e *Engine) scanPython(listed func(*repofs.Listing)) (*pySide, error) {
 	// was computed from (Result.Analysed).
 	s.Cache().FS().KeepSums()
 	out := &pySide{source: s.Cache().Source, close: s.Close, fs: s.Cache().FS()}
-	if e.cache != nil && len(e.opts.Overlay) == 0 {
+	if warm {
 		e.warmPython(s, out, publish)
 		return out, nil
 	}

@@ -53,6 +53,9 @@ type Cache struct {
 	parsers  []*pyscan.Parser // idle parsers
 	closed   bool
 
+	// noDeps: views record no dependencies (ForgoDependencies).
+	noDeps atomic.Bool
+
 	mu         sync.Mutex
 	listing    *repofs.Listing
 	given      bool // listing came from SetListing, not from a walk
@@ -724,6 +727,18 @@ func (c *Cache) ShareBudget() {
 	c.mu.Unlock()
 }
 
+// ForgoDependencies makes every later view of the cache record no
+// dependencies: View.Dependencies returns nil. It is for a batch scan that
+// keeps nothing for a later one (no cache of its results, no edits to
+// come), which would only sort and keep every group's list of paths to
+// drop it: on a generated repository of 2,000 servers, about 60 MB
+// allocated and 13 MB of peak memory.
+func (c *Cache) ForgoDependencies() { c.noDeps.Store(true) }
+
+// RecordsDependencies reports whether the cache's views record their
+// dependencies (see ForgoDependencies).
+func (c *Cache) RecordsDependencies() bool { return !c.noDeps.Load() }
+
 // skelStat is fs.Stat for the entrypoint map, recorded in skelDeps.
 func (c *Cache) skelStat(p string) error {
 	c.mu.Lock()
@@ -802,8 +817,10 @@ func (c *Cache) view(focus []string, budget *pyscan.Budget) *View {
 		serverBases: c.serverBases,
 		seen:        map[string]bool{},
 		mods:        map[string]*moduleEntry{},
-		deps:        map[string]bool{},
 		repoDiags:   s.diags,
+	}
+	if c.RecordsDependencies() {
+		v.deps = map[string]bool{}
 	}
 	// The focus's entrypoints, in the skeleton's order (by path, each path
 	// once): found by search, since a scan makes a view per group.
@@ -826,10 +843,10 @@ func (c *Cache) view(focus []string, budget *pyscan.Budget) *View {
 		e := s.entrypoints[i]
 		v.Entrypoints = append(v.Entrypoints, &e)
 		for _, cr := range e.Configs {
-			v.deps[cr.File] = true
+			v.dependOn(cr.File)
 		}
 		for _, f := range s.overrides[e.Path] {
-			v.deps[f] = true
+			v.dependOn(f)
 		}
 	}
 	v.analyseEntrypoints(c.jobs)

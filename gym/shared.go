@@ -88,7 +88,7 @@ func (c *Cache) SetSharedByConfigs(key, val any) bool { return c.skeletonOf().sh
 // must not be modified.
 func (v *View) Source(p string) ([]byte, error) {
 	v.mu.Lock()
-	v.deps[p] = true
+	v.dependOn(p)
 	first := !v.sourced[p]
 	if first {
 		if v.sourced == nil {

@@ -170,7 +170,9 @@ type View struct {
 	mods map[string]*moduleEntry
 	// sourced are the files the view read through Source.
 	sourced map[string]bool
-	deps    map[string]bool // paths whose content or existence the analysis read
+	// deps are the paths whose content or existence the analysis read;
+	// nil when the cache records none (Cache.ForgoDependencies).
+	deps map[string]bool
 
 	diagMu    sync.Mutex
 	repoDiags []diag.Diagnostic // the cache's: listing, configs, entrypoint map
@@ -246,7 +248,8 @@ func (v *View) ModuleDiagnostics() []diag.Diagnostic {
 // import resolution looked for (a file created there would change what an
 // import means). A change to any other file cannot change what the rules
 // say of the view's entrypoints, except a change to the configs and the
-// listing, which Cache.Entrypoints shows.
+// listing, which Cache.Entrypoints shows. It is nil when the cache
+// records no dependencies (Cache.ForgoDependencies).
 func (v *View) Dependencies() []string {
 	v.mu.Lock()
 	defer v.mu.Unlock()
@@ -255,9 +258,20 @@ func (v *View) Dependencies() []string {
 
 // touch records that the analysis read p.
 func (v *View) touch(p string) {
+	if v.deps == nil { // set when the view is made, never changed
+		return
+	}
 	v.mu.Lock()
 	v.deps[p] = true
 	v.mu.Unlock()
+}
+
+// dependOn is touch for a caller that holds v.mu, or that has the view
+// to itself.
+func (v *View) dependOn(p string) {
+	if v.deps != nil {
+		v.deps[p] = true
+	}
 }
 
 // isFile is FS.IsFile, recorded as a dependency.
@@ -523,7 +537,7 @@ func (v *View) Module(p string) (*pyscan.Module, error) {
 	}
 	first := !v.seen[p]
 	v.seen[p] = true
-	v.deps[p] = true
+	v.dependOn(p)
 	v.mu.Unlock()
 	if first {
 		v.cache.noteRead(p)

@@ -549,3 +549,61 @@ func TestOneShotSessionMatchesBatch(t *testing.T) {
 		})
 	}
 }
+
+// TestNoDependenciesSession: a one-shot session that keeps no
+// dependencies (a batch scan without a cache) finds and groups what a
+// language server's session does, gives no dependencies, and, since it
+// cannot tell which groups a change reaches, analyses every group again
+// on a later update, with the same verdict.
+func TestNoDependenciesSession(t *testing.T) {
+	for _, name := range fixtures {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join("..", "testdata", name)
+			s, want, first := sessionMatchesBatch(t, dir)
+			one, err := lint.NewSessionWith(dir, optionsOf(t, dir), nil, lint.SessionOptions{OneShot: true, NoDependencies: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer one.Close()
+			if one.Cache().RecordsDependencies() {
+				t.Fatal("the session's cache records dependencies")
+			}
+			if _, st := one.Update(nil); st != first {
+				t.Errorf("first update: %+v, the language server's session %+v", st, first)
+			}
+			if got := keys(one.Diagnostics()); !slices.Equal(want, got) {
+				t.Errorf("the session differs from the batch scan\nonly in batch:\n  %s\nonly in the session:\n  %s",
+					strings.Join(minus(want, got), "\n  "), strings.Join(minus(got, want), "\n  "))
+			}
+			eps := s.Cache().Entrypoints()
+			if len(eps) == 0 {
+				t.Fatal("no entrypoints")
+			}
+			for _, e := range eps {
+				if a, b := s.GroupOf(e.Path), one.GroupOf(e.Path); !slices.Equal(a, b) {
+					t.Errorf("%s: grouped with %v, without dependencies with %v", e.Path, a, b)
+				}
+				if d := one.DependenciesOf(e.Path); d != nil {
+					t.Errorf("%s: dependencies %v, want none", e.Path, d)
+				}
+			}
+			// A change to one entrypoint: the language server's session
+			// analyses what depends on it, this one every group.
+			p := eps[0].Path
+			s.Cache().Changed(p)
+			one.Cache().Changed(p)
+			_, some := s.Update([]string{p})
+			_, all := one.Update([]string{p})
+			if all != first {
+				t.Errorf("second update analysed %+v, want every group: %+v", all, first)
+			}
+			if some.Groups > all.Groups {
+				t.Errorf("the language server's session analysed %d groups, more than every group (%d)", some.Groups, all.Groups)
+			}
+			if got := keys(one.Diagnostics()); !slices.Equal(want, got) {
+				t.Errorf("after a second update the session differs from the batch scan\nonly in batch:\n  %s\nonly in the session:\n  %s",
+					strings.Join(minus(want, got), "\n  "), strings.Join(minus(got, want), "\n  "))
+			}
+		})
+	}
+}

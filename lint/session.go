@@ -59,6 +59,12 @@ type SessionOptions struct {
 	// keeps no parsed module for later edits once an Update is done.
 	// Diagnostics, dependencies and families are kept as in any session.
 	OneShot bool
+	// NoDependencies, with OneShot, is for a batch scan whose state is
+	// not kept either (no cache of results): its groups record no
+	// dependencies (gym.Cache.ForgoDependencies), DependenciesOf and
+	// State give none, and an Update after the first analyses every
+	// group again.
+	NoDependencies bool
 }
 
 // group is a set of entrypoints analysed together.
@@ -82,6 +88,9 @@ func NewSessionWith(root string, opts gym.Options, checks []gym.Check, so Sessio
 	c, err := gym.NewCache(root, opts)
 	if err != nil {
 		return nil, err
+	}
+	if so.OneShot && so.NoDependencies {
+		c.ForgoDependencies()
 	}
 	jobs := opts.Jobs
 	if jobs <= 0 {
@@ -518,6 +527,9 @@ func (s *Session) indexDeps(g *group) {
 
 // dependsOn reports whether the group depends on one of the paths.
 func dependsOn(g *group, paths []string) bool {
+	if g.deps == nil { // a session that records none (NoDependencies)
+		return len(paths) > 0
+	}
 	for _, p := range paths {
 		if _, ok := slices.BinarySearch(g.deps, p); ok {
 			return true
