@@ -393,7 +393,9 @@ func (c *Cache) parse(e *moduleEntry, p string, budget *pyscan.Budget) {
 	}
 	defer c.putParser(parser)
 	if !c.fs.Overlaid(p) {
-		e.mod = parser.ParseWithin(p, data, budget)
+		// Nothing modifies what FS.Read returned, nor does the cache:
+		// the model keeps those bytes rather than a copy of them.
+		e.mod = parser.ParseWithinOwned(p, data, budget)
 		c.nameModule(e.mod)
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -327,7 +328,21 @@ func (p *Parser) Parse(path string, src []byte) *Module {
 // ParseWithin is Parse with the parse's steps charged to scan too: once
 // scan has run out, no file parses.
 func (p *Parser) ParseWithin(path string, src []byte, scan *Budget) *Module {
-	m, _ := p.parse(path, src, nil, scan, false)
+	return p.parseWithin(path, src, string(src), scan)
+}
+
+// ParseWithinOwned is ParseWithin for a caller that hands src over: the
+// Module's strings slice src itself instead of a copy of it, so src must
+// never be modified afterwards, by the caller or anyone it shared src
+// with (a buffer a file was just read into, kept for nothing else).
+// Module.Source then returns src. The copy that ParseWithin makes is about
+// a tenth of the memory a parse allocates.
+func (p *Parser) ParseWithinOwned(path string, src []byte, scan *Budget) *Module {
+	return p.parseWithin(path, src, unsafe.String(unsafe.SliceData(src), len(src)), scan)
+}
+
+func (p *Parser) parseWithin(path string, src []byte, text string, scan *Budget) *Module {
+	m, _ := p.parse(path, src, text, nil, scan, false)
 	if len(src) >= trimAfter {
 		releaseCMemory()
 	}
@@ -373,7 +388,7 @@ func (p *Parser) ParseIncrementalWithin(path string, src []byte, prev *Retained,
 		old = prev.tree
 		old.Edit(diffEdit(prev.src, src))
 	}
-	m, tree := p.parse(path, src, old, scan, true)
+	m, tree := p.parse(path, src, string(src), old, scan, true)
 	prev.Close()
 	if tree == nil {
 		return m, nil
@@ -426,15 +441,16 @@ func point(src []byte, off int) sitter.Point {
 	return sitter.Point{Row: uint(row), Column: uint(col)}
 }
 
-// parse builds the Module of src. With keep it returns the syntax tree too
+// parse builds the Module of src, whose strings slice text, the same
+// bytes as src (a copy, or src itself for ParseWithinOwned). With keep it returns the syntax tree too
 // (nil when the parse did not finish, and for the parse of a rewritten
 // text, input.go), for the caller to close or keep; without, it deletes
 // the tree as soon as the walk's copy of it is made, and returns nil.
-func (p *Parser) parse(path string, src []byte, old *sitter.Tree, scan *Budget, keep bool) (*Module, *sitter.Tree) {
+func (p *Parser) parse(path string, src []byte, text string, old *sitter.Tree, scan *Budget, keep bool) (*Module, *sitter.Tree) {
 	if p.p == nil {
 		panic("pyscan: Parse called on a closed Parser")
 	}
-	m := &Module{Path: path, Size: len(src), text: string(src)}
+	m := &Module{Path: path, Size: len(src), text: text}
 	m.Name, m.IsPackage = ModuleName(path)
 	if len(src) >= math.MaxInt32 {
 		// Spans are 32-bit offsets; a file this large is not source anyway.

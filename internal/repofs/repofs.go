@@ -513,7 +513,10 @@ func (f *FS) Stat(rel string) error {
 func (f *FS) IsFile(rel string) bool { return f.Stat(rel) == nil }
 
 // Read returns the content of a file inside the root, refusing files over
-// the size cap, binary files (a NUL byte) and invalid UTF-8.
+// the size cap, binary files (a NUL byte) and invalid UTF-8. Nobody
+// modifies the returned bytes: a file's are a new buffer, an overlay's
+// are the bytes SetOverlay was given, which its caller may not modify.
+// A caller that does not modify them either may keep them as they are.
 func (f *FS) Read(rel string) ([]byte, error) {
 	c, ok := Clean(rel)
 	if !ok {
