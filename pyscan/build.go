@@ -37,6 +37,41 @@ type walker struct {
 	// accepts but Python rejects: a compound statement without a body, or
 	// a statement indented differently from the others of its block.
 	layoutError *SyntaxError
+	// The most frequent nodes, from chunks (slab.go).
+	names      slab[Name]
+	attrs      slab[Attribute]
+	calls      slab[Call]
+	consts     slab[Constant]
+	subscripts slab[Subscript]
+	paramSlab  slab[Param]
+}
+
+// name is a new Name for the identifier at sp.
+func (w *walker) name(sp Span) *Name {
+	n := w.names.alloc()
+	*n = Name{Span: sp, Id: w.spanText(sp)}
+	return n
+}
+
+// attr is a new Attribute.
+func (w *walker) attr(sp Span, value Expr, attr string) *Attribute {
+	a := w.attrs.alloc()
+	*a = Attribute{Span: sp, Value: value, Attr: attr}
+	return a
+}
+
+// constant is a new Constant.
+func (w *walker) constant(sp Span, k ConstKind, value string) *Constant {
+	c := w.consts.alloc()
+	*c = Constant{Span: sp, Kind: k, Value: value}
+	return c
+}
+
+// subscript is a new Subscript of value, its index to be set.
+func (w *walker) subscript(sp Span, value Expr) *Subscript {
+	s := w.subscripts.alloc()
+	*s = Subscript{Span: sp, Value: value}
+	return s
 }
 
 // scope is where the walker is, for the module-scope facts.
@@ -979,7 +1014,18 @@ func (w *walker) params(n nodeRef, sc scope) []*Param {
 }
 
 func (w *walker) param(ch kid, sc scope) *Param {
-	p := &Param{Span: ch.span}
+	var p Param
+	if !w.paramInto(&p, ch, sc) {
+		return nil
+	}
+	out := w.paramSlab.alloc()
+	*out = p
+	return out
+}
+
+// paramInto fills p with the parameter ch; false when ch is none.
+func (w *walker) paramInto(p *Param, ch kid, sc scope) bool {
+	*p = Param{Span: ch.span}
 	switch ch.k {
 	case kIdentifier:
 		p.Name = w.spanText(ch.span)
@@ -987,7 +1033,7 @@ func (w *walker) param(ch kid, sc scope) *Param {
 		ks := w.kids(ch.n)
 		nm := byField(ks, fName)
 		if nm == nil || nm.k != kIdentifier {
-			return nil // a tuple parameter of Python 2
+			return false // a tuple parameter of Python 2
 		}
 		p.Name = w.spanText(nm.span)
 		if t := byField(ks, fType); t != nil {
@@ -1006,14 +1052,14 @@ func (w *walker) param(ch kid, sc scope) *Param {
 			if p.Name != "" {
 				continue
 			}
-			inner := w.param(k, sc)
-			if inner == nil {
-				return nil
+			var inner Param
+			if !w.paramInto(&inner, k, sc) {
+				return false
 			}
 			p.Name, p.Kind = inner.Name, inner.Kind
 		}
 		if p.Name == "" {
-			return nil
+			return false
 		}
 	case kListSplatPattern, kDictionarySplatPattern:
 		p.Kind = ParamVarArgs
@@ -1026,15 +1072,12 @@ func (w *walker) param(ch kid, sc scope) *Param {
 			}
 		}
 		if p.Name == "" {
-			return nil
+			return false
 		}
 	default:
-		return nil
+		return false
 	}
-	if p.Name == "" {
-		return nil // a MISSING name
-	}
-	return p
+	return p.Name != "" // not a MISSING name
 }
 
 func (w *walker) ifStmt(n nodeRef, sp Span, sc scope) Stmt {
@@ -1347,8 +1390,12 @@ func (w *walker) typeAlias(n nodeRef, sp Span, sc scope) Stmt {
 
 // arguments converts an argument list (of a call or of a class's bases).
 func (w *walker) arguments(list nodeRef, sc scope) []Arg {
-	var out []Arg
-	for _, a := range w.named(w.kids(list)) {
+	args := w.named(w.kids(list))
+	if len(args) == 0 {
+		return nil
+	}
+	out := make([]Arg, 0, len(args))
+	for _, a := range args {
 		switch a.k {
 		case kKeywordArgument:
 			ks := w.kids(a.n)
@@ -1383,19 +1430,19 @@ func (w *walker) splatValue(a kid, sc scope) Expr {
 func (w *walker) expr(x kid, sc scope) Expr {
 	switch x.k {
 	case kIdentifier:
-		return &Name{Span: x.span, Id: w.spanText(x.span)}
+		return w.name(x.span)
 	case kInteger:
 		return w.number(x.span, ConstInt)
 	case kFloat:
 		return w.number(x.span, ConstFloat)
 	case kTrue:
-		return &Constant{Span: x.span, Kind: ConstTrue}
+		return w.constant(x.span, ConstTrue, "")
 	case kFalse:
-		return &Constant{Span: x.span, Kind: ConstFalse}
+		return w.constant(x.span, ConstFalse, "")
 	case kNone:
-		return &Constant{Span: x.span, Kind: ConstNone}
+		return w.constant(x.span, ConstNone, "")
 	case kEllipsis:
-		return &Constant{Span: x.span, Kind: ConstEllipsis}
+		return w.constant(x.span, ConstEllipsis, "")
 	}
 	if !w.enter(x.span) {
 		w.leave()
@@ -1622,7 +1669,7 @@ func (w *walker) exprIn(x kid, sc scope) Expr {
 		if len(ks) != 2 || ks[0].k != kIdentifier || ks[1].k != kTypeParameter {
 			return &Other{Span: sp}
 		}
-		s := &Subscript{Span: sp, Value: w.expr(ks[0], sc)}
+		s := w.subscript(sp, w.expr(ks[0], sc))
 		params := w.named(w.kids(ks[1].n))
 		switch len(params) {
 		case 0:
@@ -1642,7 +1689,7 @@ func (w *walker) exprIn(x kid, sc scope) Expr {
 		if len(ks) != 2 || ks[1].k != kIdentifier {
 			return &Other{Span: sp}
 		}
-		return &Attribute{Span: sp, Value: w.expr(ks[0], sc), Attr: w.spanText(ks[1].span)}
+		return w.attr(sp, w.expr(ks[0], sc), w.spanText(ks[1].span))
 	case kUnionType:
 		ks := w.named(w.kids(n))
 		if len(ks) != 2 {
@@ -1663,9 +1710,9 @@ func (w *walker) exprIn(x kid, sc scope) Expr {
 				return &Other{Span: sp}
 			}
 			if e == nil {
-				e = &Name{Span: k.span, Id: w.spanText(k.span)}
+				e = w.name(k.span)
 			} else {
-				e = &Attribute{Span: Span{Start: sp.Start, End: k.span.End}, Value: e, Attr: w.spanText(k.span)}
+				e = w.attr(Span{Start: sp.Start, End: k.span.End}, e, w.spanText(k.span))
 			}
 		}
 		if e == nil {
@@ -1805,9 +1852,10 @@ func (w *walker) chainNode(c chainLink, left Expr, sc scope) Expr {
 	}
 	switch c.x.k {
 	case kAttribute:
-		return w.hoistStar(&Attribute{Span: sp, Value: left, Attr: w.spanText(byField(ks, fAttribute).span)})
+		return w.hoistStar(w.attr(sp, left, w.spanText(byField(ks, fAttribute).span)))
 	case kCall:
-		call := &Call{Span: sp, Func: left}
+		call := w.calls.alloc()
+		*call = Call{Span: sp, Func: left}
 		if a := byField(ks, fArguments); a != nil {
 			if a.k == kGeneratorExpression {
 				// f(x for x in y): the generator is the only argument.
@@ -1818,7 +1866,7 @@ func (w *walker) chainNode(c chainLink, left Expr, sc scope) Expr {
 		}
 		return w.hoistStar(call)
 	case kSubscript:
-		s := &Subscript{Span: sp, Value: left}
+		s := w.subscript(sp, left)
 		var idx []kid
 		comma := int32(-1) // the end of a comma after an index: x[a,] is x[(a,)]
 		for _, k := range ks {
@@ -2092,5 +2140,5 @@ func (w *walker) number(sp Span, k ConstKind) Expr {
 			k = ConstComplex
 		}
 	}
-	return &Constant{Span: sp, Kind: k, Value: t}
+	return w.constant(sp, k, t)
 }

@@ -121,7 +121,7 @@ func (w *walker) str(x kid, sc scope) Expr {
 	if !litSliced {
 		value = lit.String()
 	}
-	c := &Constant{Span: x.span, Kind: ConstStr, Value: value}
+	c := w.constant(x.span, ConstStr, value)
 	if isBytes {
 		c.Kind = ConstBytes
 	}
