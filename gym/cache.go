@@ -733,8 +733,8 @@ func (c *Cache) ShareBudget() {
 // dependencies: View.Dependencies returns nil. It is for a batch scan that
 // keeps nothing for a later one (no cache of its results, no edits to
 // come), which would only sort and keep every group's list of paths to
-// drop it: on a generated repository of 2,000 servers, about 60 MB
-// allocated and 13 MB of peak memory.
+// drop it: on a generated repository of 2,000 servers, about 50 of its
+// 770 MB of allocations and 13 MB of its peak memory.
 func (c *Cache) ForgoDependencies() { c.noDeps.Store(true) }
 
 // RecordsDependencies reports whether the cache's views record their
