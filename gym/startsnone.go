@@ -118,10 +118,28 @@ func (v *View) StartsNoServer(e *Entrypoint) string {
 }
 
 // mayStart reports whether some code of m names run_webserver or calls
-// uvicorn's run.
+// uvicorn's run. The imports are asked first and then the __main__
+// guards, where a server most often starts, so that most servers' answer
+// needs no walk of the whole module.
 func mayStart(m *pyscan.Module) bool {
+	for _, im := range m.Imports {
+		if im.Module == "uvicorn" || strings.HasPrefix(im.Module, "uvicorn.") {
+			return true
+		}
+	}
+	for _, g := range m.MainGuards {
+		if namesStart([]pyscan.Stmt{g.If}) {
+			return true
+		}
+	}
+	return namesStart(m.Body)
+}
+
+// namesStart reports whether some code of body names run_webserver or
+// calls uvicorn's run.
+func namesStart(body []pyscan.Stmt) bool {
 	found := false
-	pyscan.InspectBody(m.Body, func(n pyscan.Node, _ []pyscan.Node) bool {
+	pyscan.InspectBody(body, func(n pyscan.Node, _ []pyscan.Node) bool {
 		if found {
 			return false
 		}
@@ -141,11 +159,6 @@ func mayStart(m *pyscan.Module) bool {
 		}
 		return !found
 	})
-	for _, im := range m.Imports {
-		if im.Module == "uvicorn" || strings.HasPrefix(im.Module, "uvicorn.") {
-			found = true
-		}
-	}
 	return found
 }
 
