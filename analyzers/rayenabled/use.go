@@ -144,17 +144,12 @@ func (s *scanner) search(m *pyscan.Module, cls gym.ClassRef, complete bool) sear
 // root's function imports is not reached, and is looked up as before.
 func (s *scanner) beyondRoots(roots []*pyscan.Module) bool {
 	r, ok := s.graph.ClosureMayHoldWords(roots, []string{"ray", s.v.FrameworkPackage()})
-	if !ok || r.Back {
+	if !ok || r.Back || len(r.Holding) > 0 { // Holding has no root
 		return false
 	}
 	isRoot := map[string]bool{}
 	for _, m := range roots {
 		isRoot[m.Path] = true
-	}
-	for _, f := range r.Holding {
-		if !isRoot[f] {
-			return false
-		}
 	}
 	for _, f := range r.Reached {
 		if !isRoot[f] {
