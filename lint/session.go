@@ -57,7 +57,8 @@ type Session struct {
 type SessionOptions struct {
 	// OneShot is for a session that is updated once (a batch scan): it
 	// keeps no parsed module for later edits once an Update is done.
-	// Diagnostics, dependencies and families are kept as in any session.
+	// Diagnostics, dependencies (unless NoDependencies) and families are
+	// kept as in any session.
 	OneShot bool
 	// NoDependencies, with OneShot, is for a batch scan whose state is
 	// not kept either (no cache of results): its groups record no

@@ -442,10 +442,11 @@ func point(src []byte, off int) sitter.Point {
 }
 
 // parse builds the Module of src, whose strings slice text, the same
-// bytes as src (a copy, or src itself for ParseWithinOwned). With keep it returns the syntax tree too
-// (nil when the parse did not finish, and for the parse of a rewritten
-// text, input.go), for the caller to close or keep; without, it deletes
-// the tree as soon as the walk's copy of it is made, and returns nil.
+// bytes as src (a copy, or src itself for ParseWithinOwned). With keep it
+// returns the syntax tree too (nil when the parse did not finish, and for
+// the parse of a rewritten text, input.go), for the caller to close or
+// keep; without, it deletes the tree as soon as the walk's copy of it is
+// made, and returns nil.
 func (p *Parser) parse(path string, src []byte, text string, old *sitter.Tree, scan *Budget, keep bool) (*Module, *sitter.Tree) {
 	if p.p == nil {
 		panic("pyscan: Parse called on a closed Parser")
