@@ -343,6 +343,21 @@ static inline void gl_push(gl_frame *f, const gl_language *l, gl_subtree s, uint
 	f->aliases = f->prod ? l->alias_sequences + (uint32_t)f->prod * l->max_alias_sequence_length : NULL;
 	f->self_sci = self_sci;
 	f->self_stop = self_stop;
+	// The walk reads every child's subtree, and the tree has just been
+	// built by a parse whose memory is several times the processor's
+	// cache: most of those reads missed it one after another, two thirds
+	// of the walk's time. So the lines each child will be read from are
+	// asked for at once, when its parent is entered: the first and last of
+	// its fields (a subtree spans two lines unless it is aligned), and the
+	// end of its own children's references, which sit right before it.
+	for (uint32_t k = 0; k < f->n; k++) {
+		if (!f->kids[k].data.is_inline) {
+			const char *h = (const char *)f->kids[k].ptr;
+			__builtin_prefetch(h);
+			__builtin_prefetch(h + offsetof(gl_heap, u.inner.production_id));
+			__builtin_prefetch(h - sizeof(gl_subtree));
+		}
+	}
 }
 
 // gl_flatten_direct writes what gl_flatten writes, reading the subtrees
