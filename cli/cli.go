@@ -285,6 +285,7 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 		}
 		defer startMemoryGuard(maxMemory.megabytes(), stderr)()
 		defer startPacer(true)()
+		defer spareProc()()
 		var t *target
 		if *stdinName != "" {
 			if t, err = stdinTarget(*rootFlag, *stdinName, paths); err != nil {
