@@ -204,7 +204,7 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 	var exempt multiFlag
 	fs.Var(&exempt, "exempt", "exempt the entrypoint at this root-relative `PATH` from the workers rule (repeatable)")
 	maxSize := fs.Int64("max-file-size", 0, "skip (and report) files larger than this many `bytes` (default 4194304)")
-	jobs := fs.Int("jobs", 0, "work with this many parallel `workers`: the walk, the parses, the analysis (default: number of CPUs)")
+	jobs := fs.Int("jobs", 0, "work with this many parallel `workers`: the walk, the parses, the analysis (default: the CPUs the process may use, GOMAXPROCS)")
 	parseBudget := fs.Int64("parse-budget", 0, fmt.Sprintf("let the scan's parses take this many `steps` together, files past it are reported, not analysed (default %d)", pyscan.DefaultScanSteps))
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	quiet := fs.Bool("quiet", false, "do not print the summary line on stderr")
@@ -285,7 +285,11 @@ func checkCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(paths []string) i
 		}
 		defer startMemoryGuard(maxMemory.megabytes(), stderr)()
 		defer startPacer(true)()
-		defer spareProc()()
+		procs, restore := spareProc()
+		defer restore()
+		if *jobs == 0 {
+			*jobs = min(procs, MaxJobs) // one worker a CPU, not one a P with the spare one
+		}
 		var t *target
 		if *stdinName != "" {
 			if t, err = stdinTarget(*rootFlag, *stdinName, paths); err != nil {

@@ -20,7 +20,7 @@ initialize. The log goes to stderr.
 // the variable) and stdout. The workspace root comes from the client's
 // initialize request.
 func lspCmd(fs *flag.FlagSet, stdout, stderr io.Writer) func(args []string) int {
-	jobs := fs.Int("jobs", 0, "the number `N` of parallel workers: the walk, the parses, the analysis (0: the number of CPUs)")
+	jobs := fs.Int("jobs", 0, "the number `N` of parallel workers: the walk, the parses, the analysis (0: the CPUs the process may use, GOMAXPROCS)")
 	// Editors' generic clients (vscode-languageclient) add --stdio.
 	fs.Bool("stdio", true, "talk over stdin and stdout (the only transport; accepted for clients that pass it)")
 	noGo := fs.Bool("no-go", false, "do not run the Go analyzers on the workspace's Go modules")

@@ -22,15 +22,16 @@ import (
 // is unchanged, so no more Go code runs at once than there are CPUs,
 // besides the collector's.
 //
-// spareProc adds that P for a check and returns the function that
-// restores the count; a GOMAXPROCS the user set is left alone. Checks that
-// overlap in one process (tests call Main concurrently) share the one
-// spare P, and the last to end restores the count. The language server,
-// which lives on, keeps the runtime's count, which the runtime updates
-// when the CPUs the process may use change.
-func spareProc() (restore func()) {
+// spareProc adds that P for a check and returns the count before it, the
+// CPUs the process may use (the default count of workers), and the
+// function that restores it; a GOMAXPROCS the user set is left alone.
+// Checks that overlap in one process (tests call Main concurrently) share
+// the one spare P, and the last to end restores the count. The language
+// server, which lives on, keeps the runtime's count, which the runtime
+// updates when the CPUs the process may use change.
+func spareProc() (procs int, restore func()) {
 	if os.Getenv("GOMAXPROCS") != "" {
-		return func() {}
+		return runtime.GOMAXPROCS(0), func() {}
 	}
 	spare.Lock()
 	defer spare.Unlock()
@@ -39,7 +40,7 @@ func spareProc() (restore func()) {
 		runtime.GOMAXPROCS(spare.procs + 1)
 	}
 	spare.checks++
-	return sync.OnceFunc(func() {
+	return spare.procs, sync.OnceFunc(func() {
 		spare.Lock()
 		defer spare.Unlock()
 		if spare.checks--; spare.checks == 0 {

@@ -8,7 +8,10 @@ import (
 func TestSpareProc(t *testing.T) {
 	t.Setenv("GOMAXPROCS", "")
 	n := runtime.GOMAXPROCS(0)
-	restore := spareProc()
+	procs, restore := spareProc()
+	if procs != n {
+		t.Errorf("spareProc says the process may use %d CPUs, want GOMAXPROCS's %d", procs, n)
+	}
 	if got := runtime.GOMAXPROCS(0); got != n+1 {
 		t.Errorf("during a check GOMAXPROCS is %d, want %d", got, n+1)
 	}
@@ -21,7 +24,10 @@ func TestSpareProc(t *testing.T) {
 func TestSpareProcLeavesTheUsersCount(t *testing.T) {
 	n := runtime.GOMAXPROCS(0)
 	t.Setenv("GOMAXPROCS", "1")
-	restore := spareProc()
+	procs, restore := spareProc()
+	if procs != n {
+		t.Errorf("with GOMAXPROCS set, spareProc says %d CPUs, want %d", procs, n)
+	}
 	if got := runtime.GOMAXPROCS(0); got != n {
 		t.Errorf("with GOMAXPROCS set, a check changed the count from %d to %d", n, got)
 	}
@@ -34,8 +40,11 @@ func TestSpareProcLeavesTheUsersCount(t *testing.T) {
 func TestSpareProcOverlappingChecks(t *testing.T) {
 	t.Setenv("GOMAXPROCS", "")
 	n := runtime.GOMAXPROCS(0)
-	first := spareProc()
-	second := spareProc()
+	_, first := spareProc()
+	procs, second := spareProc()
+	if procs != n {
+		t.Errorf("the second of two checks says %d CPUs, want %d, not the first's spare P", procs, n)
+	}
 	if got := runtime.GOMAXPROCS(0); got != n+1 {
 		t.Errorf("two checks at once: GOMAXPROCS is %d, want %d", got, n+1)
 	}

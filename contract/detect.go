@@ -36,7 +36,7 @@ type Options struct {
 	// ($VIRTUAL_ENV): an absolute directory, which may lie outside the
 	// root. Only its lib/python3*/site-packages/<package> is read.
 	VirtualEnv string
-	// Jobs is how many modules are parsed at once; 0: the number of CPUs.
+	// Jobs is how many modules are parsed at once; 0: GOMAXPROCS.
 	Jobs int
 }
 
@@ -221,8 +221,8 @@ func read(fw *Framework, fsys *repofs.FS, dir, display string, where Where, jobs
 	return fw, parsed
 }
 
-// parseAll calls fn for i from 0 to n-1 on up to jobs goroutines (0: the
-// number of CPUs), each with a parser of its own.
+// parseAll calls fn for i from 0 to n-1 on up to jobs goroutines (0:
+// GOMAXPROCS), each with a parser of its own.
 func parseAll(n, jobs int, fn func(p *pyscan.Parser, i int)) {
 	var parsers []*pyscan.Parser
 	defer func() {

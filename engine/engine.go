@@ -53,7 +53,8 @@ type Options struct {
 	Root string
 	// Settings is the configuration; nil loads it from Root.
 	Settings *settings.Settings
-	// Jobs is the number of parallel parsers; 0: the number of CPUs.
+	// Jobs is the number of parallel parsers; 0: GOMAXPROCS, the CPUs the
+	// process may use.
 	Jobs int
 	// MaxFileSize overrides the configuration's cap on a file's size.
 	MaxFileSize int64

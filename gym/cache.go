@@ -174,7 +174,9 @@ func NewCache(root string, opts Options) (*Cache, error) {
 		yaml:        configscan.NewBudget(configscan.DefaultBudgetValues),
 	}
 	if c.jobs <= 0 {
-		c.jobs = runtime.NumCPU()
+		// The CPUs the process may use: Go sets GOMAXPROCS from its
+		// cgroup's CPU quota too, which NumCPU ignores.
+		c.jobs = runtime.GOMAXPROCS(0)
 	}
 	c.setupBases(opts.ExtraRoots, opts.InstallRoot)
 	if c.framework == "" {

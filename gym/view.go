@@ -52,7 +52,7 @@ type Options struct {
 	ServerBases      []string // nil: contract.ServerBases
 	Exemptions       []Exemption
 	MaxFileSize      int64             // 0: repofs.DefaultMaxFileSize
-	Jobs             int               // parallel parsers; 0: number of CPUs
+	Jobs             int               // parallel parsers; 0: GOMAXPROCS
 	Overlay          map[string][]byte // root-relative path → content, instead of the disk
 	// ParseBudget is the parsing work, in pyscan steps, that the parses of
 	// one view may take together; 0: pyscan.DefaultScanSteps; negative: no
@@ -292,7 +292,7 @@ func parallel(n, jobs int, fn func(i int)) {
 }
 
 // Parallel runs fn(i) for i in [0, n) on the view's parser jobs
-// (Options.Jobs, else the number of CPUs), for analyses that work server
+// (Options.Jobs, else GOMAXPROCS), for analyses that work server
 // by server.
 func (v *View) Parallel(n int, fn func(i int)) { parallel(n, v.cache.jobs, fn) }
 

@@ -95,7 +95,9 @@ func NewSessionWith(root string, opts gym.Options, checks []gym.Check, so Sessio
 	}
 	jobs := opts.Jobs
 	if jobs <= 0 {
-		jobs = runtime.NumCPU()
+		// The CPUs the process may use: Go sets GOMAXPROCS from its
+		// cgroup's CPU quota too, which NumCPU ignores.
+		jobs = runtime.GOMAXPROCS(0)
 	}
 	if checks == nil {
 		checks = Checks()

@@ -59,7 +59,8 @@ type Options struct {
 	// Log receives the server's log (gymlint lsp writes it to stderr,
 	// which editors keep in their LSP log); nil discards it.
 	Log io.Writer
-	// Jobs is the number of parallel parsers; 0 means the number of CPUs.
+	// Jobs is the number of parallel parsers; 0 means GOMAXPROCS, the CPUs
+	// the process may use.
 	Jobs int
 	// GoEnv is added to the environment of `go list` (tests keep the go
 	// command offline with it).
