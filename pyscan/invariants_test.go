@@ -157,6 +157,17 @@ func (c *invChecker) span(what string, s Span) {
 	}
 }
 
+// eachChild calls visit for each child of n that Inspect visits, in order.
+func eachChild(n Node, visit func(Node)) {
+	Inspect(n, func(x Node, stack []Node) bool {
+		if len(stack) == 1 {
+			return true
+		}
+		visit(x)
+		return false
+	})
+}
+
 // siblings checks that the children of n do not overlap, in order; the
 // statements that follow a BadStmt may lie inside it (see BadStmt).
 func (c *invChecker) siblings(n Node) {

@@ -41,189 +41,184 @@ func (in *inspector) visit(n Node) {
 	}
 	in.stack = append(in.stack, n)
 	if in.f(n, in.stack) {
-		eachChild(n, in.visit)
+		in.children(n)
 	}
 	in.stack = in.stack[:len(in.stack)-1]
 }
 
-// eachChild calls visit for each child node of n, in source order.
-func eachChild(n Node, visit func(Node)) {
-	exprs := func(es []Expr) {
-		for _, e := range es {
-			if e != nil {
-				visit(e)
-			}
-		}
-	}
-	stmts := func(ss []Stmt) {
-		for _, s := range ss {
-			visit(s)
-		}
-	}
-	opt := func(e Expr) {
-		if e != nil {
-			visit(e)
-		}
-	}
+// children visits each child node of n, in source order.
+func (in *inspector) children(n Node) {
 	switch n := n.(type) {
 	case *Attribute:
-		visit(n.Value)
+		in.visit(n.Value)
 	case *Call:
-		visit(n.Func)
+		in.visit(n.Func)
 		for _, a := range n.Args {
-			visit(a.Value)
+			in.visit(a.Value)
 		}
 	case *Subscript:
-		visit(n.Value)
-		visit(n.Index)
+		in.visit(n.Value)
+		in.visit(n.Index)
 	case *Slice:
-		opt(n.Lower)
-		opt(n.Upper)
-		opt(n.Step)
+		in.visit(n.Lower)
+		in.visit(n.Upper)
+		in.visit(n.Step)
 	case *FString:
-		var parts func([]FStringPart)
-		parts = func(ps []FStringPart) {
-			for _, p := range ps {
-				opt(p.Value)
-				parts(p.Spec)
-			}
-		}
-		parts(n.Parts)
+		in.fstringParts(n.Parts)
 	case *Compare:
-		visit(n.Left)
-		exprs(n.Comparators)
+		in.visit(n.Left)
+		in.exprs(n.Comparators)
 	case *BoolOp:
-		exprs(n.Values)
+		in.exprs(n.Values)
 	case *UnaryOp:
-		visit(n.Operand)
+		in.visit(n.Operand)
 	case *BinOp:
-		visit(n.Left)
-		visit(n.Right)
+		in.visit(n.Left)
+		in.visit(n.Right)
 	case *IfExp:
-		visit(n.Body)
-		visit(n.Test)
-		visit(n.OrElse)
+		in.visit(n.Body)
+		in.visit(n.Test)
+		in.visit(n.OrElse)
 	case *NamedExpr:
-		visit(n.Target)
-		visit(n.Value)
+		in.visit(n.Target)
+		in.visit(n.Value)
 	case *Await:
-		visit(n.Value)
+		in.visit(n.Value)
 	case *Yield:
-		opt(n.Value)
+		in.visit(n.Value)
 	case *Lambda:
 		for _, p := range n.Params {
-			visit(p)
+			in.visit(p)
 		}
-		visit(n.Body)
+		in.visit(n.Body)
 	case *List:
-		exprs(n.Elts)
+		in.exprs(n.Elts)
 	case *Tuple:
-		exprs(n.Elts)
+		in.exprs(n.Elts)
 	case *Set:
-		exprs(n.Elts)
+		in.exprs(n.Elts)
 	case *Dict:
 		for _, it := range n.Items {
-			opt(it.Key)
-			visit(it.Value)
+			in.visit(it.Key)
+			in.visit(it.Value)
 		}
 	case *Comprehension:
-		opt(n.Key)
-		visit(n.Elt)
+		in.visit(n.Key)
+		in.visit(n.Elt)
 		for _, g := range n.Generators {
-			visit(g.Target)
-			visit(g.Iter)
-			exprs(g.Ifs)
+			in.visit(g.Target)
+			in.visit(g.Iter)
+			in.exprs(g.Ifs)
 		}
 	case *Starred:
-		visit(n.Value)
+		in.visit(n.Value)
 	case *Param:
-		opt(n.Annotation)
-		opt(n.Default)
+		in.visit(n.Annotation)
+		in.visit(n.Default)
 
 	case *ExprStmt:
-		visit(n.Value)
+		in.visit(n.Value)
 	case *Assign:
-		exprs(n.Targets)
-		visit(n.Value)
+		in.exprs(n.Targets)
+		in.visit(n.Value)
 	case *AnnAssign:
-		visit(n.Target)
-		visit(n.Annotation)
-		opt(n.Value)
+		in.visit(n.Target)
+		in.visit(n.Annotation)
+		in.visit(n.Value)
 	case *AugAssign:
-		visit(n.Target)
-		visit(n.Value)
+		in.visit(n.Target)
+		in.visit(n.Value)
 	case *Delete:
-		exprs(n.Targets)
+		in.exprs(n.Targets)
 	case *Return:
-		opt(n.Value)
+		in.visit(n.Value)
 	case *Raise:
-		opt(n.Exc)
-		opt(n.Cause)
+		in.visit(n.Exc)
+		in.visit(n.Cause)
 	case *Assert:
-		visit(n.Test)
-		opt(n.Msg)
+		in.visit(n.Test)
+		in.visit(n.Msg)
 	case *If:
-		visit(n.Test)
-		stmts(n.Body)
-		stmts(n.Else)
+		in.visit(n.Test)
+		in.stmts(n.Body)
+		in.stmts(n.Else)
 	case *For:
-		visit(n.Target)
-		visit(n.Iter)
-		stmts(n.Body)
-		stmts(n.Else)
+		in.visit(n.Target)
+		in.visit(n.Iter)
+		in.stmts(n.Body)
+		in.stmts(n.Else)
 	case *While:
-		visit(n.Test)
-		stmts(n.Body)
-		stmts(n.Else)
+		in.visit(n.Test)
+		in.stmts(n.Body)
+		in.stmts(n.Else)
 	case *Try:
-		stmts(n.Body)
+		in.stmts(n.Body)
 		for _, h := range n.Handlers {
-			visit(h)
+			in.visit(h)
 		}
-		stmts(n.Else)
-		stmts(n.Finally)
+		in.stmts(n.Else)
+		in.stmts(n.Finally)
 	case *Handler:
-		opt(n.Type)
-		stmts(n.Body)
+		in.visit(n.Type)
+		in.stmts(n.Body)
 	case *With:
 		for _, it := range n.Items {
-			visit(it.Context)
-			opt(it.Target)
+			in.visit(it.Context)
+			in.visit(it.Target)
 		}
-		stmts(n.Body)
+		in.stmts(n.Body)
 	case *Match:
-		visit(n.Subject)
+		in.visit(n.Subject)
 		for _, c := range n.Cases {
-			visit(c)
+			in.visit(c)
 		}
 	case *MatchCase:
-		opt(n.Pattern)
-		opt(n.Guard)
-		stmts(n.Body)
+		in.visit(n.Pattern)
+		in.visit(n.Guard)
+		in.stmts(n.Body)
 	case *TypeAlias:
-		visit(n.Value)
+		in.visit(n.Value)
 	case *Function:
-		exprs(n.Decorators)
+		in.exprs(n.Decorators)
 		for _, p := range n.Params {
-			visit(p)
+			in.visit(p)
 		}
-		opt(n.ReturnType)
-		stmts(n.Body)
+		in.visit(n.ReturnType)
+		in.stmts(n.Body)
 	case *Class:
-		exprs(n.Decorators)
+		in.exprs(n.Decorators)
 		// Bases and keywords in source order: `class A(metaclass=M,
 		// *bases)` is legal.
 		i, j := 0, 0
 		for i < len(n.Bases) || j < len(n.Keywords) {
 			if j == len(n.Keywords) || i < len(n.Bases) && n.Bases[i].Range().Start < n.Keywords[j].Span.Start {
-				visit(n.Bases[i])
+				in.visit(n.Bases[i])
 				i++
 			} else {
-				visit(n.Keywords[j].Value)
+				in.visit(n.Keywords[j].Value)
 				j++
 			}
 		}
-		stmts(n.Body)
+		in.stmts(n.Body)
+	}
+}
+
+func (in *inspector) exprs(es []Expr) {
+	for _, e := range es {
+		in.visit(e)
+	}
+}
+
+func (in *inspector) stmts(ss []Stmt) {
+	for _, s := range ss {
+		in.visit(s)
+	}
+}
+
+func (in *inspector) fstringParts(ps []FStringPart) {
+	for _, p := range ps {
+		in.visit(p.Value)
+		in.fstringParts(p.Spec)
 	}
 }
 
