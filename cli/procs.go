@@ -7,7 +7,7 @@ import (
 )
 
 // A spare processor for the scheduler. A check's workers, one a CPU
-// (lint.SessionOptions.Jobs), spend most of their time in tree-sitter's
+// (--jobs, gym.Options.Jobs), spend most of their time in tree-sitter's
 // parse, one cgo call a file. While every processor (P) of the Go
 // scheduler is in such a call and none is idle, the runtime's monitor
 // takes each call's P back after about 20 µs instead of 10 ms, wakes a
@@ -17,8 +17,8 @@ import (
 // from the CPUs the process may use), a P stays idle, and a call keeps its
 // P: on the 2-CPU development machine a cold check of a 2,000-server
 // repository made 85,000 context switches instead of 36,000 and 931
-// migrations between CPUs instead of 165, and took 6% more processor time
-// and wall time (NeMo Gym alike, with both contracts). The workers' count
+// migrations between CPUs instead of 165, and took about 5% more
+// processor time and wall time (NeMo Gym alike, with both contracts). The workers' count
 // is unchanged, so no more Go code runs at once than there are CPUs,
 // besides the collector's.
 //

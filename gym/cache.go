@@ -192,6 +192,10 @@ func NewCache(root string, opts Options) (*Cache, error) {
 	return c, nil
 }
 
+// Jobs is how many goroutines the cache parses and analyses on:
+// Options.Jobs, else GOMAXPROCS.
+func (c *Cache) Jobs() int { return c.jobs }
+
 // Close releases the parsers. Modules already parsed stay available; a
 // module first asked for after Close gives ErrClosed.
 func (c *Cache) Close() {

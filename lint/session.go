@@ -3,7 +3,6 @@ package lint
 import (
 	"cmp"
 	"maps"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -93,16 +92,10 @@ func NewSessionWith(root string, opts gym.Options, checks []gym.Check, so Sessio
 	if so.OneShot && so.NoDependencies {
 		c.ForgoDependencies()
 	}
-	jobs := opts.Jobs
-	if jobs <= 0 {
-		// The CPUs the process may use: Go sets GOMAXPROCS from its
-		// cgroup's CPU quota too, which NumCPU ignores.
-		jobs = runtime.GOMAXPROCS(0)
-	}
 	if checks == nil {
 		checks = Checks()
 	}
-	return &Session{cache: c, jobs: jobs, checks: checks, infos: map[string]string{}, family: map[string][]string{},
+	return &Session{cache: c, jobs: c.Jobs(), checks: checks, infos: map[string]string{}, family: map[string][]string{},
 		groups: map[string]*group{}, byDep: map[string]*groupSet{}, byPath: map[string]map[*group]bool{},
 		options: so, waiting: maxWaitingSource}, nil
 }
